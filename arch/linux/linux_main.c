@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * sbmbench-linux: the engine of the bare-metal image as an ordinary
+ * program, one pinned thread per online CPU, to show what the OS adds.
+ *
+ *   sbmbench-linux [key=value ...]      options as in the image
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+#include "isa_ops.h"
+#include "linux_twin.h"
+#include "report.h"
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The counter's rate against CLOCK_MONOTONIC_RAW over 100 ms. */
+static uint64_t calibrate_hz(void)
+{
+	uint64_t n0 = mono_ns(), c0 = isa_counter(), n1, c1;
+
+	do
+		n1 = mono_ns();
+	while (n1 - n0 < 100000000ull);
+	c1 = isa_counter();
+	return (uint64_t)((double)(c1 - c0) * 1e9 / (double)(n1 - n0));
+}
+
+static void cpuinfo(struct bench_info *in, char *model, size_t len)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[1024];
+
+	in->virt = "none";
+	snprintf(model, len, "unknown");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+
+		if (!colon)
+			continue;
+		if ((!strncmp(line, "model name", 10) ||
+		     !strncmp(line, "uarch", 5)) && !strcmp(model, "unknown")) {
+			snprintf(model, len, "%s", colon + 2);
+			model[strcspn(model, "\n")] = 0;
+		}
+		if (!strncmp(line, "flags", 5) && strstr(colon, " hypervisor"))
+			in->virt = "hypervisor";
+	}
+	fclose(f);
+}
+
+int main(int argc, char **argv)
+{
+	static struct bench b;
+	static char model[128];
+	struct topo topo;
+	struct topo_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
+	const char *why;
+	int status;
+
+	config_defaults(&b.cfg);
+	for (int i = 1; i < argc; i++) {
+		char err[512];
+
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: %s [key=value ...]\n\n%s", argv[0],
+			       config_help());
+			return 0;
+		}
+		if (config_parse(&b.cfg, argv[i], strlen(argv[i]),
+				 "command line", err, sizeof(err))) {
+			fprintf(stderr, "sbmbench-linux: %s\n", err);
+			return 2;
+		}
+	}
+	if (!cpus) {
+		fprintf(stderr, "sbmbench-linux: out of memory\n");
+		return 1;
+	}
+	topo_init(&topo, cpus);
+	if (linux_topology(&topo, &why)) {
+		fprintf(stderr, "sbmbench-linux: topology: %s\n", why);
+		return 1;
+	}
+	if (linux_pin_self(topo.cpus[0].hwid))
+		fprintf(stderr, "sbmbench-linux: warning: cannot pin to CPU %llu\n",
+			(unsigned long long)topo.cpus[0].hwid);
+	b.topo = &topo;
+	cpuinfo(&b.info, model, sizeof(model));
+	b.info.arch = ISA_NAME;
+	b.info.platform = "linux";
+	b.info.cpu_model = model;
+	b.info.counter = !strcmp(ISA_NAME, "x86_64") ? "tsc" :
+			 !strcmp(ISA_NAME, "arm64") ? "cntvct" :
+			 !strcmp(ISA_NAME, "riscv64") ? "time" : "clock_gettime";
+	b.info.counter_hz = calibrate_hz();
+	b.info.hz_source = "calibrated-clock_monotonic_raw";
+	b.info.cycles = false;
+	if (bench_init(&b, &why)) {
+		fprintf(stderr, "sbmbench-linux: %s\n", why);
+		if (!strncmp(why, "unknown op", 10)) {
+			size_t n;
+			const struct bench_op *ops = bench_ops(&n);
+
+			fprintf(stderr, "valid ops:");
+			for (size_t i = 0; i < n; i++)
+				fprintf(stderr, " %s%s", ops[i].name,
+					ops[i].bytewise ? "(op_u8)" : "(op)");
+			fprintf(stderr, "\n");
+		}
+		return 2;
+	}
+	if (b.cfg.mode == MODE_PAIR)
+		status = linux_pair_main(&b);
+	else
+		status = bench_main(&b);
+	bench_release(&b);
+	free(cpus);
+	return status;
+}

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#ifndef SBM_LINUX_TWIN_H
+#define SBM_LINUX_TWIN_H
+
+#include "bench.h"
+#include "topo.h"
+
+int linux_topology(struct topo *t, const char **why);
+int linux_parse_list(const char *s, void (*fn)(void *, uint32_t), void *arg);
+int linux_pin_self(uint64_t cpu);
+/* mode=pair: a setter and a clearer thread per CPU (the seed's method). */
+int linux_pair_main(struct bench *b);
+
+#endif

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * riscv64 instructions for the measured loops; shared by the OpenSBI
+ * payload and the Linux twin on riscv64 hosts.
+ */
+#ifndef SBM_ISA_OPS_H
+#define SBM_ISA_OPS_H
+
+#include <stdint.h>
+
+#define ISA_NAME "riscv64"
+
+static inline uint64_t isa_counter(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("rdtime %0" : "=r"(v)::"memory");
+	return v;
+}
+
+static inline uint64_t isa_cycles(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("rdcycle %0" : "=r"(v)::"memory");
+	return v;
+}
+
+static inline void isa_relax(void)
+{
+	/* pause (Zihintpause) encodes as a fence hint: safe everywhere. */
+	__asm__ volatile(".4byte 0x0100000f" ::: "memory");
+}
+
+/* What the kernel's set_bit()/clear_bit() become. */
+static inline void rv_amoor(volatile uint64_t *w, unsigned bit)
+{
+	__asm__ volatile("amoor.d zero, %1, %0"
+			 : "+A"(*w) : "r"(1ull << bit) : "memory");
+}
+
+static inline void rv_amoand(volatile uint64_t *w, unsigned bit)
+{
+	__asm__ volatile("amoand.d zero, %1, %0"
+			 : "+A"(*w) : "r"(~(1ull << bit)) : "memory");
+}
+
+/* Zabha byte AMOs, encoded by hand for assemblers that predate Zabha:
+ * amoor.b zero, rs2, (rs1) with rs1 = a0 (x10), rs2 = a1 (x11). */
+static inline void rv_amoor_b(volatile uint8_t *b)
+{
+	register volatile uint8_t *a0 __asm__("a0") = b;
+	register uint64_t a1 __asm__("a1") = 1;
+
+	__asm__ volatile(".4byte 0x40b5002f" : : "r"(a0), "r"(a1) : "memory");
+}
+
+static inline void rv_amoand_b(volatile uint8_t *b)
+{
+	register volatile uint8_t *a0 __asm__("a0") = b;
+	register uint64_t a1 __asm__("a1") = 0;
+
+	__asm__ volatile(".4byte 0x60b5002f" : : "r"(a0), "r"(a1) : "memory");
+}
+
+#define ISA_BIT_OPS(X) X(amoor, rv_amoor, rv_amoand)
+
+#define ISA_BYTE_OPS(X) X(amoor_b, rv_amoor_b, rv_amoand_b)
+
+#endif

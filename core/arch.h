@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The seam between core/ and a platform (arch/<name>/).  core/ calls only
+ * what is declared here and in "isa_ops.h", which every instruction set
+ * provides as static inlines (arch/<isa>/isa_ops.h, picked by the build's
+ * include path) so that the measured loops carry no call overhead.
+ *
+ * isa_ops.h must define:
+ *   static inline uint64_t isa_counter(void);      constant-rate counter
+ *   static inline uint64_t isa_cycles(void);       core cycles (may be 0)
+ *   static inline void isa_relax(void);            spin-wait hint
+ *   ISA_NAME                                       "x86_64", "arm64", ...
+ *   ISA_BIT_OPS(X)   X(name, set_fn, clear_fn) for each atomic bit op on a
+ *                    uint64_t word, native op first; fn(volatile uint64_t *,
+ *                    unsigned bit)
+ *   ISA_BYTE_OPS(X)  the same for byte ops on a uint8_t (may be empty)
+ */
+#ifndef SBM_ARCH_H
+#define SBM_ARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct bench;
+
+/* Write console bytes; may be called before and after firmware exit. */
+void plat_console_write(const char *s, size_t n);
+
+/*
+ * Start logical CPU @cpu (hardware id @hwid) so that it calls
+ * entry(arg, cpu) on the stack ending at @stack_top with interrupts off.
+ * Returns 0 when the start request was accepted; arrival is confirmed by
+ * core through the CPU's mailbox, with a timeout.
+ */
+typedef void (*plat_cpu_entry)(void *arg, uint32_t cpu);
+int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
+		   void *arg, void *stack_top);
+
+/* Whether isa_cycles() reads a real core-cycle counter on this platform. */
+bool plat_cycles_available(void);
+
+#endif

@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
+#include "sbm.h"
+
+#define ALL_LAYOUTS ((1u << SBM_NKINDS) - 1)
+
+void config_defaults(struct config *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->layouts = ALL_LAYOUTS;
+	strcpy(c->op, "native");
+	strcpy(c->op_u8, "native");
+	c->iters = 100000;
+	c->reps = 5;
+	c->warmup = 1000;
+	c->cpuset = CPUSET_ALL;
+	c->mode = MODE_LOOP;
+	c->start_timeout_ms = 1000;
+	c->exit = true;
+}
+
+static const char help_text[] =
+	"layouts=LIST   comma list of global,node,llc,llc-u8,private or all (default all)\n"
+	"op=NAME        atomic bit op for bit layouts (default native: the kernel's op)\n"
+	"op_u8=NAME     byte op for llc-u8 (default native: plain byte store)\n"
+	"iters=N        set+clear iterations per CPU per repetition, 1..10^9 (default 100000)\n"
+	"reps=N         repetitions, 1..1000 (default 5)\n"
+	"warmup=N       untimed iterations before each repetition, 0..10^9 (default 1000)\n"
+	"line=N         leaf alignment in bytes, power of two 8..4096 (default: the LLC line)\n"
+	"cpus=SET       all | cores (one per core) | llc (the first LLC) | N (first N) (default all)\n"
+	"mode=MODE      loop | pair (pair: setter and clearer thread per CPU; Linux only)\n"
+	"timeout_ms=N   how long to wait for each CPU to come up, 1..600000 (default 1000)\n"
+	"exit=BOOL      power off when done, 0|1 (default 1)\n";
+
+const char *config_help(void)
+{
+	return help_text;
+}
+
+static const char valid_keys[] =
+	"layouts, op, op_u8, iters, reps, warmup, line, cpus, mode, timeout_ms, exit";
+
+static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || v > (UINT64_MAX - 9) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	if (v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_layouts(const char *s, uint32_t *out)
+{
+	uint32_t mask = 0;
+
+	if (!strcmp(s, "all")) {
+		*out = ALL_LAYOUTS;
+		return 0;
+	}
+	while (*s) {
+		const char *comma = strchr(s, ',');
+		size_t len = comma ? (size_t)(comma - s) : strlen(s);
+		int k = sbm_kind_parse(s, len);
+
+		if (k < 0)
+			return -1;
+		mask |= 1u << k;
+		s += len;
+		if (comma)
+			s++;
+	}
+	if (!mask)
+		return -1;
+	*out = mask;
+	return 0;
+}
+
+static int bad(char *err, size_t errlen, const char *key, const char *val,
+	       const char *valid)
+{
+	snprintf(err, errlen, "bad value '%s' for %s (valid: %s)", val, key,
+		 valid);
+	return -1;
+}
+
+int config_set(struct config *c, const char *key, const char *val,
+	       char *err, size_t errlen)
+{
+	uint64_t v;
+
+	if (!strcmp(key, "layouts")) {
+		if (parse_layouts(val, &c->layouts))
+			return bad(err, errlen, key, val,
+				   "all or a comma list of global, node, llc, llc-u8, private");
+	} else if (!strcmp(key, "op") || !strcmp(key, "op_u8")) {
+		char *dst = key[2] ? c->op_u8 : c->op;
+		size_t n = strlen(val);
+
+		if (!n || n >= CONFIG_OP_LEN)
+			return bad(err, errlen, key, val,
+				   "an op name of 1..15 characters; the report lists this arch's ops");
+		memcpy(dst, val, n + 1);
+	} else if (!strcmp(key, "iters")) {
+		if (parse_u64(val, 1, 1000000000, &c->iters))
+			return bad(err, errlen, key, val, "1..1000000000");
+	} else if (!strcmp(key, "reps")) {
+		if (parse_u64(val, 1, 1000, &v))
+			return bad(err, errlen, key, val, "1..1000");
+		c->reps = (uint32_t)v;
+	} else if (!strcmp(key, "warmup")) {
+		if (parse_u64(val, 0, 1000000000, &c->warmup))
+			return bad(err, errlen, key, val, "0..1000000000");
+	} else if (!strcmp(key, "line")) {
+		if (parse_u64(val, 8, 4096, &v) || (v & (v - 1)))
+			return bad(err, errlen, key, val,
+				   "a power of two from 8 to 4096");
+		c->line = (uint32_t)v;
+	} else if (!strcmp(key, "cpus")) {
+		if (!strcmp(val, "all")) {
+			c->cpuset = CPUSET_ALL;
+		} else if (!strcmp(val, "cores")) {
+			c->cpuset = CPUSET_CORES;
+		} else if (!strcmp(val, "llc")) {
+			c->cpuset = CPUSET_LLC;
+		} else if (!parse_u64(val, 1, 4096, &v)) {
+			c->cpuset = CPUSET_FIRST;
+			c->first = (uint32_t)v;
+		} else {
+			return bad(err, errlen, key, val,
+				   "all, cores, llc, or a CPU count 1..4096");
+		}
+	} else if (!strcmp(key, "mode")) {
+		if (!strcmp(val, "loop"))
+			c->mode = MODE_LOOP;
+		else if (!strcmp(val, "pair"))
+			c->mode = MODE_PAIR;
+		else
+			return bad(err, errlen, key, val, "loop, pair");
+	} else if (!strcmp(key, "timeout_ms")) {
+		if (parse_u64(val, 1, 600000, &v))
+			return bad(err, errlen, key, val, "1..600000");
+		c->start_timeout_ms = (uint32_t)v;
+	} else if (!strcmp(key, "exit")) {
+		if (!strcmp(val, "1") || !strcmp(val, "yes"))
+			c->exit = true;
+		else if (!strcmp(val, "0") || !strcmp(val, "no"))
+			c->exit = false;
+		else
+			return bad(err, errlen, key, val, "0, 1");
+	} else {
+		snprintf(err, errlen, "unknown option '%s' (valid: %s)", key,
+			 valid_keys);
+		return -1;
+	}
+	return 0;
+}
+
+static bool is_space(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' ||
+	       ch == '\v' || ch == '\f';
+}
+
+int config_parse(struct config *c, const char *text, size_t len,
+		 const char *source, char *err, size_t errlen)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		char word[128], msg[256];
+		size_t start, n;
+		char *eq;
+
+		while (i < len && is_space(text[i]))
+			i++;
+		if (i >= len || !text[i])
+			break;
+		if (text[i] == '#') {	/* comment to end of line */
+			while (i < len && text[i] != '\n')
+				i++;
+			continue;
+		}
+		start = i;
+		while (i < len && text[i] && !is_space(text[i]))
+			i++;
+		n = i - start;
+		if (n >= sizeof(word)) {
+			snprintf(err, errlen, "%s: option too long: '%.32s...'",
+				 source, text + start);
+			return -1;
+		}
+		memcpy(word, text + start, n);
+		word[n] = 0;
+		eq = strchr(word, '=');
+		if (!eq || eq == word) {
+			snprintf(err, errlen,
+				 "%s: '%s' is not key=value (valid keys: %s)",
+				 source, word, valid_keys);
+			return -1;
+		}
+		*eq = 0;
+		if (config_set(c, word, eq + 1, msg, sizeof(msg))) {
+			snprintf(err, errlen, "%s: %s", source, msg);
+			return -1;
+		}
+		if (i < len && !text[i])
+			break;
+	}
+	return 0;
+}
+
+size_t config_format(const struct config *c, char *buf, size_t len)
+{
+	char lay[64] = "", cpus[16];
+	size_t used = 0;
+	int w;
+
+	for (int k = 0; k < SBM_NKINDS; k++)
+		if (c->layouts & (1u << k)) {
+			size_t l = strlen(lay);
+
+			snprintf(lay + l, sizeof(lay) - l, "%s%s", l ? "," : "",
+				 sbm_kind_name((enum sbm_kind)k));
+		}
+	if (c->cpuset == CPUSET_FIRST)
+		snprintf(cpus, sizeof(cpus), "%u", c->first);
+	else
+		snprintf(cpus, sizeof(cpus), "%s",
+			 c->cpuset == CPUSET_ALL ? "all" :
+			 c->cpuset == CPUSET_CORES ? "cores" : "llc");
+	w = snprintf(buf, len,
+		     "layouts=%s op=%s op_u8=%s iters=%llu reps=%u warmup=%llu line=%u cpus=%s mode=%s timeout_ms=%u",
+		     lay, c->op, c->op_u8, (unsigned long long)c->iters,
+		     c->reps, (unsigned long long)c->warmup, c->line, cpus,
+		     c->mode == MODE_PAIR ? "pair" : "loop",
+		     c->start_timeout_ms);
+	if (w > 0)
+		used = (size_t)w;
+	return used;
+}

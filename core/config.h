@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Run options.  Every source (command line, EFI load options, a config
+ * file on the boot volume, the device tree's bootargs) is text of
+ * whitespace-separated key=value words, parsed by config_parse().
+ */
+#ifndef SBM_CONFIG_H
+#define SBM_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum cpuset_kind { CPUSET_ALL, CPUSET_CORES, CPUSET_LLC, CPUSET_FIRST };
+enum run_mode { MODE_LOOP, MODE_PAIR };
+
+#define CONFIG_OP_LEN 16
+
+struct config {
+	uint32_t layouts;	/* bit (1 << enum sbm_kind) */
+	char op[CONFIG_OP_LEN];	/* bit op name, "native" = the arch default */
+	char op_u8[CONFIG_OP_LEN]; /* byte op name, "native" = plain store */
+	uint64_t iters;
+	uint32_t reps;
+	uint64_t warmup;	/* iterations before each timed run */
+	uint32_t line;		/* leaf alignment; 0 = the topology's line */
+	enum cpuset_kind cpuset;
+	uint32_t first;		/* CPUSET_FIRST: how many */
+	enum run_mode mode;
+	uint32_t start_timeout_ms; /* how long to wait for a CPU to arrive */
+	bool exit;		/* power off at the end (bare metal) */
+};
+
+void config_defaults(struct config *c);
+
+/* Parse @text; on error returns -1 and writes a message naming the
+ * source, the bad word and what is valid into @err. */
+int config_parse(struct config *c, const char *text, size_t len,
+		 const char *source, char *err, size_t errlen);
+
+/* Set one option; the same checks as config_parse(). */
+int config_set(struct config *c, const char *key, const char *val,
+	       char *err, size_t errlen);
+
+/* Write the effective options as "key=value ..." (for the report). */
+size_t config_format(const struct config *c, char *buf, size_t len);
+
+/* Text for --help: every key, its values and its default. */
+const char *config_help(void);
+
+#endif

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Sparse-bitmap layouts: where each CPU's bit (or byte) lives.  A layout
+ * groups CPUs into leaves (all CPUs, a NUMA node, an LLC, one CPU); every
+ * leaf starts on its own cache line, so CPUs of different leaves never
+ * share a line.  Bit layouts address a 64-bit word plus a bit number; the
+ * byte layout addresses one byte per CPU.
+ */
+#ifndef SBM_SBM_H
+#define SBM_SBM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "topo.h"
+
+enum sbm_kind {
+	SBM_GLOBAL,
+	SBM_NODE,
+	SBM_LLC,
+	SBM_LLC_U8,
+	SBM_PRIVATE,
+	SBM_NKINDS
+};
+
+struct sbm_slot {
+	uint32_t offset;	/* byte offset of the word or byte in the arena */
+	uint32_t bit;		/* bit in the 64-bit word; 0 for byte layouts */
+};
+
+struct sbm_layout {
+	enum sbm_kind kind;
+	bool bytewise;
+	uint32_t line;		/* line size the leaves are aligned to */
+	uint32_t ncpus;
+	uint32_t ngroups;	/* leaves */
+	uint32_t nlines;	/* arena size in lines */
+	struct sbm_slot *slot;	/* per logical CPU */
+	uint32_t *group;	/* leaf of each CPU */
+	uint32_t *order;	/* CPUs in arena order, for iteration */
+};
+
+const char *sbm_kind_name(enum sbm_kind k);
+/* Parse a layout name; returns -1 when unknown. */
+int sbm_kind_parse(const char *name, size_t len);
+/* "global, node, llc, llc-u8, private" for error messages. */
+const char *sbm_kind_names(void);
+
+/* Build the layout for topology @t with leaves aligned to @line bytes. */
+int sbm_layout_build(struct sbm_layout *l, enum sbm_kind kind,
+		     const struct topo *t, uint32_t line, const char **why);
+void sbm_layout_free(struct sbm_layout *l);
+
+static inline size_t sbm_arena_size(const struct sbm_layout *l)
+{
+	return (size_t)l->nlines * l->line;
+}
+
+/* Generic operations with compiler atomics (the measured loops use isa ops). */
+void sbm_set(const struct sbm_layout *l, void *arena, uint32_t cpu);
+void sbm_clear(const struct sbm_layout *l, void *arena, uint32_t cpu);
+bool sbm_test(const struct sbm_layout *l, const void *arena, uint32_t cpu);
+/* Next CPU set at or after arena position @pos; returns the CPU or -1 and
+ * stores the position to continue from in *pos. */
+int sbm_next(const struct sbm_layout *l, const void *arena, uint32_t *pos);
+uint32_t sbm_weight(const struct sbm_layout *l, const void *arena);
+
+#define sbm_for_each(cpu, pos, l, arena)                                     \
+	for ((pos) = 0; ((cpu) = sbm_next((l), (arena), &(pos))) >= 0; (pos)++)
+
+#endif

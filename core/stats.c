@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <math.h>
+#include <string.h>
+
+#include "stats.h"
+
+/* Shell sort: no recursion, no libc qsort callback, fine for sample counts. */
+void stats_sort(double *v, size_t n)
+{
+	static const size_t gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
+
+	for (size_t g = 0; g < sizeof(gaps) / sizeof(gaps[0]); g++) {
+		size_t gap = gaps[g];
+
+		for (size_t i = gap; i < n; i++) {
+			double t = v[i];
+			size_t j = i;
+
+			while (j >= gap && v[j - gap] > t) {
+				v[j] = v[j - gap];
+				j -= gap;
+			}
+			v[j] = t;
+		}
+	}
+}
+
+double stats_percentile(const double *sorted, size_t n, double p)
+{
+	double pos, frac;
+	size_t lo;
+
+	if (!n)
+		return 0;
+	if (p <= 0)
+		return sorted[0];
+	if (p >= 100)
+		return sorted[n - 1];
+	pos = p / 100.0 * (double)(n - 1);
+	lo = (size_t)pos;
+	frac = pos - (double)lo;
+	if (lo + 1 >= n)
+		return sorted[n - 1];
+	return sorted[lo] + (sorted[lo + 1] - sorted[lo]) * frac;
+}
+
+void stats_compute(double *v, size_t n, struct stats *out)
+{
+	double sum = 0, sq = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (!n)
+		return;
+	stats_sort(v, n);
+	for (size_t i = 0; i < n; i++)
+		sum += v[i];
+	out->n = n;
+	out->mean = sum / (double)n;
+	/* Second pass around the mean: no catastrophic cancellation. */
+	for (size_t i = 0; i < n; i++)
+		sq += (v[i] - out->mean) * (v[i] - out->mean);
+	out->stddev = n > 1 ? sqrt(sq / (double)(n - 1)) : 0;
+	out->cv = out->mean != 0 ? out->stddev / out->mean * 100.0 : 0;
+	out->min = v[0];
+	out->max = v[n - 1];
+	out->median = stats_percentile(v, n, 50);
+	out->p10 = stats_percentile(v, n, 10);
+	out->p90 = stats_percentile(v, n, 90);
+	out->p99 = stats_percentile(v, n, 99);
+}

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#ifndef SBM_STATS_H
+#define SBM_STATS_H
+
+#include <stddef.h>
+
+struct stats {
+	size_t n;
+	double min, max, mean, median;
+	double stddev;		/* sample standard deviation (n - 1) */
+	double cv;		/* stddev / mean, in percent */
+	double p10, p90, p99;
+};
+
+/* Summarise @v[0..n); sorts @v in place.  n == 0 gives all zeros. */
+void stats_compute(double *v, size_t n, struct stats *out);
+
+/* Percentile @p (0..100) of sorted @v by linear interpolation. */
+double stats_percentile(const double *sorted, size_t n, double p);
+
+void stats_sort(double *v, size_t n);
+
+#endif

@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <stdio.h>
+#include <string.h>
+
+#include "topo.h"
+
+void topo_init(struct topo *t, struct topo_cpu *storage)
+{
+	memset(t, 0, sizeof(*t));
+	t->cpus = storage;
+	t->line_size = 64;
+	t->llc_source = "unknown";
+	t->node_source = "unknown";
+}
+
+int topo_add_cpu(struct topo *t, uint64_t hwid, uint32_t flags)
+{
+	struct topo_cpu *c;
+
+	if (t->ncpus >= TOPO_MAX_CPUS)
+		return -1;
+	c = &t->cpus[t->ncpus];
+	memset(c, 0, sizeof(*c));
+	c->hwid = hwid;
+	c->flags = flags;
+	c->raw_node = c->raw_package = c->raw_llc = c->raw_core = TOPO_NONE;
+	c->node = c->package = c->llc = c->core = c->smt = TOPO_NONE;
+	return (int)t->ncpus++;
+}
+
+int topo_find_hwid(const struct topo *t, uint64_t hwid)
+{
+	for (uint32_t i = 0; i < t->ncpus; i++)
+		if (t->cpus[i].hwid == hwid)
+			return (int)i;
+	return -1;
+}
+
+int topo_add_cache(struct topo *t, const struct topo_cache *c)
+{
+	if (t->ncaches >= TOPO_MAX_CACHES)
+		return -1;
+	t->caches[t->ncaches++] = *c;
+	return 0;
+}
+
+bool topo_cpu_usable(const struct topo_cpu *c)
+{
+	return !(c->flags & (TOPO_CPU_DISABLED | TOPO_CPU_FAILED));
+}
+
+/*
+ * Dense renumbering in order of first appearance, keyed by (scope, raw):
+ * a core id is only unique within its package, an LLC within its package.
+ * Quadratic, but once per boot and at most 4096 CPUs.
+ */
+static uint32_t key_node(const struct topo_cpu *c, uint32_t *scope)
+{
+	*scope = 0;
+	return c->raw_node;
+}
+
+static uint32_t key_package(const struct topo_cpu *c, uint32_t *scope)
+{
+	*scope = 0;
+	return c->raw_package;
+}
+
+static uint32_t key_llc(const struct topo_cpu *c, uint32_t *scope)
+{
+	*scope = c->raw_package;
+	return c->raw_llc;
+}
+
+static uint32_t key_core(const struct topo_cpu *c, uint32_t *scope)
+{
+	*scope = c->raw_package;
+	return c->raw_core;
+}
+
+static uint32_t renumber(struct topo *t,
+			 uint32_t (*key)(const struct topo_cpu *, uint32_t *),
+			 size_t off)
+{
+	uint32_t count = 0;
+
+	for (uint32_t i = 0; i < t->ncpus; i++) {
+		uint32_t scope, raw = key(&t->cpus[i], &scope);
+		uint32_t id = count;
+
+		for (uint32_t j = 0; j < i; j++) {
+			uint32_t s2, r2 = key(&t->cpus[j], &s2);
+
+			if (r2 == raw && s2 == scope) {
+				memcpy(&id, (char *)&t->cpus[j] + off,
+				       sizeof(id));
+				break;
+			}
+		}
+		if (id == count)
+			count++;
+		memcpy((char *)&t->cpus[i] + off, &id, sizeof(id));
+	}
+	return count;
+}
+
+/* Whether every CPU, none, or only some have the raw field at @off. */
+static int coverage(const struct topo *t, size_t off)
+{
+	uint32_t have = 0;
+
+	for (uint32_t i = 0; i < t->ncpus; i++) {
+		uint32_t v;
+
+		memcpy(&v, (const char *)&t->cpus[i] + off, sizeof(v));
+		have += v != TOPO_NONE;
+	}
+	return have == 0 ? 0 : have == t->ncpus ? 2 : 1;
+}
+
+#define RAW(f) offsetof(struct topo_cpu, f)
+
+int topo_finalize(struct topo *t, const char **why)
+{
+	const char *dummy;
+
+	if (!why)
+		why = &dummy;
+	if (!t->ncpus) {
+		*why = "no CPUs";
+		return -1;
+	}
+	if (coverage(t, RAW(raw_node)) == 1) {
+		*why = "some CPUs have a NUMA node and some do not";
+		return -1;
+	}
+	if (coverage(t, RAW(raw_llc)) == 1) {
+		*why = "some CPUs have an LLC and some do not";
+		return -1;
+	}
+	if (coverage(t, RAW(raw_package)) == 1) {
+		*why = "some CPUs have a package and some do not";
+		return -1;
+	}
+	if (coverage(t, RAW(raw_core)) == 1) {
+		*why = "some CPUs have a core id and some do not";
+		return -1;
+	}
+	for (uint32_t i = 0; i < t->ncpus; i++) {
+		struct topo_cpu *c = &t->cpus[i];
+
+		if (c->raw_node == TOPO_NONE)
+			c->raw_node = 0;
+		if (c->raw_package == TOPO_NONE)
+			c->raw_package = 0;
+		if (c->raw_core == TOPO_NONE)
+			c->raw_core = i;
+	}
+	if (coverage(t, RAW(raw_llc)) == 0) {
+		for (uint32_t i = 0; i < t->ncpus; i++)
+			t->cpus[i].raw_llc = t->cpus[i].raw_package;
+		if (!strcmp(t->llc_source, "unknown"))
+			t->llc_source = "package";
+	}
+
+	t->nnodes = renumber(t, key_node, offsetof(struct topo_cpu, node));
+	if (t->nnodes > TOPO_MAX_NODES) {
+		*why = "more NUMA nodes than supported (64)";
+		return -1;
+	}
+	for (uint32_t i = 0; i < t->ncpus; i++)
+		t->node_raw[t->cpus[i].node] = t->cpus[i].raw_node;
+	t->npackages = renumber(t, key_package,
+				offsetof(struct topo_cpu, package));
+	t->nllcs = renumber(t, key_llc, offsetof(struct topo_cpu, llc));
+	t->ncores = renumber(t, key_core, offsetof(struct topo_cpu, core));
+
+	/* SMT index: rank among the CPUs of the same core. */
+	t->max_smt = 1;
+	for (uint32_t i = 0; i < t->ncpus; i++) {
+		uint32_t rank = 0;
+
+		for (uint32_t j = 0; j < i; j++)
+			rank += t->cpus[j].core == t->cpus[i].core;
+		t->cpus[i].smt = rank;
+		if (rank + 1 > t->max_smt)
+			t->max_smt = rank + 1;
+	}
+	/* An LLC must not span nodes for the per-LLC layouts to make sense. */
+	for (uint32_t i = 0; i < t->ncpus; i++)
+		for (uint32_t j = 0; j < i; j++)
+			if (t->cpus[i].llc == t->cpus[j].llc &&
+			    t->cpus[i].node != t->cpus[j].node) {
+				*why = "an LLC spans two NUMA nodes";
+				return -1;
+			}
+	if (t->line_size < 8 || (t->line_size & (t->line_size - 1))) {
+		*why = "cache line size is not a power of two >= 8";
+		return -1;
+	}
+	return 0;
+}
+
+void topo_set_distance(struct topo *t, uint32_t raw_from, uint32_t raw_to,
+		       uint8_t dist)
+{
+	for (uint32_t a = 0; a < t->nnodes; a++)
+		for (uint32_t b = 0; b < t->nnodes; b++)
+			if (t->node_raw[a] == raw_from &&
+			    t->node_raw[b] == raw_to) {
+				t->distance[a * TOPO_MAX_NODES + b] = dist;
+				t->have_distance = true;
+			}
+}
+
+uint8_t topo_distance(const struct topo *t, uint32_t a, uint32_t b)
+{
+	if (a >= TOPO_MAX_NODES || b >= TOPO_MAX_NODES)
+		return 0;
+	return t->distance[a * TOPO_MAX_NODES + b];
+}
+
+size_t topo_format_list(char *buf, size_t len, const uint32_t *ids, size_t n)
+{
+	size_t used = 0;
+
+	if (len)
+		buf[0] = 0;
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		int w;
+
+		while (j + 1 < n && ids[j + 1] == ids[j] + 1)
+			j++;
+		if (j > i)
+			w = snprintf(buf + used, len > used ? len - used : 0,
+				     "%s%u-%u", used ? "," : "", ids[i], ids[j]);
+		else
+			w = snprintf(buf + used, len > used ? len - used : 0,
+				     "%s%u", used ? "," : "", ids[i]);
+		if (w < 0)
+			break;
+		used += (size_t)w;
+		i = j + 1;
+	}
+	return used;
+}

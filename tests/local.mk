@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Host unit tests of core/ under AddressSanitizer and UBSan.
+if SBM_NATIVE
+if SBM_HOSTED
+SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+UNIT_CPPFLAGS = -I$(srcdir)/core -I$(srcdir)/tests \
+	-I$(srcdir)/arch/$(SBM_TWIN_ISA_DIR) -I$(srcdir)/tools
+UNIT_CFLAGS = $(AM_CFLAGS) $(SAN_FLAGS) -O1 -g -pthread
+
+UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
+	tests/test_topo tests/test_sbm tests/test_concurrency \
+	tests/test_logparse tests/test_acpi
+check_PROGRAMS += $(UNIT_TESTS)
+TESTS += $(UNIT_TESTS)
+
+tests_test_stats_SOURCES = tests/test_stats.c tests/check.h core/stats.c
+tests_test_stats_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_stats_CFLAGS = $(UNIT_CFLAGS)
+tests_test_stats_LDFLAGS = $(SAN_FLAGS)
+tests_test_stats_LDADD = -lm
+
+tests_test_config_SOURCES = tests/test_config.c core/config.c core/sbm.c
+tests_test_config_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_config_CFLAGS = $(UNIT_CFLAGS)
+tests_test_config_LDFLAGS = $(SAN_FLAGS)
+
+tests_test_record_SOURCES = tests/test_record.c core/record.c core/crc32.c
+tests_test_record_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_record_CFLAGS = $(UNIT_CFLAGS)
+tests_test_record_LDFLAGS = $(SAN_FLAGS)
+
+tests_test_topo_SOURCES = tests/test_topo.c tests/topo_fixtures.c \
+	tests/topo_fixtures.h core/topo.c
+tests_test_topo_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_topo_CFLAGS = $(UNIT_CFLAGS)
+tests_test_topo_LDFLAGS = $(SAN_FLAGS)
+
+tests_test_sbm_SOURCES = tests/test_sbm.c tests/topo_fixtures.c core/sbm.c \
+	core/topo.c
+tests_test_sbm_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_sbm_CFLAGS = $(UNIT_CFLAGS)
+tests_test_sbm_LDFLAGS = $(SAN_FLAGS)
+
+# The real engine on real threads: bench_main with the Linux platform.
+tests_test_concurrency_SOURCES = tests/test_concurrency.c \
+	tests/topo_fixtures.c $(CORE_SOURCES) arch/linux/linux_cpu.c
+tests_test_concurrency_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/linux
+tests_test_concurrency_CFLAGS = $(UNIT_CFLAGS)
+tests_test_concurrency_LDFLAGS = $(SAN_FLAGS)
+tests_test_concurrency_LDADD = -lpthread -lm
+
+tests_test_logparse_SOURCES = tests/test_logparse.c tools/logparse.c \
+	core/record.c core/crc32.c
+tests_test_logparse_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_logparse_CFLAGS = $(UNIT_CFLAGS)
+tests_test_logparse_LDFLAGS = $(SAN_FLAGS)
+
+tests_test_acpi_SOURCES = tests/test_acpi.c core/acpi.c core/acpi.h
+tests_test_acpi_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_acpi_CFLAGS = $(UNIT_CFLAGS)
+tests_test_acpi_LDFLAGS = $(SAN_FLAGS)
+
+# The twin itself, as a user runs it, including its error paths.
+TESTS += tests/twin.sh
+endif
+endif
+EXTRA_DIST += tests/twin.sh

@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The engine on real threads: the compiler-atomic sbm ops from many
+ * threads lose no bit, and bench_main() with the Linux platform runs every
+ * layout on a fixture topology mapped onto this machine's CPUs, leaving
+ * every mask empty.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "check.h"
+#include "isa_ops.h"
+#include "topo_fixtures.h"
+
+#define NTHREADS 8
+#define ROUNDS 20000
+
+static struct topo_cpu cpus[TOPO_MAX_CPUS];
+static struct topo topo;
+static struct sbm_layout layout;
+static uint8_t *arena;
+static volatile int errors;
+
+static void *hammer(void *p)
+{
+	uint32_t me = (uint32_t)(uintptr_t)p;
+
+	for (int i = 0; i < ROUNDS; i++) {
+		sbm_set(&layout, arena, me);
+		if (!sbm_test(&layout, arena, me))
+			__atomic_add_fetch(&errors, 1, __ATOMIC_RELAXED);
+		sbm_clear(&layout, arena, me);
+		if (sbm_test(&layout, arena, me))
+			__atomic_add_fetch(&errors, 1, __ATOMIC_RELAXED);
+	}
+	/* leave our bit set: the final weight must count every thread */
+	sbm_set(&layout, arena, me);
+	return NULL;
+}
+
+static void threads_on_shared_words(void)
+{
+	pthread_t th[NTHREADS];
+	const char *why = "";
+
+	/* 8 CPUs in one LLC: every bit layout puts them in one word */
+	CHECK(fixture_topo(&topo, cpus, 1, 1, NTHREADS, 1) == 0);
+	for (int k = 0; k < SBM_NKINDS; k++) {
+		CHECK(sbm_layout_build(&layout, (enum sbm_kind)k, &topo, 64, &why) == 0);
+		arena = aligned_alloc(4096, 4096 * 4);
+		memset(arena, 0, 4096 * 4);
+		errors = 0;
+		for (uintptr_t i = 0; i < NTHREADS; i++)
+			pthread_create(&th[i], NULL, hammer, (void *)i);
+		for (int i = 0; i < NTHREADS; i++)
+			pthread_join(th[i], NULL);
+		CHECK_EQ_U64(errors, 0);
+		CHECK_EQ_U64(sbm_weight(&layout, arena), NTHREADS);
+		for (uint32_t i = 0; i < NTHREADS; i++)
+			sbm_clear(&layout, arena, i);
+		CHECK_EQ_U64(sbm_weight(&layout, arena), 0);
+		free(arena);
+		sbm_layout_free(&layout);
+	}
+}
+
+static void engine_runs(const char *opts, uint32_t want_results)
+{
+	static struct bench b;
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *why = "";
+	char err[256];
+
+	memset(&b, 0, sizeof(b));
+	/* 2 nodes x 2 LLCs x 2 cores, hwids folded onto this machine */
+	CHECK(fixture_topo(&topo, cpus, 2, 2, 2, 1) == 0);
+	for (uint32_t i = 0; i < topo.ncpus; i++)
+		topo.cpus[i].hwid = i % (uint32_t)(online > 0 ? online : 1);
+	b.topo = &topo;
+	config_defaults(&b.cfg);
+	CHECK(config_parse(&b.cfg, opts, strlen(opts), "test", err, sizeof(err)) == 0);
+	b.info = (struct bench_info){ .arch = ISA_NAME, .platform = "test",
+		.virt = "none", .counter = "test", .counter_hz = 1000000000,
+		.hz_source = "test" };
+	CHECK(bench_init(&b, &why) == 0);
+	CHECK_EQ_U64(bench_main(&b), 0);
+	CHECK_EQ_U64(b.nresults, want_results);
+	for (uint32_t i = 0; i < b.nresults; i++) {
+		CHECK(b.results[i].clean);
+		CHECK(b.results[i].st.n == (size_t)b.nchosen * b.cfg.reps);
+		CHECK(b.results[i].st.min > 0);
+		CHECK(b.results[i].nllc >= 1);
+	}
+	for (uint32_t i = 0; i < topo.ncpus; i++)
+		CHECK(topo.cpus[i].flags & TOPO_CPU_ONLINE);
+	bench_release(&b);
+}
+
+static void bad_options(void)
+{
+	static struct bench b;
+	const char *why = "";
+
+	memset(&b, 0, sizeof(b));
+	CHECK(fixture_topo(&topo, cpus, 1, 1, 2, 1) == 0);
+	b.topo = &topo;
+	config_defaults(&b.cfg);
+	b.info.counter_hz = 1000;
+	strcpy(b.cfg.op, "nosuchop");
+	CHECK(bench_init(&b, &why) == -1);
+	CHECK(strstr(why, "op") != NULL);
+	free(b.chosen);
+	bench_free(b.mbox);
+	memset(&b, 0, sizeof(b));
+	b.topo = &topo;
+	config_defaults(&b.cfg);
+	b.info.counter_hz = 1000;
+	b.cfg.cpuset = CPUSET_FIRST;
+	b.cfg.first = 3;
+	CHECK(bench_init(&b, &why) == -1);
+	free(b.chosen);
+	bench_free(b.mbox);
+}
+
+int main(void)
+{
+	threads_on_shared_words();
+	engine_runs("iters=2000 reps=3 warmup=10", SBM_NKINDS);
+	engine_runs("iters=500 reps=2 cpus=cores layouts=llc,llc-u8", 2);
+	engine_runs("iters=500 reps=2 cpus=3 op=lock_bts layouts=global", 1);
+	bad_options();
+	return check_done("test_concurrency");
+}

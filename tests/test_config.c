@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include "check.h"
+#include "config.h"
+#include "sbm.h"
+
+static int parse(struct config *c, const char *text, char *err, size_t n)
+{
+	return config_parse(c, text, strlen(text), "test", err, n);
+}
+
+int main(void)
+{
+	struct config c;
+	char err[512], buf[512];
+	const char *file = "# sbmbench.cfg\n  iters=5000\r\nreps=3 # comment\n"
+			   "layouts=global,llc-u8\tcpus=cores\n";
+
+	config_defaults(&c);
+	CHECK_EQ_U64(c.layouts, (1u << SBM_NKINDS) - 1);
+	CHECK(parse(&c, file, err, sizeof(err)) == 0);
+	CHECK_EQ_U64(c.iters, 5000);
+	CHECK_EQ_U64(c.reps, 3);
+	CHECK_EQ_U64(c.layouts, (1u << SBM_GLOBAL) | (1u << SBM_LLC_U8));
+	CHECK_EQ_U64(c.cpuset, CPUSET_CORES);
+
+	CHECK(parse(&c, "cpus=7 line=128 mode=pair op=lock_bts exit=0", err,
+		    sizeof(err)) == 0);
+	CHECK_EQ_U64(c.cpuset, CPUSET_FIRST);
+	CHECK_EQ_U64(c.first, 7);
+	CHECK_EQ_U64(c.line, 128);
+	CHECK_EQ_U64(c.mode, MODE_PAIR);
+	CHECK_STR(c.op, "lock_bts");
+	CHECK(!c.exit);
+	config_format(&c, buf, sizeof(buf));
+	CHECK(strstr(buf, "layouts=global,llc-u8") && strstr(buf, "cpus=7"));
+
+	/* errors name the word and list what is valid */
+	CHECK(parse(&c, "layouts=bogus", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "bogus") && strstr(err, "llc-u8") && strstr(err, "test:"));
+	CHECK(parse(&c, "cpus=0", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "cpus") && strstr(err, "cores"));
+	CHECK(parse(&c, "frobnicate=1", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "unknown option 'frobnicate'") && strstr(err, "iters"));
+	CHECK(parse(&c, "iters", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "key=value"));
+	CHECK(parse(&c, "=5", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "iters=0", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "iters=99999999999999999999999", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "iters=12x", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "line=96", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "layouts=global,", err, sizeof(err)) == 0);
+	CHECK(parse(&c, "layouts=,", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "mode=fast", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "op=", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "op=waytoolongopname", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "exit=maybe", err, sizeof(err)) == -1);
+	/* a bad word later in the text still fails the whole parse */
+	CHECK(parse(&c, "reps=2 reps=x", err, sizeof(err)) == -1);
+	/* text with an embedded NUL stops there (EFI strings) */
+	CHECK(config_parse(&c, "reps=9\0reps=x", 13, "t", err, sizeof(err)) == 0);
+	CHECK_EQ_U64(c.reps, 9);
+	CHECK(config_help()[0] != 0);
+	return check_done("test_config");
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <math.h>
+
+#include "check.h"
+#include "stats.h"
+
+#define NEAR(a, b) (fabs((double)(a) - (double)(b)) < 1e-9 * (1 + fabs((double)(b))))
+
+int main(void)
+{
+	double v[] = { 9, 2, 5, 4, 12, 7, 8, 11, 9, 3, 7, 4, 12, 5, 4, 10, 9, 6, 9, 4 };
+	double one[] = { 42 };
+	double even[] = { 4, 1, 3, 2 };
+	double big[2000];
+	struct stats s;
+
+	stats_compute(v, 20, &s);
+	CHECK(NEAR(s.mean, 7.0));
+	CHECK(NEAR(s.min, 2) && NEAR(s.max, 12));
+	CHECK(NEAR(s.median, 7.0));
+	/* sample variance 9.368421..., sd 3.0607876 */
+	CHECK(fabs(s.stddev - 3.0607876) < 1e-6);
+	CHECK(fabs(s.cv - 43.725537) < 1e-4);
+	for (int i = 1; i < 20; i++)
+		CHECK(v[i - 1] <= v[i]);
+
+	stats_compute(one, 1, &s);
+	CHECK(NEAR(s.median, 42) && s.stddev == 0 && s.cv == 0);
+	stats_compute(even, 4, &s);
+	CHECK(NEAR(s.median, 2.5));
+	CHECK(NEAR(stats_percentile(even, 4, 0), 1));
+	CHECK(NEAR(stats_percentile(even, 4, 100), 4));
+	CHECK(NEAR(stats_percentile(even, 4, 50), 2.5));
+	CHECK(NEAR(stats_percentile(even, 4, 25), 1.75));
+	stats_compute(even, 0, &s);
+	CHECK(s.n == 0 && s.mean == 0);
+
+	/* large, reversed: sort and percentiles */
+	for (int i = 0; i < 2000; i++)
+		big[i] = 2000 - i;
+	stats_compute(big, 2000, &s);
+	CHECK(NEAR(s.median, 1000.5));
+	CHECK(NEAR(s.p10, 200.9));
+	CHECK(NEAR(s.p99, 1980.01));
+	/* large offsets do not lose precision in the variance */
+	for (int i = 0; i < 2000; i++)
+		big[i] = 1e9 + (i % 2);
+	stats_compute(big, 2000, &s);
+	CHECK(fabs(s.stddev - 0.50012504) < 1e-6);
+	return check_done("test_stats");
+}

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <stdlib.h>
+
+#include "check.h"
+#include "topo.h"
+#include "topo_fixtures.h"
+
+static struct topo_cpu cpus[TOPO_MAX_CPUS];
+
+static void shape(unsigned nodes, unsigned llcs, unsigned cores,
+		  unsigned threads)
+{
+	struct topo t;
+	unsigned n = nodes * llcs * cores * threads;
+
+	CHECK(fixture_topo(&t, cpus, nodes, llcs, cores, threads) == 0);
+	CHECK_EQ_U64(t.ncpus, n);
+	CHECK_EQ_U64(t.nnodes, nodes);
+	CHECK_EQ_U64(t.npackages, nodes);
+	CHECK_EQ_U64(t.nllcs, nodes * llcs);
+	CHECK_EQ_U64(t.ncores, nodes * llcs * cores);
+	CHECK_EQ_U64(t.max_smt, threads);
+	for (unsigned i = 0; i < t.ncpus; i++) {
+		CHECK(t.cpus[i].node < t.nnodes);
+		CHECK(t.cpus[i].llc < t.nllcs);
+		CHECK(t.cpus[i].core < t.ncores);
+		CHECK(t.cpus[i].smt < threads);
+		/* the SMT sibling listed a core-count later shares the core */
+		if (i + nodes * llcs * cores < t.ncpus) {
+			const struct topo_cpu *s = &t.cpus[i + nodes * llcs * cores];
+
+			CHECK_EQ_U64(s->core, t.cpus[i].core);
+			CHECK_EQ_U64(s->llc, t.cpus[i].llc);
+			CHECK_EQ_U64(s->smt, t.cpus[i].smt + 1);
+		}
+	}
+}
+
+static void defaults_and_errors(void)
+{
+	struct topo t;
+	const char *why = NULL;
+
+	/* nothing known: one node, one LLC per package, a core per CPU */
+	topo_init(&t, cpus);
+	for (int i = 0; i < 4; i++)
+		topo_add_cpu(&t, (uint64_t)i * 2, 0);
+	CHECK(topo_finalize(&t, &why) == 0);
+	CHECK_EQ_U64(t.nnodes, 1);
+	CHECK_EQ_U64(t.nllcs, 1);
+	CHECK_EQ_U64(t.ncores, 4);
+	CHECK_STR(t.llc_source, "package");
+	CHECK_EQ_U64(topo_find_hwid(&t, 6), 3);
+	CHECK(topo_find_hwid(&t, 5) == -1);
+
+	/* a node for some CPUs only is an error, not a guess */
+	topo_init(&t, cpus);
+	for (int i = 0; i < 4; i++)
+		topo_add_cpu(&t, (uint64_t)i, 0);
+	t.cpus[1].raw_node = 1;
+	CHECK(topo_finalize(&t, &why) == -1);
+	CHECK(why && strstr(why, "NUMA"));
+
+	/* an LLC that spans two nodes is rejected */
+	topo_init(&t, cpus);
+	for (int i = 0; i < 2; i++) {
+		topo_add_cpu(&t, (uint64_t)i, 0);
+		t.cpus[i].raw_node = (uint32_t)i;
+		t.cpus[i].raw_llc = 0;
+	}
+	CHECK(topo_finalize(&t, &why) == -1);
+
+	topo_init(&t, cpus);
+	CHECK(topo_finalize(&t, &why) == -1);
+
+	/* capacity */
+	topo_init(&t, cpus);
+	for (int i = 0; i < TOPO_MAX_CPUS; i++)
+		CHECK(topo_add_cpu(&t, (uint64_t)i, 0) == i);
+	CHECK(topo_add_cpu(&t, 99999, 0) == -1);
+}
+
+static void distances_and_lists(void)
+{
+	struct topo t;
+	char buf[64];
+	uint32_t ids[] = { 0, 1, 2, 3, 8, 10, 11 };
+
+	CHECK(fixture_topo(&t, cpus, 2, 1, 2, 1) == 0);
+	topo_set_distance(&t, 3, 10, 21);
+	CHECK(t.have_distance);
+	CHECK_EQ_U64(topo_distance(&t, 0, 1), 21);
+	CHECK_EQ_U64(topo_distance(&t, 1, 0), 0);
+	topo_format_list(buf, sizeof(buf), ids, 7);
+	CHECK_STR(buf, "0-3,8,10-11");
+	topo_format_list(buf, 6, ids, 7);
+	CHECK(strlen(buf) < 6);
+}
+
+int main(void)
+{
+	shape(1, 1, 1, 1);
+	shape(1, 2, 8, 1);
+	shape(4, 2, 16, 2);
+	shape(8, 4, 64, 2);	/* 4096 CPUs */
+	defaults_and_errors();
+	distances_and_lists();
+	return check_done("test_topo");
+}
