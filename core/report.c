@@ -221,10 +221,10 @@ static void group_records(struct bench *b, const struct bench_result *r,
 		rec_str(&rec, "by", by);
 		rec_u64(&rec, "id", g[i].id);
 		rec_u64(&rec, "cpus", g[i].ncpus);
-		rec_dbl(&rec, "median", g[i].st.median, 3);
-		rec_dbl(&rec, "mean", g[i].st.mean, 3);
-		rec_dbl(&rec, "min", g[i].st.min, 3);
-		rec_dbl(&rec, "max", g[i].st.max, 3);
+		rec_dbl(&rec, "median", g[i].st.median, 5);
+		rec_dbl(&rec, "mean", g[i].st.mean, 5);
+		rec_dbl(&rec, "min", g[i].st.min, 5);
+		rec_dbl(&rec, "max", g[i].st.max, 5);
 		report_record(b, &rec);
 	}
 }
@@ -241,11 +241,11 @@ void report_result(struct bench *b, const struct bench_result *r)
 	rec_u64(&rec, "iters", r->iters);
 	rec_u64(&rec, "reps", r->reps);
 	rec_str(&rec, "unit", "ticks/iter");
-	rec_dbl(&rec, "median", r->st.median, 3);
-	rec_dbl(&rec, "mean", r->st.mean, 3);
-	rec_dbl(&rec, "min", r->st.min, 3);
-	rec_dbl(&rec, "max", r->st.max, 3);
-	rec_dbl(&rec, "stddev", r->st.stddev, 3);
+	rec_dbl(&rec, "median", r->st.median, 5);
+	rec_dbl(&rec, "mean", r->st.mean, 5);
+	rec_dbl(&rec, "min", r->st.min, 5);
+	rec_dbl(&rec, "max", r->st.max, 5);
+	rec_dbl(&rec, "stddev", r->st.stddev, 5);
 	rec_dbl(&rec, "cv", r->st.cv, 2);
 	rec_dbl(&rec, "rep_cv", r->rep_cv, 2);
 	rec_dbl(&rec, "ns", to_ns(b, r->st.median), 3);
@@ -290,15 +290,15 @@ void report_table(struct bench *b)
 		if (global && global->st.mean > 0)
 			snprintf(pct, sizeof(pct), "%.2f",
 				 r->st.mean / global->st.mean * 100.0);
-		report_printf("%-8s %-8s %5u %12.2f %10.2f %10.2f %9s %7.2f\n",
+		report_printf("%-8s %-8s %5u %12.4f %10.2f %10.4f %9s %7.2f\n",
 			      sbm_kind_name(r->kind), r->op, r->ncpus,
 			      r->st.median, to_ns(b, r->st.median), r->st.min,
 			      pct, r->rep_cv);
 	}
 	if (!global)
 		return;
-	report_printf("\n%%%s vs global mask operation\n",
-		      b->info.cycles ? "cycles" : "ticks");
+	/* the seed's block; the ratio is of counter ticks (same clock) */
+	report_printf("\n%%ticks vs global mask operation\n");
 	for (uint32_t i = 0; i < b->nresults; i++) {
 		const struct bench_result *r = &b->results[i];
 

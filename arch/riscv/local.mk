@@ -1,2 +1,35 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# riscv64 OpenSBI payload: filled in by the riscv work.
+# riscv64 OpenSBI payload: ELF for QEMU -kernel and fw_payload, and a flat
+# binary with a Linux/RISC-V Image header for booti and fw_jump.
+RISCV_SOURCES = $(CORE_SOURCES) core/fdt.c core/fdt.h \
+	arch/riscv/entry.S arch/riscv/sbi.c arch/riscv/sbi.h \
+	arch/riscv/console.c arch/riscv/syscalls.c arch/riscv/power.c \
+	arch/riscv/riscv_topology.c arch/riscv/riscv_main.c arch/riscv/riscv.h
+EXTRA_DIST += arch/riscv/payload.lds $(RISCV_SOURCES) tests/boot-riscv64.sh \
+	tests/boot-lib.sh
+
+if IMAGE_RISCV64
+noinst_PROGRAMS += sbmbench-riscv64.elf
+sbmbench_riscv64_elf_SOURCES = $(RISCV_SOURCES)
+sbmbench_riscv64_elf_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \
+	-isystem $(SBM_GCC_INCLUDE) -I$(srcdir)/core -I$(srcdir)/arch/riscv
+RISCV_FLAGS = -ffreestanding -fno-stack-protector -mcmodel=medany -fno-pie \
+	-march=rv64imafdc_zicsr_zifencei -mabi=lp64d
+sbmbench_riscv64_elf_CFLAGS = $(AM_CFLAGS) -O2 $(RISCV_FLAGS)
+sbmbench_riscv64_elf_CCASFLAGS = $(RISCV_FLAGS)
+sbmbench_riscv64_elf_LINK = $(CC) $(RISCV_FLAGS) -nostdlib -static -no-pie \
+	-Wl,--build-id=none -Wl,-T,$(srcdir)/arch/riscv/payload.lds -o $@
+# libc twice: libm and libgcc call back into it
+sbmbench_riscv64_elf_LDADD = $(NEWLIB_DIR)/lib/libm.a \
+	$(NEWLIB_DIR)/lib/libc.a $(SBM_LIBGCC) $(NEWLIB_DIR)/lib/libc.a
+EXTRA_sbmbench_riscv64_elf_DEPENDENCIES = $(srcdir)/arch/riscv/payload.lds
+
+sbmbench-riscv64.bin: sbmbench-riscv64.elf
+	$(AM_V_GEN)$(OBJCOPY) -O binary $< $@
+noinst_DATA += sbmbench-riscv64.bin
+CLEANFILES += sbmbench-riscv64.bin
+
+if HAVE_QEMU
+TESTS += tests/boot-riscv64.sh
+endif
+endif

@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The riscv64 OpenSBI payload: console, options from /chosen bootargs,
+ * topology from the device tree, harts started with SBI HSM, the engine,
+ * then SBI SRST.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch.h"
+#include "bench.h"
+#include "isa_ops.h"
+#include "report.h"
+#include "riscv.h"
+#include "sbi.h"
+
+extern char _end[];
+extern void secondary_entry(void);
+
+#define FDT_MAX_SIZE	(2u << 20)
+#define HEAP_MAX	(24u << 20)
+#define STACK_SIZE	(16u << 10)
+
+static struct bench bench;
+static struct topo topo;
+static struct riscv_boot *boots;
+static bool all_zabha;
+
+void riscv_secondary(struct riscv_boot *rb)
+{
+	rb->entry(rb->arg, rb->cpu);
+}
+
+int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
+		   void *arg, void *stack_top)
+{
+	struct riscv_boot *rb = &boots[cpu];
+	uint64_t t0;
+	long st;
+
+	rb->stack_top = (uint64_t)(uintptr_t)stack_top;
+	rb->entry = entry;
+	rb->arg = arg;
+	rb->cpu = cpu;
+	__asm__ volatile("fence rw, rw" ::: "memory");
+	if (sbi_hart_start(hwid, (unsigned long)(uintptr_t)secondary_entry,
+			   (unsigned long)(uintptr_t)rb))
+		return -1;
+	/* HSM says when the hart left STOPPED; core waits for arrival */
+	t0 = isa_counter();
+	do {
+		st = sbi_hart_status(hwid);
+		if (st == SBI_HSM_STARTED)
+			break;
+	} while (isa_counter() - t0 < bench_ms_ticks(&bench, 100));
+	return st < 0 ? -1 : 0;
+}
+
+bool plat_cycles_available(void)
+{
+	return true;	/* rdcycle works in S-mode on OpenSBI */
+}
+
+/* Stop before the run: still a hello, the reason and an end record. */
+static void fail_early(const char *what, const char *why)
+{
+	report_hello(&bench);
+	report_warn(&bench, what, 0, why);
+	report_end(&bench, 1);
+	power_off(1);
+}
+
+/* Heap between the image and the FDT (fw_jump puts it 32 MiB above us). */
+static void setup_heap(uintptr_t fdt, uint32_t fdt_size)
+{
+	uintptr_t start = (uintptr_t)_end, end = start + HEAP_MAX;
+
+	if (fdt >= start && fdt < end)
+		end = fdt;
+	if (fdt + fdt_size > start && fdt < start)
+		start = fdt + fdt_size;	/* FDT below us: nothing to avoid */
+	heap_init(start, end);
+}
+
+void riscv_main(unsigned long hart, void *fdt_blob)
+{
+	static char err[512];
+	struct topo_cpu *cpus;
+	const char *why = NULL, *bootargs = NULL;
+	struct fdt f;
+	uint64_t hz = 0;
+	int status;
+
+	if (fdt_open(&f, fdt_blob, FDT_MAX_SIZE, &why)) {
+		/* no console but the legacy one, no heap: say it and stop */
+		console_init(NULL);
+		plat_console_write("sbmbench: bad FDT: ", 19);
+		plat_console_write(why, strlen(why));
+		plat_console_write("\n", 1);
+		sbi_shutdown(true);
+		for (;;)
+			;
+	}
+	setup_heap((uintptr_t)fdt_blob, f.size);
+	console_init(&f);
+	power_init(&f);
+	setvbuf(stdout, NULL, _IONBF, 0);	/* nothing lost at power-off */
+	fdt_timebase_hz(&f, &hz);
+	bench.run_id = (uint32_t)(isa_counter() * 2654435761u) ^ (uint32_t)hart;
+	bench.info = (struct bench_info){
+		.arch = ISA_NAME, .platform = "opensbi",
+		/* the virt machine's DT names its virtio devices; boards do not */
+		.virt = fdt_node_by_compatible(&f, "virtio,mmio") >= 0 ?
+			"qemu" : "none",
+		.cpu_model = "riscv64", .counter = "time", .counter_hz = hz,
+		.hz_source = "dt-timebase-frequency", .cycles = true,
+	};
+	printf("\nsbmbench: riscv64 payload, boot hart %lu, FDT at %p, console %s, SBI %ld.%ld\n",
+	       hart, fdt_blob, console_name(), (sbi_spec_version() >> 24) & 0x7f,
+	       sbi_spec_version() & 0xffffff);
+
+	config_defaults(&bench.cfg);
+	fdt_chosen(&f, NULL, &bootargs);
+	if (bootargs && config_parse(&bench.cfg, bootargs, strlen(bootargs),
+				     "bootargs", err, sizeof(err)))
+		fail_early("options", err);
+
+	cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
+	if (!cpus)
+		fail_early("memory", "no heap for the CPU table");
+	topo_init(&topo, cpus);
+	if (riscv_topology(&f, &topo, hart, &all_zabha, &why))
+		fail_early("topology", why);
+	boots = calloc(topo.ncpus, sizeof(*boots));
+	if (!boots)
+		fail_early("memory", "no heap for the hart table");
+	if (!hz)
+		fail_early("counter", "no timebase-frequency in /cpus");
+
+	bench.topo = &topo;
+	bench.stack_size = STACK_SIZE;
+	if (!strcmp(bench.cfg.op_u8, "amoor_b") && !all_zabha)
+		fail_early("options", "op_u8=amoor_b needs Zabha on every hart (see riscv,isa)");
+	if (bench.cfg.mode == MODE_PAIR)
+		fail_early("options", "mode=pair needs an OS scheduler: Linux twin only");
+	if (bench_init(&bench, &why))
+		fail_early("options", why);
+	status = bench_main(&bench);
+	if (bench.cfg.exit)
+		power_off(status);
+	for (;;)
+		__asm__ volatile("wfi");
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#ifndef SBM_RISCV_SBI_H
+#define SBM_RISCV_SBI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define SBI_EXT_LEGACY_PUTCHAR	0x01
+#define SBI_EXT_BASE		0x10
+#define SBI_EXT_HSM		0x48534d
+#define SBI_EXT_SRST		0x53525354
+#define SBI_EXT_DBCN		0x4442434e
+
+#define SBI_HSM_STARTED		0
+#define SBI_HSM_STOPPED		1
+#define SBI_HSM_START_PENDING	2
+
+struct sbiret {
+	long error;
+	long value;
+};
+
+struct sbiret sbi_call(unsigned long ext, unsigned long fid,
+		       unsigned long a0, unsigned long a1, unsigned long a2);
+bool sbi_probe(unsigned long ext);
+void sbi_legacy_putchar(int ch);
+long sbi_hart_start(unsigned long hart, unsigned long start_pa,
+		    unsigned long opaque);
+long sbi_hart_status(unsigned long hart);
+long sbi_dbcn_write(const char *s, unsigned long n);
+void sbi_shutdown(bool failure);
+long sbi_spec_version(void);
+
+#endif
