@@ -1,2 +1,45 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# x86_64 UEFI image: filled in by the x86 work.
+# x86_64 UEFI image: GNU-EFI application linked with newlib, then PE.
+if IMAGE_X86_64
+noinst_PROGRAMS += sbmbench-x86_64.so
+noinst_DATA += BOOTX64.EFI
+
+sbmbench_x86_64_so_SOURCES = $(CORE_SOURCES) core/acpi.c core/acpi.h \
+	arch/x86/x86.h arch/x86/efi_main.c arch/x86/efi_options.c \
+	arch/x86/acpi_topo.c arch/x86/cpuid_topo.c arch/x86/tsc.c \
+	arch/x86/lapic.c arch/x86/ap_start.c arch/x86/trampoline.S \
+	arch/x86/uart16550.c arch/x86/syscalls.c arch/x86/power.c
+X86_EFI_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \
+	-isystem $(SBM_GCC_INCLUDE) -I$(GNUEFI_DIR)/include/efi \
+	-I$(GNUEFI_DIR)/include/efi/x86_64 -I$(srcdir)/core \
+	-I$(srcdir)/arch/x86 -DGNU_EFI_USE_MS_ABI
+X86_EFI_CFLAGS = -ffreestanding -fpic -fno-stack-protector \
+	-fno-stack-check -fshort-wchar -mno-red-zone \
+	-maccumulate-outgoing-args -O2
+sbmbench_x86_64_so_CPPFLAGS = $(X86_EFI_CPPFLAGS)
+sbmbench_x86_64_so_CFLAGS = $(AM_CFLAGS) $(X86_EFI_CFLAGS)
+sbmbench_x86_64_so_CCASFLAGS = $(X86_EFI_CFLAGS)
+# Libraries after the objects, as one group (newlib and libgcc refer
+# back); automake refuses group flags in LDADD, so the link is a shell
+# function that appends them.
+X86_EFI_LIBS = -L$(GNUEFI_DIR)/lib --start-group -lefi -lgnuefi \
+	$(NEWLIB_DIR)/lib/libm.a $(NEWLIB_DIR)/lib/libc.a $(SBM_LIBGCC) \
+	--end-group
+sbmbench_x86_64_so_LINK = x86_efi_link() { $(LD) -shared -Bsymbolic \
+	-nostdlib -znocombreloc --no-undefined -T efi-x86_64.lds \
+	$(GNUEFI_DIR)/lib/crt0-efi-x86_64.o -o $@ "$$@" $(X86_EFI_LIBS); }; \
+	x86_efi_link
+EXTRA_sbmbench_x86_64_so_DEPENDENCIES = efi-x86_64.lds
+
+# Debian's script drops .bss.* (newlib is built with -fdata-sections).
+efi-x86_64.lds: $(GNUEFI_DIR)/lib/elf_x86_64_efi.lds
+	$(AM_V_GEN)sed 's/\*(\.bss)/*(.bss .bss.*)/' $< >$@.tmp && \
+	grep -q 'bss \.bss\.\*' $@.tmp && mv $@.tmp $@
+
+BOOTX64.EFI: sbmbench-x86_64.so
+	$(AM_V_GEN)$(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic \
+	-j .dynsym -j .rel -j .rela -j '.rel.*' -j '.rela.*' -j .reloc \
+	--target efi-app-x86_64 --subsystem=10 $< $@
+
+CLEANFILES += efi-x86_64.lds BOOTX64.EFI
+endif

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The x86_64 UEFI image: options, firmware tables and CPUID into the
+ * topology, TSC rate, memory for the run, ExitBootServices, then the
+ * engine with the whole machine, then power off with the verdict.
+ */
+#include <efi.h>
+#include <efilib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch.h"
+#include "bench.h"
+#include "isa_ops.h"
+#include "report.h"
+#include "x86.h"
+
+#define HEAP_SIZE	(64ull << 20)	/* arena, mailboxes, stacks, samples */
+#define TRAMP_PAGES	4		/* code + a 3-page identity map */
+#define AP_STACK_SIZE	(64 * 1024)
+
+bool x86_boot_services = true;
+
+static struct bench b;
+static struct x86_cpuid cpu;
+static struct x86_acpi acpi;
+
+void efi_conout_write(const char *s, size_t n)
+{
+	CHAR16 buf[128];
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\n')
+			buf[k++] = '\r';
+		buf[k++] = (unsigned char)s[i];
+		if (k >= 126 || i + 1 == n) {
+			buf[k] = 0;
+			uefi_call_wrapper(ST->ConOut->OutputString, 2,
+					  ST->ConOut, buf);
+			k = 0;
+		}
+	}
+}
+
+static void stall_us(unsigned us)
+{
+	uefi_call_wrapper(BS->Stall, 1, us);
+}
+
+static void *alloc_pages(EFI_ALLOCATE_TYPE type, EFI_MEMORY_TYPE mt,
+			 uint64_t max, size_t bytes)
+{
+	EFI_PHYSICAL_ADDRESS a = max;
+
+	if (EFI_ERROR(uefi_call_wrapper(BS->AllocatePages, 4, type, mt,
+					EFI_SIZE_TO_PAGES(bytes), &a)))
+		return NULL;
+	return (void *)(uintptr_t)a;
+}
+
+static uint64_t find_rsdp(void)
+{
+	EFI_GUID acpi20 = ACPI_20_TABLE_GUID, acpi10 = ACPI_TABLE_GUID;
+	EFI_GUID *want[2] = { &acpi20, &acpi10 };
+
+	for (int w = 0; w < 2; w++)
+		for (UINTN i = 0; i < ST->NumberOfTableEntries; i++) {
+			EFI_CONFIGURATION_TABLE *ct = &ST->ConfigurationTable[i];
+
+			if (!CompareGuid(&ct->VendorGuid, want[w]))
+				return (uint64_t)(uintptr_t)ct->VendorTable;
+		}
+	return 0;
+}
+
+static const char *virt_name(void)
+{
+	if (cpu.hypervisor) {
+		if (!strcmp(cpu.hv_vendor, "TCGTCGTCGTCG"))
+			return "qemu-tcg";
+		if (!strcmp(cpu.hv_vendor, "KVMKVMKVM"))
+			return "kvm";
+		return "hypervisor";
+	}
+	/* QEMU's ACPI says BOCHS even where CPUID does not tell. */
+	if (!strncmp(acpi.oem_id, "BOCHS", 5))
+		return "qemu";
+	return "none";
+}
+
+/* A run that cannot start still ends with a verdict record. */
+static void fail_early(const char *msg)
+{
+	report_hello(&b);
+	report_printf("sbmbench: %s\n", msg);
+	report_warn(&b, "setup", 0, msg);
+	report_end(&b, 1);
+	power_off(1, b.cfg.exit);
+}
+
+static int exit_boot_services(EFI_HANDLE image)
+{
+	UINTN size = 0, key, dsize;
+	UINT32 dver;
+	EFI_MEMORY_DESCRIPTOR *map = NULL;
+	EFI_STATUS st;
+
+	st = uefi_call_wrapper(BS->GetMemoryMap, 5, &size, map, &key, &dsize,
+			       &dver);
+	size += 16 * sizeof(EFI_MEMORY_DESCRIPTOR);	/* room for our pool */
+	map = alloc_pages(AllocateAnyPages, EfiLoaderData, 0, size);
+	if (!map)
+		return -1;
+	for (int tries = 0; tries < 2; tries++) {
+		UINTN sz = size;
+
+		st = uefi_call_wrapper(BS->GetMemoryMap, 5, &sz, map, &key,
+				       &dsize, &dver);
+		if (EFI_ERROR(st))
+			return -1;
+		st = uefi_call_wrapper(BS->ExitBootServices, 2, image, key);
+		if (!EFI_ERROR(st))
+			return 0;
+		/* EFI_INVALID_PARAMETER: the map changed; once more. */
+	}
+	return -1;
+}
+
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
+{
+	static char model[49], err[256];
+	struct topo *topo;
+	void *heap = NULL, *tramp;
+	size_t heap_size;
+	const char *why, *hz_source;
+	int status;
+
+	InitializeLib(image, systab);
+	uefi_call_wrapper(BS->SetWatchdogTimer, 4, 0, 0, 0, NULL);
+	uart_init(0);
+	/* Below 4 GiB where possible; a smaller heap on small machines. */
+	for (heap_size = HEAP_SIZE; heap_size >= (8u << 20); heap_size /= 2) {
+		heap = alloc_pages(AllocateMaxAddress, EfiLoaderData,
+				   0xffffffffull, heap_size);
+		if (heap)
+			break;
+	}
+	if (!heap) {
+		plat_console_write("sbmbench: no memory\n", 20);
+		return EFI_OUT_OF_RESOURCES;
+	}
+	heap_set(heap, heap_size);
+
+	cpuid_probe(&cpu);
+	memcpy(model, cpu.brand, sizeof(model));
+	b.run_id = (uint32_t)(isa_counter() * 2654435761u) ^ cpu.bsp_apic_id;
+	b.info.arch = ISA_NAME;
+	b.info.platform = "uefi";
+	b.info.counter = "tsc";
+	b.info.cpu_model = model;
+	b.info.cycles = plat_cycles_available();
+	b.info.virt = virt_name();
+	b.info.hz_source = "none";
+	config_defaults(&b.cfg);
+
+	topo = calloc(1, sizeof(*topo));
+	struct topo_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
+
+	if (!topo || !cpus)
+		fail_early("no memory for the topology");
+	topo_init(topo, cpus);
+	b.topo = topo;
+
+	if (efi_options(image, &b.cfg, err, sizeof(err)))
+		fail_early(err);
+
+	if (acpi_collect(&b, find_rsdp(), cpu.bsp_apic_id, &acpi))
+		report_warn(&b, "acpi", 0, "no usable ACPI root table; "
+			    "boot CPU only");
+	b.info.virt = virt_name();
+	if (acpi.uart_port && acpi.uart_port != 0x3f8)
+		uart_init(acpi.uart_port);
+	if (topo_find_hwid(topo, cpu.bsp_apic_id) < 0) {
+		/* The MADT must list us; if it does not, we still run. */
+		topo_add_cpu(topo, cpu.bsp_apic_id, TOPO_CPU_BSP);
+		report_warn(&b, "acpi", 0, "boot CPU not in the MADT");
+	}
+	if (!strcmp(topo->node_source, "unknown"))
+		topo->node_source = "none";
+	cpuid_fill_topo(&cpu, topo);
+	if (topo_finalize(topo, &why))
+		fail_early(why);
+	acpi_apply_distances(topo);
+
+	b.info.counter_hz = tsc_calibrate(&cpu, &acpi, stall_us, &hz_source);
+	b.info.hz_source = hz_source;
+	if (!cpu.invariant_tsc)
+		report_printf("note: CPUID does not state an invariant TSC\n");
+
+	/* The SIPI vector is a page number: the trampoline lives < 1 MiB. */
+	tramp = alloc_pages(AllocateMaxAddress, EfiLoaderCode, 0x9ffffull,
+			    TRAMP_PAGES * EFI_PAGE_SIZE);
+	if (tramp)
+		ap_setup((uint64_t)(uintptr_t)tramp);
+	else
+		report_warn(&b, "cpu-start", 0, "no page below 1 MiB for "
+			    "the AP trampoline; boot CPU only");
+	lapic_init();
+	b.stack_size = AP_STACK_SIZE;
+	if (b.cfg.mode == MODE_PAIR) {
+		report_warn(&b, "config", 0, "mode=pair is not available in "
+			    "the UEFI image; running mode=loop");
+		b.cfg.mode = MODE_LOOP;
+	}
+	if (bench_init(&b, &why))
+		fail_early(why);
+
+	if (exit_boot_services(image))
+		fail_early("ExitBootServices failed");
+	x86_boot_services = false;
+	__asm__ volatile("cli");
+
+	status = bench_main(&b);
+	power_off(status, b.cfg.exit);
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The end of a run.  QEMU's isa-debug-exit (port 0xf4) turns the status
+ * into its exit code; there is no reliable probe for it, so the write is
+ * always made: port 0xf4 is unassigned on PC hardware, where the byte goes
+ * nowhere.  Then the UEFI runtime shutdown, then halt.
+ */
+#include <efi.h>
+#include <efilib.h>
+
+#include "x86.h"
+
+void cpu_halt_forever(void)
+{
+	for (;;)
+		__asm__ volatile("cli; hlt");
+}
+
+void power_off(int status, bool do_exit)
+{
+	if (!do_exit)
+		cpu_halt_forever();
+	outb(0xf4, status ? 1 : 0);
+	/* Runtime services stay callable after ExitBootServices. */
+	uefi_call_wrapper(RT->ResetSystem, 4, EfiResetShutdown,
+			  status ? EFI_ABORTED : EFI_SUCCESS, 0, NULL);
+	cpu_halt_forever();
+}

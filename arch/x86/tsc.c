@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The TSC rate: from CPUID 0x15 (crystal ratio) or 0x16 (base MHz) when
+ * they answer, else measured against the ACPI PM timer (3.579545 MHz),
+ * else against UEFI Stall().  Delays after ExitBootServices use the TSC.
+ */
+#include "x86.h"
+
+#define PM_HZ		3579545ull
+#define CAL_PM_TICKS	(PM_HZ / 20)	/* 50 ms */
+
+uint64_t x86_tsc_hz;
+
+static uint64_t pm_calibrate(uint16_t port, bool ext)
+{
+	uint32_t mask = ext ? 0xffffffffu : 0xffffffu;
+	uint32_t last = inl(port) & mask, now;
+	uint64_t elapsed = 0, t0, t1;
+
+	/* Start on a tick edge so the count is exact. */
+	while (((now = inl(port) & mask)) == last)
+		;
+	last = now;
+	t0 = rdtsc_plain();
+	while (elapsed < CAL_PM_TICKS) {
+		now = inl(port) & mask;
+		elapsed += (now - last) & mask;
+		last = now;
+	}
+	t1 = rdtsc_plain();
+	return (t1 - t0) * PM_HZ / elapsed;
+}
+
+uint64_t tsc_calibrate(const struct x86_cpuid *c, const struct x86_acpi *a,
+		       void (*stall_us)(unsigned), const char **source)
+{
+	uint32_t r[4];
+	uint64_t t0, t1;
+
+	if (c->max_leaf >= 0x15) {
+		cpuid(0x15, 0, r);
+		if (r[0] && r[1] && r[2]) {
+			*source = "cpuid-15h";
+			return x86_tsc_hz = (uint64_t)r[2] * r[1] / r[0];
+		}
+	}
+	if (c->max_leaf >= 0x16) {
+		cpuid(0x16, 0, r);
+		if (r[0] & 0xffff) {
+			*source = "cpuid-16h";
+			return x86_tsc_hz = (uint64_t)(r[0] & 0xffff) * 1000000;
+		}
+	}
+	if (a->pm_port) {
+		*source = "pm-timer";
+		return x86_tsc_hz = pm_calibrate(a->pm_port, a->pm_32bit);
+	}
+	*source = "uefi-stall";
+	t0 = rdtsc_plain();
+	stall_us(50000);
+	t1 = rdtsc_plain();
+	return x86_tsc_hz = (t1 - t0) * 20;
+}
+
+void tsc_delay_us(uint64_t us)
+{
+	uint64_t t0 = rdtsc_plain(), n = x86_tsc_hz / 1000000 * us;
+
+	while (rdtsc_plain() - t0 < n)
+		__asm__ volatile("pause");
+}

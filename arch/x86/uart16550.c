@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The console: a polled 16550 (COM1, or the port SPCR names).  It works
+ * before and after ExitBootServices, so every line takes the same path.
+ */
+#include "arch.h"
+#include "x86.h"
+
+static uint16_t uart_port = 0x3f8;
+static bool uart_ok;
+
+void uart_init(uint16_t port)
+{
+	if (port)
+		uart_port = port;
+	/* Scratch register round trip: no UART reads back 0xff. */
+	outb(uart_port + 7, 0x5a);
+	uart_ok = inb(uart_port + 7) == 0x5a;
+	if (!uart_ok)
+		return;
+	outb(uart_port + 1, 0x00);	/* no interrupts */
+	outb(uart_port + 3, 0x80);	/* DLAB */
+	outb(uart_port + 0, 0x01);	/* 115200 */
+	outb(uart_port + 1, 0x00);
+	outb(uart_port + 3, 0x03);	/* 8N1 */
+	outb(uart_port + 2, 0xc7);	/* FIFO on, cleared */
+	outb(uart_port + 4, 0x03);	/* DTR, RTS */
+}
+
+bool uart_present(void)
+{
+	return uart_ok;
+}
+
+static void uart_putc(char c)
+{
+	/* Bounded wait on THRE: a dead UART must not hang the run. */
+	for (unsigned i = 0; i < 1000000; i++)
+		if (inb(uart_port + 5) & 0x20)
+			break;
+	outb(uart_port, (uint8_t)c);
+}
+
+void plat_console_write(const char *s, size_t n)
+{
+	if (!uart_ok) {
+		if (x86_boot_services)
+			efi_conout_write(s, n);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\n')
+			uart_putc('\r');
+		uart_putc(s[i]);
+	}
+}

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Internals of the x86_64 UEFI platform: port and MSR access, CPUID, and
+ * the state its files share (console port, TSC rate, LAPIC mode).
+ */
+#ifndef SBM_X86_H
+#define SBM_X86_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench.h"
+
+static inline void outb(uint16_t port, uint8_t v)
+{
+	__asm__ volatile("outb %0, %1" : : "a"(v), "Nd"(port));
+}
+
+static inline uint8_t inb(uint16_t port)
+{
+	uint8_t v;
+
+	__asm__ volatile("inb %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+static inline uint32_t inl(uint16_t port)
+{
+	uint32_t v;
+
+	__asm__ volatile("inl %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+static inline uint64_t rdmsr(uint32_t msr)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+	return (uint64_t)hi << 32 | lo;
+}
+
+static inline void wrmsr(uint32_t msr, uint64_t v)
+{
+	__asm__ volatile("wrmsr" : : "c"(msr), "a"((uint32_t)v),
+			 "d"((uint32_t)(v >> 32)) : "memory");
+}
+
+static inline void cpuid(uint32_t leaf, uint32_t sub, uint32_t r[4])
+{
+	__asm__ volatile("cpuid"
+			 : "=a"(r[0]), "=b"(r[1]), "=c"(r[2]), "=d"(r[3])
+			 : "a"(leaf), "c"(sub));
+}
+
+static inline uint64_t rdtsc_plain(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return (uint64_t)hi << 32 | lo;
+}
+
+#define MSR_APIC_BASE	0x1b
+#define MSR_EFER	0xc0000080
+#define APIC_BASE_X2APIC (1ull << 10)
+#define EFER_NXE	(1ull << 11)
+
+/* uart16550.c: the console after (and, when present, before) EBS. */
+void uart_init(uint16_t port);
+bool uart_present(void);
+
+/* efi_main.c: console before ExitBootServices goes to ConOut too when
+ * there is no UART; cleared when boot services are gone. */
+extern bool x86_boot_services;
+void efi_conout_write(const char *s, size_t n);
+
+/* cpuid_topo.c */
+struct x86_cpuid {
+	char vendor[13];
+	char brand[49];
+	uint32_t max_leaf, max_ext;
+	bool hypervisor;
+	char hv_vendor[13];
+	bool invariant_tsc;
+	uint32_t bsp_apic_id;
+	unsigned smt_shift, pkg_shift, llc_shift;
+	bool have_shifts, have_llc;
+	const char *cache_source;
+};
+void cpuid_probe(struct x86_cpuid *c);
+/* raw_core/raw_package/raw_llc of every CPU from its APIC id; caches */
+void cpuid_fill_topo(const struct x86_cpuid *c, struct topo *t);
+
+/* acpi_topo.c */
+struct x86_acpi {
+	bool have_madt;
+	uint64_t lapic_addr;
+	uint16_t pm_port;	/* 0: none */
+	bool pm_32bit;
+	uint16_t uart_port;	/* 0: none stated */
+	char oem_id[7];
+};
+/* Walk the tables; add CPUs (BSP flagged) and their nodes to @t, keep
+ * the SLIT for after topo_finalize().  Warnings go to report_warn(). */
+int acpi_collect(struct bench *b, uint64_t rsdp, uint32_t bsp_apic_id,
+		 struct x86_acpi *out);
+void acpi_apply_distances(struct topo *t);
+/* Queue of warnings met before hello, reported after it. */
+
+/* tsc.c */
+extern uint64_t x86_tsc_hz;
+uint64_t tsc_calibrate(const struct x86_cpuid *c, const struct x86_acpi *a,
+		       void (*stall_us)(unsigned), const char **source);
+void tsc_delay_us(uint64_t us);
+
+/* lapic.c */
+void lapic_init(void);
+bool lapic_x2apic(void);
+int lapic_send_init_sipi(uint32_t apic_id, uint8_t vector);
+
+/* ap_start.c */
+/* Set up the trampoline in @page (physical, below 1 MiB, 4 pages). */
+void ap_setup(uint64_t page);
+
+/* efi_options.c */
+int efi_options(void *image, struct config *cfg, char *err, size_t errlen);
+
+/* syscalls.c */
+void heap_set(void *base, size_t size);
+
+/* power.c */
+void power_off(int status, bool do_exit) __attribute__((noreturn));
+void cpu_halt_forever(void) __attribute__((noreturn));
+
+#endif
