@@ -738,10 +738,24 @@ static int walk_path(const struct fdt *f, int node, const char *p,
 	return node;
 }
 
+/* Value of /aliases/<name>, or NULL. */
+static const char *alias_target(const struct fdt *f, const char *name,
+				size_t len)
+{
+	int aliases = fdt_subnode_offset(f, fdt_root(f), "aliases", 7);
+	uint32_t plen = 0;
+	const void *p;
+
+	if (aliases < 0)
+		return NULL;
+	p = getprop_n(f, aliases, name, len, &plen);
+	return prop_str(p, plen);
+}
+
 int fdt_path_offset_n(const struct fdt *f, const char *path, size_t len)
 {
 	const char *end, *q, *target;
-	int node, aliases;
+	int node;
 
 	if (!path || !len)
 		return FDT_EINVAL;
@@ -749,20 +763,14 @@ int fdt_path_offset_n(const struct fdt *f, const char *path, size_t len)
 	if (*path == '/')
 		return walk_path(f, fdt_root(f), path, end);
 
-	/* "alias[/rest]": the alias must hold an absolute path. */
+	/*
+	 * "alias[/rest]".  The alias must hold an absolute path, so one
+	 * alias never leads to another and there is no recursion.
+	 */
 	q = path;
 	while (q < end && *q != '/')
 		q++;
-	aliases = fdt_subnode_offset(f, fdt_root(f), "aliases", 7);
-	if (aliases < 0)
-		return aliases;
-	{
-		uint32_t plen = 0;
-		const void *p = getprop_n(f, aliases, path, (size_t)(q - path),
-					  &plen);
-
-		target = prop_str(p, plen);
-	}
+	target = alias_target(f, path, (size_t)(q - path));
 	if (!target || *target != '/')
 		return FDT_ENOTFOUND;
 	node = walk_path(f, fdt_root(f), target, target + strlen(target));

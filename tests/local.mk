@@ -61,8 +61,21 @@ tests_test_acpi_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_acpi_CFLAGS = $(UNIT_CFLAGS)
 tests_test_acpi_LDFLAGS = $(SAN_FLAGS)
 
+# FDT parser: fixtures compiled by dtc at test time, plus QEMU dumps.
+check_PROGRAMS += tests/test_fdt
+tests_test_fdt_SOURCES = tests/test_fdt.c core/fdt.c core/fdt.h
+tests_test_fdt_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_fdt_CFLAGS = $(UNIT_CFLAGS)
+tests_test_fdt_LDFLAGS = $(SAN_FLAGS)
+if HAVE_DTC
+TESTS += tests/fdt.sh
+endif
+
 # The twin itself, as a user runs it, including its error paths.
 TESTS += tests/twin.sh
 endif
 endif
-EXTRA_DIST += tests/twin.sh
+EXTRA_DIST += tests/twin.sh tests/fdt.sh tests/fdt/arm64-virt.dts \
+	tests/fdt/bad-semantics.dts tests/fdt/cache-l2-l3.dts tests/fdt/edge.dts \
+	tests/fdt/riscv-virt-8hart.dts tests/fdt/qemu-riscv-virt-smp4.dtb \
+	tests/fdt/qemu-riscv-virt-smp8-numa.dtb

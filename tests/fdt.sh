@@ -1,0 +1,11 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# Compile the DT fixtures with dtc, add the QEMU dumps, run the parser test.
+set -eu
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+for f in "$SBM_SRCDIR"/tests/fdt/*.dts; do
+	dtc -I dts -O dtb -o "$dir/$(basename "$f" .dts).dtb" "$f"
+done
+cp "$SBM_SRCDIR"/tests/fdt/*.dtb "$dir/"
+exec "$SBM_BUILDDIR/tests/test_fdt" "$dir"
