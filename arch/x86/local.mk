@@ -43,3 +43,14 @@ BOOTX64.EFI: sbmbench-x86_64.so
 
 CLEANFILES += efi-x86_64.lds BOOTX64.EFI
 endif
+
+# Boot tests under QEMU (TCG here: each about 5-15 s).
+if IMAGE_X86_64
+if HAVE_QEMU
+TESTS += tests/boot-x86_64-smp1.sh tests/boot-x86_64-smp4.sh \
+	tests/boot-x86_64-smp8.sh tests/boot-x86_64-acpi.sh
+endif
+endif
+EXTRA_DIST += tests/boot-x86_64-smp1.sh tests/boot-x86_64-smp4.sh \
+	tests/boot-x86_64-smp8.sh tests/boot-x86_64-acpi.sh \
+	arch/x86/x86.h arch/x86/trampoline.S
