@@ -28,6 +28,21 @@ boot_check "smp16" "cpus=16" -- \
 grep -q 'llc_source=inferred-cpu-map-cluster' "$boot_tmp/rec" &&
 	ok "LLC inference rule named in the topo record" || bad "llc_source not reported"
 
+# a hart the DT marks disabled is listed but never started
+if command -v dtc >/dev/null; then
+	"$QEMU" -machine virt,dumpdtb="$boot_tmp/virt.dtb" -smp 4 -m 1G -display none >/dev/null 2>&1
+	dtc -q -I dtb -O dts "$boot_tmp/virt.dtb" |
+		awk '/cpu@2 \{/ { in2 = 1 } in2 && /status = "okay"/ { sub(/okay/, "disabled"); in2 = 0 } { print }' |
+		dtc -q -I dts -O dtb -o "$boot_tmp/virt-hart2-off.dtb"
+	boot_check "smp4-hart2-disabled" "cpus=4" -- \
+		--arch riscv64 --image "$img" --smp 4 --timeout 60 \
+		--qemu-arg -dtb --qemu-arg "$boot_tmp/virt-hart2-off.dtb" -- "${opts[@]}"
+	grep -q '^cpu .*hwid=0x2 .*enabled=0' "$boot_tmp/rec" &&
+		ok "hart 2 reported disabled" || bad "hart 2 not reported disabled"
+	grep -q '^result .* layout=global .* cpus=3 ' "$boot_tmp/rec" &&
+		ok "the run used the 3 enabled harts" || bad "disabled hart took part"
+fi
+
 # bad options: a clear message and a failing end record, QEMU exits non-zero
 rc=0
 "$SBM_SRCDIR/images/qemu-run" --quiet --log "$boot_tmp/bad.log" --arch riscv64 \
