@@ -20,8 +20,7 @@ static size_t narrow(const CHAR16 *w, size_t nchars, char *out, size_t len)
 	size_t n = 0;
 
 	for (size_t i = 0; i < nchars && n + 1 < len && w[i]; i++)
-		out[n++] = w[i] < 0x80 && w[i] >= 0x20 ? (char)w[i] :
-			   w[i] == '\t' || w[i] == '\n' ? ' ' : ' ';
+		out[n++] = w[i] < 0x80 && w[i] >= 0x20 ? (char)w[i] : ' ';
 	out[n] = 0;
 	return n;
 }

@@ -107,7 +107,6 @@ struct x86_acpi {
 int acpi_collect(struct bench *b, uint64_t rsdp, uint32_t bsp_apic_id,
 		 struct x86_acpi *out);
 void acpi_apply_distances(struct topo *t);
-/* Queue of warnings met before hello, reported after it. */
 
 /* tsc.c */
 extern uint64_t x86_tsc_hz;
