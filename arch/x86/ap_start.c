@@ -23,6 +23,8 @@ struct ap_arg {
 };
 
 static uint8_t *page;
+static uint32_t prev_hwid;
+static bool prev_pending;
 
 static size_t off(const char *sym)
 {
@@ -88,6 +90,17 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 	a->entry = entry;
 	a->arg = arg;
 	a->cpu = cpu;
+	/*
+	 * The page is shared by every start.  A CPU that never took its
+	 * parameters (core gave up on it) could still wake up later and take
+	 * this CPU's: park it with INIT before rewriting them.
+	 */
+	if (prev_pending && !*(volatile uint32_t *)(page + off(tramp_taken))) {
+		lapic_send_init(prev_hwid);
+		tsc_delay_us(10000);
+	}
+	prev_hwid = (uint32_t)hwid;
+	prev_pending = true;
 	put64(tramp_stack, (uintptr_t)stack_top & ~15ull);
 	put64(tramp_arg, (uintptr_t)a);
 	put32(tramp_taken, 0);

@@ -72,6 +72,21 @@ static int icr(uint32_t dest, uint32_t lo)
 	return -1;
 }
 
+/* INIT alone: puts a CPU back into wait-for-SIPI. */
+int lapic_send_init(uint32_t apic_id)
+{
+	int rc;
+
+	if (!x2apic && apic_id > 0xfe)
+		return -1;
+	rc = icr(apic_id, ICR_INIT | ICR_LEVEL_ASSERT | ICR_TRIGGER_LEVEL);
+	if (!x2apic) {
+		tsc_delay_us(200);
+		rc |= icr(apic_id, ICR_INIT | ICR_TRIGGER_LEVEL);
+	}
+	return rc;
+}
+
 int lapic_send_init_sipi(uint32_t apic_id, uint8_t vector)
 {
 	int rc = 0;

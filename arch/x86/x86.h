@@ -118,6 +118,7 @@ void tsc_delay_us(uint64_t us);
 void lapic_init(void);
 bool lapic_x2apic(void);
 int lapic_send_init_sipi(uint32_t apic_id, uint8_t vector);
+int lapic_send_init(uint32_t apic_id);
 
 /* ap_start.c */
 /* Set up the trampoline in @page (physical, below 1 MiB, 4 pages). */
