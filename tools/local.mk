@@ -1,8 +1,13 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Host-side tools, built for the build machine with CC_FOR_BUILD even in
 # cross trees, so every tree can read its own boot logs.
-SBMLOG_SRCS = tools/sbmlog.c tools/logparse.c tools/logparse.h \
-	core/record.c core/record.h core/crc32.c core/crc32.h
+SBMLOG_HDRS = tools/logparse.h tools/runs.h tools/logreport.h \
+	core/record.h core/crc32.h
+SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \
+	tools/logreport.c tools/emit_text.c tools/emit_csv.c \
+	tools/emit_json.c tools/compare.c tools/plot.c \
+	core/record.c core/crc32.c
+SBMLOG_SRCS = $(SBMLOG_CSRCS) $(SBMLOG_HDRS)
 EXTRA_DIST += $(SBMLOG_SRCS) tools/sbmbench
 noinst_DATA += sbmlog
 CLEANFILES += sbmlog
@@ -10,5 +15,4 @@ CLEANFILES += sbmlog
 sbmlog: $(SBMLOG_SRCS)
 	$(AM_V_CC)$(CC_FOR_BUILD) $(CFLAGS_FOR_BUILD) $(WARN_CFLAGS) -std=c11 \
 		-I$(srcdir)/core -I$(srcdir)/tools -o $@ \
-		$(srcdir)/tools/sbmlog.c $(srcdir)/tools/logparse.c \
-		$(srcdir)/core/record.c $(srcdir)/core/crc32.c -lm
+		`for f in $(SBMLOG_CSRCS); do echo $(srcdir)/$$f; done` -lm

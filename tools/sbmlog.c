@@ -5,18 +5,35 @@
  *   sbmlog check LOG...     count valid and damaged records; exit 1 when
  *                           a record is damaged or a run has no end
  *   sbmlog records LOG      print every valid record as "KIND key=value..."
+ *   sbmlog report LOG... [--format text|csv|json]
+ *                           per run: the seed-style table, per-LLC and
+ *                           per-node figures, the machine, then what was
+ *                           rejected; exit 1 on damage or incomplete runs
+ *   sbmlog compare LOG...   one column per run, rows per layout
+ *   sbmlog plot LOG... -o FILE.png|FILE.svg [--metric pct|ns|both] [--keep]
+ *                           bar chart of the layouts per run, via gnuplot
+ *
+ * Exit status: 0 all records intact and every run complete, 1 damaged
+ * records or incomplete runs (everything is still printed), 2 usage or
+ * I/O errors.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "logparse.h"
+#include "logreport.h"
 
 static int usage(void)
 {
 	fprintf(stderr,
 		"usage: sbmlog check LOG...\n"
-		"       sbmlog records LOG\n");
+		"       sbmlog records LOG\n"
+		"       sbmlog report LOG... [--format text|csv|json]\n"
+		"       sbmlog compare LOG LOG...\n"
+		"       sbmlog plot LOG... -o FILE.png|FILE.svg "
+		"[--metric pct|ns|both] [--keep]\n"
+		"LOG may be - for standard input.\n");
 	return 2;
 }
 
@@ -103,6 +120,138 @@ static int cmd_records(int argc, char **argv)
 	return st.rejected ? 1 : 0;
 }
 
+struct opts {
+	const char *format, *out, *metric;
+	bool keep;
+};
+
+/* Options may come before or after the logs; the rest are logs. */
+static int load(int argc, char **argv, struct opts *o, struct runset *rs)
+{
+	int nlogs = 0;
+
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i], **slot = NULL;
+
+		if (!strcmp(a, "--format") || !strcmp(a, "-f"))
+			slot = &o->format;
+		else if (!strcmp(a, "-o") || !strcmp(a, "--output"))
+			slot = &o->out;
+		else if (!strcmp(a, "--metric"))
+			slot = &o->metric;
+		if (slot) {
+			if (++i >= argc)
+				return usage();
+			*slot = argv[i];
+			continue;
+		}
+		if (!strncmp(a, "--format=", 9)) {
+			o->format = a + 9;
+		} else if (!strncmp(a, "--metric=", 9)) {
+			o->metric = a + 9;
+		} else if (!strcmp(a, "--keep")) {
+			o->keep = true;
+		} else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "sbmlog: unknown option %s\n", a);
+			return usage();
+		} else if (runset_add_log(rs, a)) {
+			fprintf(stderr, "sbmlog: cannot read %s\n", a);
+			return 2;
+		} else {
+			nlogs++;
+		}
+	}
+	return nlogs ? 0 : usage();
+}
+
+static int status_of(const struct runset *rs, FILE *note)
+{
+	size_t n = runset_problems(rs);
+
+	if (note && n)
+		fprintf(note, "sbmlog: %zu damaged records, %zu problems in "
+			"all (see report)\n", rs->nrejects, n);
+	return n || !rs->nruns ? 1 : 0;
+}
+
+static int cmd_report(int argc, char **argv)
+{
+	struct opts o = { .format = "text" };
+	struct runset rs = { 0 };
+	int rc = load(argc, argv, &o, &rs);
+
+	if (rc)
+		goto out;
+	if (o.out || o.metric || o.keep) {
+		rc = usage();
+	} else if (!strcmp(o.format, "text")) {
+		report_text(stdout, &rs);
+		rc = status_of(&rs, NULL);
+	} else if (!strcmp(o.format, "csv")) {
+		/* stdout stays one table; what went wrong goes to stderr */
+		report_csv(stdout, &rs);
+		report_problems(stderr, &rs);
+		rc = status_of(&rs, stderr);
+	} else if (!strcmp(o.format, "json")) {
+		report_json(stdout, &rs);
+		rc = status_of(&rs, stderr);
+	} else {
+		fprintf(stderr, "sbmlog: unknown format %s\n", o.format);
+		rc = usage();
+	}
+out:
+	runset_free(&rs);
+	return rc;
+}
+
+static int cmd_compare(int argc, char **argv)
+{
+	struct opts o = { 0 };
+	struct runset rs = { 0 };
+	int rc = load(argc, argv, &o, &rs);
+
+	if (!rc && (o.out || o.metric || o.keep || o.format))
+		rc = usage();
+	if (!rc) {
+		report_compare(stdout, &rs);
+		rc = status_of(&rs, NULL);
+	}
+	runset_free(&rs);
+	return rc;
+}
+
+static int cmd_plot(int argc, char **argv)
+{
+	struct opts o = { .metric = "both" };
+	struct runset rs = { 0 };
+	enum plot_metric m = PLOT_BOTH;
+	int rc = load(argc, argv, &o, &rs);
+
+	if (rc)
+		goto out;
+	if (!strcmp(o.metric, "pct"))
+		m = PLOT_PCT;
+	else if (!strcmp(o.metric, "ns"))
+		m = PLOT_NS;
+	else if (strcmp(o.metric, "both"))
+		o.out = NULL;
+	if (!o.out || o.format) {
+		rc = usage();
+		goto out;
+	}
+	if (report_plot(&rs, o.out, m, o.keep)) {
+		rc = 2;
+		goto out;
+	}
+	report_problems(stderr, &rs);
+	rc = status_of(&rs, NULL);
+	if (!rc)
+		fprintf(stderr, "sbmlog: wrote %s\n", o.out);
+out:
+	runset_free(&rs);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 3)
@@ -111,5 +260,11 @@ int main(int argc, char **argv)
 		return cmd_check(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "records"))
 		return cmd_records(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "report"))
+		return cmd_report(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "compare"))
+		return cmd_compare(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "plot"))
+		return cmd_plot(argc - 2, argv + 2);
 	return usage();
 }

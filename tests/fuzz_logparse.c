@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * libFuzzer target: any bytes as a console log, through log_parse, run
+ * gathering and every report format.  Reports go to /dev/null: what is
+ * checked is that nothing crashes, leaks or reads out of bounds.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "logreport.h"
+#include "runs.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static FILE *sink;
+	struct runset rs = { 0 };
+
+	if (!sink)
+		sink = fopen("/dev/null", "w");
+	if (!sink)
+		return 0;
+	runset_add_buffer(&rs, "fuzz", (const char *)data, size);
+	/* a second "file" exercises runs spread over several logs */
+	if (size > 1)
+		runset_add_buffer(&rs, "fuzz2", (const char *)data + size / 2,
+				  size - size / 2);
+	report_text(sink, &rs);
+	report_csv(sink, &rs);
+	report_json(sink, &rs);
+	report_compare(sink, &rs);
+	report_problems(sink, &rs);
+	runset_free(&rs);
+	return 0;
+}

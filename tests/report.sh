@@ -1,0 +1,84 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# sbmlog report/compare/plot as a user runs them: the numbers agree with
+# the console table, json parses, csv has one row per (run, layout), damage
+# is named by line, exit statuses follow the contract (0, 1, 2).
+set -u
+sbmlog=$SBM_BUILDDIR/sbmlog
+logs=$SBM_SRCDIR/tests/logs
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+fail=0
+ok() { echo "ok: $*"; }
+bad() { echo "FAIL: $*"; fail=1; }
+
+# The layout rows of the console table and of the report, side by side:
+# same names, numbers equal to the console's last digit.
+same_table() {
+	awk '/^layout +op +cpus/ { t = 1; next } t && NF == 8 { print } t && NF != 8 { t = 0 }' "$1" >"$out/console"
+	"$sbmlog" report "$1" | awk '/^layout +op +cpus/ { t = 1; next } t && NF == 8 { print } t && NF != 8 { t = 0 }' >"$out/report"
+	[ -s "$out/console" ] || return 1
+	paste "$out/console" "$out/report" | awk '
+		{ if ($1 != $9 || $2 != $10 || $3 != $11) bad = 1
+		  for (i = 4; i <= 8; i++) { d = $i - $(i + 8); if (d < 0) d = -d; if (d > 0.0101) bad = 1 } }
+		END { if (NR == 0) bad = 1; exit bad }'
+}
+
+for f in twin-x86_64.log two-runs.log; do
+	same_table "$logs/$f" && ok "$f: report = console table" || bad "$f: report differs from the console table"
+done
+if [ -x "$SBM_BUILDDIR/sbmbench-linux" ]; then
+	"$SBM_BUILDDIR/sbmbench-linux" iters=5000 reps=2 >"$out/live.log" 2>&1
+	same_table "$out/live.log" && ok "live twin: report = console table" || bad "live twin: report differs"
+fi
+
+"$sbmlog" report "$logs/twin-x86_64.log" >"$out/r.txt"; rc=$?
+[ $rc = 0 ] && ok "clean log exits 0" || bad "clean log exit $rc"
+grep -q '^%ticks vs global mask operation' "$out/r.txt" && ok "seed-style block" || bad "no seed-style block"
+grep -q '^NOTE: virtualized' "$out/r.txt" && ok "virtualized note" || bad "no virtualized note"
+
+"$sbmlog" report "$logs/damaged.log" >"$out/d.txt"; rc=$?
+[ $rc = 1 ] && ok "damaged log exits 1" || bad "damaged log exit $rc"
+for l in 10 22 29 59; do
+	grep -q "damaged.log:$l: rejected record" "$out/d.txt" && ok "line $l named" || bad "line $l not named"
+done
+[ "$(grep -c 'rejected record' "$out/d.txt")" = 4 ] && ok "exactly 4 rejected" || bad "rejected count"
+grep -q 'incomplete (truncated?)' "$out/d.txt" && ok "incomplete run flagged" || bad "incomplete not flagged"
+grep -q '^per-LLC mask (u8' "$out/d.txt" && ok "damaged log still reported" || bad "damaged log not reported"
+
+if command -v jq >/dev/null 2>&1; then
+	"$sbmlog" report --format json "$logs"/*.log >"$out/all.json" 2>/dev/null
+	jq -e '.runs | length == 6' "$out/all.json" >/dev/null && ok "json: 6 runs" || bad "json invalid or wrong run count"
+	jq -e '[.rejected[].line] == [10,22,29,59]' "$out/all.json" >/dev/null && ok "json: rejected lines" || bad "json rejected lines"
+else
+	echo "skip: jq not installed"
+fi
+
+"$sbmlog" report --format csv "$logs/two-runs.log" "$logs/twin-x86_64.log" >"$out/r.csv"; rc=$?
+[ $rc = 0 ] && [ "$(wc -l <"$out/r.csv")" = 12 ] && ok "csv: header + 11 rows" || bad "csv rows/exit ($rc)"
+[ "$(awk -F, '{ print NF }' "$out/r.csv" | sort -u)" = 24 ] && ok "csv: 24 columns every row" || bad "csv columns"
+
+"$sbmlog" compare "$logs/twin-x86_64.log" "$logs/riscv64-qemu.log" "$logs/baremetal-x86_64.log" >"$out/c.txt"; rc=$?
+[ $rc = 0 ] && ok "compare exits 0" || bad "compare exit $rc"
+grep -q 'x86_64/linux/hypervisor  *riscv64/opensbi/qemu  *x86_64/uefi/none' "$out/c.txt" && ok "compare: one column per run" || bad "compare header"
+[ "$(grep -c '^global ' "$out/c.txt")" = 4 ] && ok "compare: global in every block" || bad "compare rows"
+
+if command -v gnuplot >/dev/null 2>&1; then
+	"$sbmlog" plot "$logs/two-runs.log" "$logs/twin-x86_64.log" -o "$out/p.png" 2>/dev/null; rc=$?
+	[ $rc = 0 ] && head -c 8 "$out/p.png" | od -c | grep -q 'P   N   G' && ok "plot: png" || bad "plot png ($rc)"
+	"$sbmlog" plot "$logs/twin-x86_64.log" --metric ns -o "$out/p.svg" 2>/dev/null && grep -q '<svg' "$out/p.svg" && ok "plot: svg" || bad "plot svg"
+else
+	echo "skip: gnuplot not installed"
+fi
+SBM_GNUPLOT=/nonexistent/gnuplot "$sbmlog" plot "$logs/twin-x86_64.log" -o "$out/x.png" 2>"$out/err"; rc=$?
+[ $rc = 2 ] && grep -q 'install gnuplot' "$out/err" && ok "missing gnuplot: clear error" || bad "missing gnuplot ($rc)"
+
+"$sbmlog" report >/dev/null 2>&1; rc=$?
+[ $rc = 2 ] && ok "no log: usage, exit 2" || bad "no log exit $rc"
+"$sbmlog" report "$out/nosuch.log" >/dev/null 2>&1; rc=$?
+[ $rc = 2 ] && ok "unreadable log: exit 2" || bad "unreadable log exit $rc"
+"$sbmlog" report --format xml "$logs/twin-x86_64.log" >/dev/null 2>&1; rc=$?
+[ $rc = 2 ] && ok "bad format: exit 2" || bad "bad format exit $rc"
+"$sbmlog" plot "$logs/twin-x86_64.log" >/dev/null 2>&1; rc=$?
+[ $rc = 2 ] && ok "plot without -o: exit 2" || bad "plot without -o exit $rc"
+exit $fail

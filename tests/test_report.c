@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Gathering runs and reporting them, over the fixture logs in tests/logs
+ * (real twin output, and copies damaged on purpose by make-fixtures.py).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+
+#include "check.h"
+#include "logreport.h"
+#include "runs.h"
+
+static const char *srcdir(void)
+{
+	const char *s = getenv("SBM_SRCDIR");
+
+	return s && *s ? s : ".";
+}
+
+static void load(struct runset *rs, const char *name)
+{
+	char path[1024];
+
+	snprintf(path, sizeof(path), "%s/tests/logs/%s", srcdir(), name);
+	CHECK(runset_add_log(rs, path) == 0);
+}
+
+/* Run a report into a string. */
+static char *render(void (*fn)(FILE *, const struct runset *),
+		    const struct runset *rs)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+
+	fn(f, rs);
+	fclose(f);
+	return buf;
+}
+
+static void test_real_log(void)
+{
+	struct runset rs = { 0 };
+	const struct run *r;
+	double v;
+	char *s;
+
+	load(&rs, "twin-x86_64.log");
+	CHECK_EQ_U64(rs.nruns, 1);
+	CHECK_EQ_U64(rs.nrejects, 0);
+	CHECK_EQ_U64(runset_problems(&rs), 0);
+	r = &rs.runs[0];
+	CHECK(run_complete(r));
+	CHECK_EQ_U64(r->id, 0x54fdfb4f);
+	CHECK_STR(r->arch, "x86_64");
+	CHECK_STR(r->platform, "linux");
+	CHECK_STR(r->cpu_model, "AMD EPYC");
+	CHECK_EQ_U64(r->nresults, 5);
+	CHECK_EQ_U64(r->ngroups, 10);
+	CHECK_EQ_U64(r->nrecords, r->end_records);
+	CHECK(run_pct(r, run_find(r, "node"), &v));
+	CHECK(fabs(v - 94.7832) < 0.00005);
+	/* the console table printed these; the report must agree */
+	s = render(report_text, &rs);
+	CHECK(strstr(s, "node     lock_or      2      67.4672      32.19   "
+		      "63.12915     94.78  124.38") != NULL);
+	CHECK(strstr(s, "%ticks vs global mask operation") != NULL);
+	CHECK(strstr(s, "global mask                                 : "
+		      "100.0000% (var: 3.55%)") != NULL);
+	CHECK(strstr(s, "per-LLC mask (u8 operation; no LOCK prefix) :   "
+		      "1.0090%") != NULL);
+	CHECK(strstr(s, "NOTE: virtualized (hypervisor)") != NULL);
+	CHECK(strstr(s, "per-node breakdown") != NULL);
+	/* 71.18055 in the record: the console's 4th decimal is not known */
+	CHECK(strstr(s, "global   lock_or      2     71.18055") != NULL);
+	free(s);
+	runset_free(&rs);
+}
+
+static void test_damaged(void)
+{
+	static const size_t lines[] = { 10, 22, 29, 59 };
+	struct runset rs = { 0 };
+	const struct run *r;
+	char *s;
+
+	load(&rs, "damaged.log");
+	CHECK_EQ_U64(rs.nruns, 1);
+	CHECK_EQ_U64(rs.nrejects, 4);
+	for (size_t i = 0; i < 4 && i < rs.nrejects; i++)
+		CHECK_EQ_U64(rs.rejects[i].line, lines[i]);
+	if (rs.nrejects == 4) {
+		CHECK_STR(rs.rejects[0].why, "checksum mismatch");
+		CHECK(strstr(rs.rejects[1].why, "newer format") != NULL);
+		CHECK_STR(rs.rejects[2].why, "checksum mismatch");
+		CHECK(strstr(rs.rejects[3].why, "truncated") != NULL);
+		CHECK(rs.rejects[3].have_run);
+	}
+	CHECK_EQ_U64(rs.files[0].repaired, 1);
+	r = &rs.runs[0];
+	CHECK(r->hello && !r->end && !run_complete(r));
+	CHECK_EQ_U64(r->ncpu_recs, 1);	/* id=1 rejoined, id=0 lost */
+	CHECK_EQ_U64(r->nresults, 5);
+	CHECK_EQ_U64(r->ngroups, 9);
+	CHECK_EQ_U64(runset_problems(&rs), 5);
+	s = render(report_text, &rs);
+	CHECK(strstr(s, "damaged.log:59: rejected record: no checksum") != NULL);
+	CHECK(strstr(s, "incomplete (truncated?)") != NULL);
+	free(s);
+	runset_free(&rs);
+}
+
+static void test_two_runs_and_compare(void)
+{
+	struct runset rs = { 0 };
+	char *s;
+
+	load(&rs, "two-runs.log");
+	load(&rs, "riscv64-qemu.log");
+	load(&rs, "baremetal-x86_64.log");
+	CHECK_EQ_U64(rs.nruns, 4);
+	CHECK_EQ_U64(runset_problems(&rs), 0);
+	CHECK_EQ_U64(rs.runs[0].nresults, 3);
+	CHECK_EQ_U64(rs.runs[1].nresults, 3);
+	CHECK(rs.runs[0].id != rs.runs[1].id);
+	CHECK_STR(rs.runs[2].arch, "riscv64");
+	CHECK_STR(rs.runs[3].virt, "none");
+	s = render(report_compare, &rs);
+	CHECK(strstr(s, "riscv64/opensbi/qemu") != NULL);
+	CHECK(strstr(s, "x86_64/uefi/none") != NULL);
+	CHECK(strstr(s, "% of global") != NULL);
+	free(s);
+	s = render(report_csv, &rs);
+	{
+		size_t rows = 0;
+
+		for (char *p = s; *p; p++)
+			rows += *p == '\n';
+		CHECK_EQ_U64(rows, 1 + 3 + 3 + 5 + 5);
+	}
+	free(s);
+	runset_free(&rs);
+}
+
+/* Hand-made corner cases: same run twice, hello missing, CRLF only. */
+static void test_buffers(void)
+{
+	struct runset rs = { 0 };
+	struct rec r;
+	char log[2048];
+	size_t n = 0;
+
+	for (int i = 0; i < 2; i++) {
+		rec_start(&r, "hello", 0x1234abcd);
+		rec_str(&r, "arch", "arm64");
+		rec_finish(&r);
+		n += (size_t)snprintf(log + n, sizeof(log) - n, "%s", r.buf);
+		rec_start(&r, "result", 0x1234abcd);
+		rec_str(&r, "layout", "global");
+		rec_dbl(&r, "median", i ? NAN : 10, 3);
+		rec_finish(&r);
+		n += (size_t)snprintf(log + n, sizeof(log) - n, "%s", r.buf);
+		rec_start(&r, "end", 0x1234abcd);
+		rec_u64(&r, "records", 2);
+		rec_finish(&r);
+		n += (size_t)snprintf(log + n, sizeof(log) - n, "%s", r.buf);
+	}
+	rec_start(&r, "result", 0x99999999);	/* no hello */
+	rec_finish(&r);
+	n += (size_t)snprintf(log + n, sizeof(log) - n, "%s", r.buf);
+	runset_add_buffer(&rs, "mem", log, n);
+	CHECK_EQ_U64(rs.nruns, 3);
+	CHECK(run_complete(&rs.runs[0]) && run_complete(&rs.runs[1]));
+	CHECK(!rs.runs[2].hello);
+	CHECK_EQ_U64(runset_problems(&rs), 1);
+	{
+		char *s = render(report_json, &rs);
+
+		/* NaN never reaches JSON */
+		CHECK(strstr(s, "nan") == NULL);
+		free(s);
+	}
+	runset_free(&rs);
+}
+
+static void test_fmt(void)
+{
+	char b[32];
+
+	CHECK(!fmt_fix(b, sizeof(b), 87.791, 0.0005, 2));
+	CHECK_STR(b, "87.79");
+	CHECK(fmt_fix(b, sizeof(b), 82.795, 0.0005, 2));
+	CHECK_STR(b, "82.795");
+	CHECK(!fmt_fix(b, sizeof(b), 100.0, 0, 4));
+	CHECK_STR(b, "100.0000");
+}
+
+int main(void)
+{
+	test_real_log();
+	test_damaged();
+	test_two_runs_and_compare();
+	test_buffers();
+	test_fmt();
+	return check_done("test_report");
+}

@@ -1,0 +1,45 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Tests of the host log tools (tools/): run gathering and reports under
+# ASan/UBSan, the sbmlog CLI end to end, and a short libFuzzer run.
+REPORT_TOOL_SRCS = tools/logparse.c tools/logparse.h tools/runs.c \
+	tools/runs.h tools/logreport.c tools/logreport.h tools/emit_text.c \
+	tools/emit_csv.c tools/emit_json.c tools/compare.c \
+	core/record.c core/crc32.c
+REPORT_LOGS = tests/logs/twin-x86_64.log tests/logs/two-runs.log \
+	tests/logs/damaged.log tests/logs/riscv64-qemu.log \
+	tests/logs/baremetal-x86_64.log
+
+if SBM_NATIVE
+if SBM_HOSTED
+check_PROGRAMS += tests/test_report
+TESTS += tests/test_report
+tests_test_report_SOURCES = tests/test_report.c tests/check.h \
+	$(REPORT_TOOL_SRCS)
+tests_test_report_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_report_CFLAGS = $(UNIT_CFLAGS)
+tests_test_report_LDFLAGS = $(SAN_FLAGS)
+tests_test_report_LDADD = -lm
+endif
+endif
+
+# sbmlog is built for the build machine in every tree, so this runs in all.
+TESTS += tests/report.sh
+
+if HAVE_FUZZ_CLANG
+FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	-g -O1 -std=c11 $(WARN_CFLAGS)
+# Built with clang whatever CC is, hence an explicit rule; the test
+# program depends on it so "make check" builds it first.
+tests/fuzz_logparse: tests/fuzz_logparse.c $(REPORT_TOOL_SRCS)
+	@$(MKDIR_P) tests
+	$(AM_V_CC)$(FUZZ_CLANG) $(FUZZ_FLAGS) -I$(srcdir)/core \
+		-I$(srcdir)/tools -o $@ $(srcdir)/tests/fuzz_logparse.c \
+		`for f in $(REPORT_TOOL_SRCS); do case $$f in *.c) \
+		echo $(srcdir)/$$f;; esac; done` -lm
+TESTS += tests/fuzz.sh
+tests/fuzz.log: tests/fuzz_logparse
+CLEANFILES += tests/fuzz_logparse
+endif
+
+EXTRA_DIST += tests/test_report.c tests/fuzz_logparse.c tests/report.sh \
+	tests/fuzz.sh tests/logs/make-fixtures.py $(REPORT_LOGS)

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* One header line, then one row per (run, layout), RFC 4180 quoting. */
+#include <math.h>
+#include <stdio.h>
+
+#include "logreport.h"
+
+static void csv_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputs("\",", f);
+}
+
+static void csv_num(FILE *f, bool ok, double v, const char *sep)
+{
+	if (ok && isfinite(v))
+		fprintf(f, "%.10g%s", v, sep);
+	else
+		fprintf(f, "%s", sep);
+}
+
+void report_csv(FILE *f, const struct runset *rs)
+{
+	fprintf(f, "file,run,arch,platform,virt,cpu_model,counter_hz,"
+		"machine_cpus,layout,op,mode,cpus,iters,reps,median_ticks,"
+		"mean_ticks,min_ticks,max_ticks,ns_per_iter,pct_global,rep_cv,"
+		"cv,cycles,complete\n");
+	for (size_t i = 0; i < rs->nruns; i++) {
+		const struct run *r = &rs->runs[i];
+
+		for (size_t j = 0; j < r->nresults; j++) {
+			const struct run_result *x = &r->results[j];
+			char id[12];
+			double ns = 0, pct = 0;
+			bool have_ns = run_ns(r, x, &ns);
+			bool have_pct = run_pct(r, x, &pct);
+
+			snprintf(id, sizeof(id), "%08x", r->id);
+			csv_str(f, rs->files[r->file].path);
+			csv_str(f, id);
+			csv_str(f, r->arch);
+			csv_str(f, r->platform);
+			csv_str(f, r->virt);
+			csv_str(f, r->cpu_model);
+			fprintf(f, "%llu,%u,", (unsigned long long)r->counter_hz,
+				r->cpus);
+			csv_str(f, x->layout);
+			csv_str(f, x->op);
+			csv_str(f, x->mode);
+			fprintf(f, "%u,%llu,%llu,", x->cpus,
+				(unsigned long long)x->iters,
+				(unsigned long long)x->reps);
+			csv_num(f, true, x->median, ",");
+			csv_num(f, true, x->mean, ",");
+			csv_num(f, true, x->min, ",");
+			csv_num(f, true, x->max, ",");
+			csv_num(f, have_ns, ns, ",");
+			csv_num(f, have_pct, pct, ",");
+			csv_num(f, true, x->rep_cv, ",");
+			csv_num(f, true, x->cv, ",");
+			csv_num(f, x->have_cycles, x->cycles, ",");
+			fprintf(f, "%d\n", run_complete(r) ? 1 : 0);
+		}
+	}
+}

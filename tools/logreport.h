@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Reports over gathered runs (runs.h): the seed-style table as text,
+ * CSV or JSON, side-by-side comparisons and gnuplot charts.  Named
+ * logreport, not report, so it never shadows core/report.h.
+ */
+#ifndef SBM_LOGREPORT_H
+#define SBM_LOGREPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "runs.h"
+
+/* The run's "global" result, the 100 % every ratio is taken against. */
+const struct run_result *run_global(const struct run *r);
+/* Cost as % of global from the medians, as the image computes it. */
+bool run_pct(const struct run *r, const struct run_result *x, double *pct);
+/* ns per iteration of the median, from whichever record field is finer. */
+bool run_ns(const struct run *r, const struct run_result *x, double *ns);
+/*
+ * The records round their figures, the console table rounds the exact
+ * ones.  Print v with @dec decimals when its error bound @err cannot
+ * change them, else with one more, so no digit is shown that the log
+ * does not back; returns true when it needed the extra one.
+ */
+bool fmt_fix(char *buf, size_t n, double v, double err, int dec);
+/* Error bounds of run_pct() and run_ns() from that rounding. */
+double run_pct_err(const struct run *r, const struct run_result *x,
+		   double pct);
+double run_ns_err(const struct run *r, const struct run_result *x);
+/* The seed table's name of a layout ("per-LLC mask" ...). */
+const char *layout_label(const char *layout);
+/* "x86_64/linux/kvm" for column headers. */
+void run_label(const struct run *r, char *buf, size_t n);
+/* The file name without directories. */
+const char *run_file_base(const struct runset *rs, const struct run *r);
+/* Layouts over all runs, in order of first appearance. */
+size_t runset_layouts(const struct runset *rs, const char **out, size_t max);
+const struct run_result *run_find(const struct run *r, const char *layout);
+
+void report_text(FILE *f, const struct runset *rs);
+void report_csv(FILE *f, const struct runset *rs);
+void report_json(FILE *f, const struct runset *rs);
+/* Rejected records and incomplete runs, one line each. */
+void report_problems(FILE *f, const struct runset *rs);
+void report_compare(FILE *f, const struct runset *rs);
+
+enum plot_metric { PLOT_PCT = 1, PLOT_NS = 2, PLOT_BOTH = 3 };
+/* Write data and script to a temp dir and run gnuplot; 0 on success. */
+int report_plot(const struct runset *rs, const char *out,
+		enum plot_metric what, bool keep);
+
+#endif

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Bar charts through gnuplot: the data and a script go to a temporary
+ * directory, gnuplot draws, the directory goes away (unless kept).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "logreport.h"
+
+#define MAX_LAYOUTS 32
+
+extern char **environ;
+
+/* Column titles sit in double quotes in the data file. */
+static void title(FILE *f, const struct runset *rs, const struct run *r)
+{
+	char label[96], s[160];
+
+	run_label(r, label, sizeof(label));
+	snprintf(s, sizeof(s), "%s %08x (%s)", label, r->id,
+		 run_file_base(rs, r));
+	for (char *p = s; *p; p++)
+		if (*p == '"' || *p == '\\' || (unsigned char)*p < 0x20)
+			*p = '\'';
+	fprintf(f, " \"%s\"", s);
+}
+
+static int write_data(const char *path, const struct runset *rs,
+		      const char **layouts, size_t nl, bool pct)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -1;
+	fprintf(f, "layout");
+	for (size_t i = 0; i < rs->nruns; i++)
+		title(f, rs, &rs->runs[i]);
+	fputc('\n', f);
+	for (size_t l = 0; l < nl; l++) {
+		fprintf(f, "%s", layouts[l]);
+		for (size_t i = 0; i < rs->nruns; i++) {
+			const struct run *r = &rs->runs[i];
+			const struct run_result *x = run_find(r, layouts[l]);
+			double v;
+
+			if (x && (pct ? run_pct(r, x, &v) : run_ns(r, x, &v)))
+				fprintf(f, " %.6g", v);
+			else
+				fprintf(f, " -");
+		}
+		fputc('\n', f);
+	}
+	return fclose(f) ? -1 : 0;
+}
+
+static void panel(FILE *f, const char *dat, const char *name,
+		  const char *ylabel, size_t nruns)
+{
+	fprintf(f, "set title \"%s\"\nset ylabel \"%s\"\n", name, ylabel);
+	fprintf(f, "plot for [i=2:%zu] '%s' using i:xtic(1) "
+		"title columnheader(i)\n", nruns + 1, dat);
+}
+
+static int write_script(const char *path, const char *pct, const char *ns,
+			const char *out, bool svg, enum plot_metric what,
+			size_t nruns)
+{
+	int rows = what == PLOT_BOTH ? 2 : 1;
+	/* the key sits below each panel, one line per run */
+	int h = rows * (300 + 18 * (int)(nruns > 40 ? 40 : nruns));
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -1;
+	if (svg)
+		fprintf(f, "set terminal svg size 900,%d dynamic\n", h);
+	else
+		/* gnuplot-nox has pngcairo; older builds only png */
+		fprintf(f, "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) "
+			"{ set terminal pngcairo size 900,%d font 'sans,10' } "
+			"else { set terminal png size 900,%d }\n", h, h);
+	fprintf(f, "set termoption noenhanced\n"
+		"set output '%s'\n"
+		"set datafile missing '-'\n"
+		"set style data histograms\n"
+		"set style histogram clustered gap 1\n"
+		"set style fill solid 0.85 border -1\n"
+		"set key below vertical noenhanced\n"
+		"set grid ytics\nset yrange [0:*]\n", out);
+	if (rows > 1)
+		fprintf(f, "set multiplot layout 2,1 title "
+			"\"sbmbench: cost of one shared CPU mask, by layout\"\n");
+	if (what & PLOT_PCT)
+		panel(f, pct, "% of global (means)", "% of global",
+		      nruns);
+	if (what & PLOT_NS)
+		panel(f, ns, "set+clear cost (median)", "ns per iteration",
+		      nruns);
+	if (rows > 1)
+		fprintf(f, "unset multiplot\n");
+	return fclose(f) ? -1 : 0;
+}
+
+static int run_gnuplot(const char *script)
+{
+	const char *gp = getenv("SBM_GNUPLOT");
+	char *argv[] = { (char *)(gp && *gp ? gp : "gnuplot"), (char *)script,
+			 NULL };
+	posix_spawn_file_actions_t fa;
+	pid_t pid;
+	int rc, st;
+
+	posix_spawn_file_actions_init(&fa);
+	rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (rc) {
+		if (rc == ENOENT)
+			fprintf(stderr, "sbmlog: %s not found: install gnuplot "
+				"(Debian: apt-get install gnuplot-nox)\n",
+				argv[0]);
+		else
+			fprintf(stderr, "sbmlog: cannot run %s: %s\n", argv[0],
+				strerror(rc));
+		return -1;
+	}
+	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {
+		fprintf(stderr, "sbmlog: gnuplot failed (script %s)\n", script);
+		return -1;
+	}
+	return 0;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
+int report_plot(const struct runset *rs, const char *out,
+		enum plot_metric what, bool keep)
+{
+	const char *layouts[MAX_LAYOUTS], *tmp = getenv("TMPDIR");
+	size_t nl = runset_layouts(rs, layouts, MAX_LAYOUTS);
+	char dir[512], pct[600], ns[600], gp[600];
+	bool svg = ends_with(out, ".svg");
+	struct stat sb;
+	int rc = -1;
+
+	if (!svg && !ends_with(out, ".png")) {
+		fprintf(stderr, "sbmlog: plot output must end in .png or .svg\n");
+		return -1;
+	}
+	/* the name goes into a gnuplot string in single quotes */
+	if (strpbrk(out, "'\n\r")) {
+		fprintf(stderr, "sbmlog: unusable output file name\n");
+		return -1;
+	}
+	if (!nl) {
+		fprintf(stderr, "sbmlog: nothing to plot: no results found\n");
+		return -1;
+	}
+	snprintf(dir, sizeof(dir), "%s/sbmplot.XXXXXX",
+		 tmp && *tmp ? tmp : "/tmp");
+	/* its name goes into the script in single quotes too */
+	if (strpbrk(dir, "'\n\r") || !mkdtemp(dir)) {
+		fprintf(stderr, "sbmlog: cannot make %s: %s\n", dir,
+			strerror(errno));
+		return -1;
+	}
+	snprintf(pct, sizeof(pct), "%s/pct.dat", dir);
+	snprintf(ns, sizeof(ns), "%s/ns.dat", dir);
+	snprintf(gp, sizeof(gp), "%s/plot.gp", dir);
+	if (write_data(pct, rs, layouts, nl, true) ||
+	    write_data(ns, rs, layouts, nl, false) ||
+	    write_script(gp, pct, ns, out, svg, what, rs->nruns)) {
+		fprintf(stderr, "sbmlog: cannot write to %s\n", dir);
+		goto out;
+	}
+	rc = run_gnuplot(gp);
+	if (!rc && (stat(out, &sb) || !sb.st_size)) {
+		fprintf(stderr, "sbmlog: gnuplot wrote no %s\n", out);
+		rc = -1;
+	}
+out:
+	if (keep) {
+		fprintf(stderr, "sbmlog: plot files kept in %s\n", dir);
+	} else {
+		unlink(pct);
+		unlink(ns);
+		unlink(gp);
+		rmdir(dir);
+	}
+	return rc;
+}

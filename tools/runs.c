@@ -1,0 +1,451 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "logparse.h"
+#include "runs.h"
+
+/* A record split by a line break must be rejoined within this many lines. */
+#define REJOIN_LINES	4
+
+static void *xgrow(void *p, size_t *cap, size_t n, size_t size)
+{
+	if (n < *cap)
+		return p;
+	*cap = *cap ? *cap * 2 : 8;
+	p = realloc(p, *cap * size);
+	if (!p) {
+		fprintf(stderr, "sbmlog: out of memory\n");
+		exit(2);
+	}
+	return p;
+}
+
+#define PUSH(arr, n, cap) \
+	(arr = xgrow(arr, &(cap), n, sizeof(*(arr))), \
+	 memset(&(arr)[n], 0, sizeof(*(arr))), &(arr)[(n)++])
+
+/* Arrays inside a run stay small: grow them one element at a time. */
+static void *rgrow(void *p, size_t n, size_t size)
+{
+	p = realloc(p, (n + 1) * size);
+	if (!p) {
+		fprintf(stderr, "sbmlog: out of memory\n");
+		exit(2);
+	}
+	memset((char *)p + n * size, 0, size);
+	return p;
+}
+
+#define RPUSH(arr, n) \
+	(arr = rgrow(arr, n, sizeof(*(arr))), &(arr)[(n)++])
+
+static char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = malloc(n);
+
+	if (!p) {
+		fprintf(stderr, "sbmlog: out of memory\n");
+		exit(2);
+	}
+	return memcpy(p, s, n);
+}
+
+static void copy(char *dst, size_t n, const char *src)
+{
+	snprintf(dst, n, "%s", src ? src : "");
+}
+
+#define COPY(dst, p, key) copy(dst, sizeof(dst), rec_get(p, key))
+
+static unsigned get_u(const struct rec_parsed *p, const char *key)
+{
+	uint64_t v = 0;
+
+	rec_get_u64(p, key, &v);
+	return v > 0xffffffffu ? 0xffffffffu : (unsigned)v;
+}
+
+static uint64_t get_u64(const struct rec_parsed *p, const char *key)
+{
+	uint64_t v = 0;
+
+	rec_get_u64(p, key, &v);
+	return v;
+}
+
+static double get_d(const struct rec_parsed *p, const char *key)
+{
+	double v = 0;
+
+	rec_get_dbl(p, key, &v);
+	return v;
+}
+
+/* Half a unit of the last digit the record printed: its rounding bound. */
+static double round_err(const struct rec_parsed *p, const char *key)
+{
+	const char *s = rec_get(p, key), *dot = s ? strchr(s, '.') : NULL;
+	double e = 0.5;
+
+	if (!dot)
+		return e;
+	for (dot++; *dot >= '0' && *dot <= '9'; dot++)
+		e /= 10;
+	return e;
+}
+
+struct gather {
+	struct runset *rs;
+	unsigned file;
+	/* a record head cut by a line break, waiting for its tail */
+	char *head;
+	size_t head_line;
+};
+
+/* The open run of this file with this id, or a new one. */
+static struct run *find_run(struct gather *g, uint32_t id, bool hello,
+			    size_t line)
+{
+	struct runset *rs = g->rs;
+	struct run *r;
+
+	for (size_t i = rs->nruns; i-- > 0;) {
+		r = &rs->runs[i];
+		if (r->file != g->file)
+			break;
+		if (r->id != id || r->end)
+			continue;
+		/* a second hello is a restarted image: a new run */
+		if (!(hello && r->hello))
+			return r;
+		break;
+	}
+	r = PUSH(rs->runs, rs->nruns, rs->cap_runs);
+	r->file = g->file;
+	r->id = id;
+	r->first_line = line;
+	return r;
+}
+
+static void take_hello(struct run *r, const struct rec_parsed *p)
+{
+	r->hello = true;
+	COPY(r->version, p, "version");
+	COPY(r->arch, p, "arch");
+	COPY(r->platform, p, "platform");
+	COPY(r->virt, p, "virt");
+	COPY(r->cpu_model, p, "cpu_model");
+	COPY(r->counter, p, "counter");
+	COPY(r->hz_source, p, "hz_source");
+	r->counter_hz = get_u64(p, "counter_hz");
+	r->cycles = get_u64(p, "cycles") != 0;
+}
+
+static void take_topo(struct run *r, const struct rec_parsed *p)
+{
+	r->topo = true;
+	r->cpus = get_u(p, "cpus");
+	r->packages = get_u(p, "packages");
+	r->nodes = get_u(p, "nodes");
+	r->llcs = get_u(p, "llcs");
+	r->cores = get_u(p, "cores");
+	r->smt = get_u(p, "smt");
+	r->line = get_u(p, "line");
+	COPY(r->llc_source, p, "llc_source");
+	COPY(r->node_source, p, "node_source");
+}
+
+static void take_config(struct run *r, const struct rec_parsed *p)
+{
+	r->config = true;
+	r->iters = get_u64(p, "iters");
+	r->reps = get_u64(p, "reps");
+	r->warmup = get_u64(p, "warmup");
+	r->run_cpus = get_u(p, "cpus");
+	COPY(r->mode, p, "mode");
+	COPY(r->ops, p, "ops");
+}
+
+static void take_result(struct run *r, const struct rec_parsed *p)
+{
+	struct run_result *x = RPUSH(r->results, r->nresults);
+
+	COPY(x->layout, p, "layout");
+	COPY(x->op, p, "op");
+	COPY(x->mode, p, "mode");
+	x->cpus = get_u(p, "cpus");
+	x->iters = get_u64(p, "iters");
+	x->reps = get_u64(p, "reps");
+	x->median = get_d(p, "median");
+	x->mean = get_d(p, "mean");
+	x->min = get_d(p, "min");
+	x->max = get_d(p, "max");
+	x->stddev = get_d(p, "stddev");
+	x->cv = get_d(p, "cv");
+	x->rep_cv = get_d(p, "rep_cv");
+	x->have_ns = rec_get_dbl(p, "ns", &x->ns);
+	x->have_cycles = rec_get_dbl(p, "cycles", &x->cycles);
+	/* a future image may state the ratio itself, at full precision */
+	x->have_pct = rec_get_dbl(p, "pct", &x->pct);
+	x->err = round_err(p, "median");
+	x->clean = get_u64(p, "clean") != 0;
+}
+
+static void take_group(struct run *r, const struct rec_parsed *p)
+{
+	struct run_group *x = RPUSH(r->groups, r->ngroups);
+
+	COPY(x->layout, p, "layout");
+	COPY(x->by, p, "by");
+	x->id = get_u(p, "id");
+	x->cpus = get_u(p, "cpus");
+	x->median = get_d(p, "median");
+	x->mean = get_d(p, "mean");
+	x->min = get_d(p, "min");
+	x->max = get_d(p, "max");
+	x->err = round_err(p, "median");
+}
+
+static void take_cache(struct run *r, const struct rec_parsed *p)
+{
+	struct run_cache *x = RPUSH(r->caches, r->ncaches);
+
+	x->level = get_u(p, "level");
+	COPY(x->type, p, "type");
+	x->size = get_u64(p, "size");
+	x->line = get_u(p, "line");
+	x->ways = get_u(p, "ways");
+	x->sets = get_u(p, "sets");
+	x->shared_by = get_u(p, "shared_by");
+	x->instances = get_u(p, "instances");
+}
+
+static void take_domain(struct run *r, const struct rec_parsed *p, bool node)
+{
+	struct run_domain *x = RPUSH(r->domains, r->ndomains);
+
+	x->node = node;
+	x->id = get_u(p, "id");
+	x->ncpus = get_u(p, "ncpus");
+	COPY(x->cpus, p, "cpus");
+	COPY(x->dist, p, "dist");
+}
+
+static void take_warn(struct run *r, const struct rec_parsed *p, bool error)
+{
+	struct run_warn *x = RPUSH(r->warns, r->nwarns);
+
+	copy(x->what, sizeof(x->what), error ? "error" : rec_get(p, "what"));
+	copy(x->msg, sizeof(x->msg), error ? rec_get(p, "what") :
+		rec_get(p, "msg"));
+	x->id = get_u64(p, "id");
+	if (error)
+		r->nerrors++;
+}
+
+static void take_fail(struct run *r, const struct rec_parsed *p)
+{
+	struct run_fail *x = RPUSH(r->fails, r->nfails);
+
+	x->id = get_u(p, "id");
+	COPY(x->hwid, p, "hwid");
+}
+
+static void on_record(struct gather *g, size_t line,
+		      const struct rec_parsed *p)
+{
+	const char *k = p->kind;
+	struct run *r = find_run(g, p->run, !strcmp(k, "hello"), line);
+
+	r->last_line = line;
+	if (!strcmp(k, "end")) {
+		r->end = true;
+		COPY(r->status, p, "status");
+		r->end_warnings = get_u64(p, "warnings");
+		r->end_records = get_u64(p, "records");
+		return;
+	}
+	r->nrecords++;
+	if (!strcmp(k, "hello"))
+		take_hello(r, p);
+	else if (!strcmp(k, "topo"))
+		take_topo(r, p);
+	else if (!strcmp(k, "config"))
+		take_config(r, p);
+	else if (!strcmp(k, "cpu"))
+		r->ncpu_recs++;
+	else if (!strcmp(k, "result"))
+		take_result(r, p);
+	else if (!strcmp(k, "group"))
+		take_group(r, p);
+	else if (!strcmp(k, "cache"))
+		take_cache(r, p);
+	else if (!strcmp(k, "llc") || !strcmp(k, "node"))
+		take_domain(r, p, k[0] == 'n');
+	else if (!strcmp(k, "warn") || !strcmp(k, "error"))
+		take_warn(r, p, k[0] == 'e');
+	else if (!strcmp(k, "cpufail"))
+		take_fail(r, p);
+	/* other kinds are newer than this reader: counted, not shown */
+}
+
+static void add_reject(struct gather *g, size_t line, const char *why,
+		       const char *text)
+{
+	struct runset *rs = g->rs;
+	struct run_reject *x = PUSH(rs->rejects, rs->nrejects,
+				    rs->cap_rejects);
+	const char *id = strstr(text, " run=");
+	char *e;
+
+	x->file = g->file;
+	x->line = line;
+	copy(x->why, sizeof(x->why), why);
+	copy(x->text, sizeof(x->text), text);
+	/* which run the damage hit, when its id survived */
+	if (id && strlen(id) >= 13) {
+		char hex[9];
+
+		memcpy(hex, id + 5, 8);
+		hex[8] = 0;
+		x->run = (uint32_t)strtoul(hex, &e, 16);
+		x->have_run = !*e && (id[13] == ' ' || !id[13]);
+	}
+	rs->files[g->file].rejected++;
+}
+
+static void flush_head(struct gather *g)
+{
+	if (!g->head)
+		return;
+	add_reject(g, g->head_line, "no checksum (truncated?)", g->head);
+	free(g->head);
+	g->head = NULL;
+}
+
+static void gather_rec(void *arg, size_t line, const struct rec_parsed *p)
+{
+	struct gather *g = arg;
+
+	flush_head(g);
+	g->rs->files[g->file].records++;
+	on_record(g, line, p);
+}
+
+/*
+ * Other output can break a record across lines.  A head without its
+ * checksum followed shortly by a tail with one is tried joined: the CRC
+ * tells whether they belong together.
+ */
+static bool try_rejoin(struct gather *g, size_t line, const char *tail)
+{
+	static struct rec_parsed p;
+	size_t hl = strlen(g->head), tl = strlen(tail);
+	const char *why;
+	char *joined;
+	bool ok = false;
+
+	if (line - g->head_line > REJOIN_LINES || hl + tl >= 2 * REC_MAX)
+		return false;
+	joined = malloc(hl + tl + 1);
+	if (!joined)
+		return false;
+	memcpy(joined, g->head, hl);
+	memcpy(joined + hl, tail, tl + 1);
+	if (rec_parse(joined, hl + tl, &p, &why) > 0) {
+		g->rs->files[g->file].records++;
+		g->rs->files[g->file].repaired++;
+		on_record(g, g->head_line, &p);
+		free(g->head);
+		g->head = NULL;
+		ok = true;
+	}
+	free(joined);
+	return ok;
+}
+
+static void gather_bad(void *arg, size_t line, const char *why,
+		       const char *text)
+{
+	struct gather *g = arg;
+
+	if (g->head && strstr(why, "without an @sbm tag") &&
+	    try_rejoin(g, line, text))
+		return;
+	flush_head(g);
+	if (strstr(why, "truncated")) {
+		g->head = xstrdup(text);
+		g->head_line = line;
+		return;
+	}
+	add_reject(g, line, why, text);
+}
+
+void runset_add_buffer(struct runset *rs, const char *name, const char *buf,
+		       size_t len)
+{
+	struct gather g = { .rs = rs, .file = (unsigned)rs->nfiles };
+	struct run_file *f = PUSH(rs->files, rs->nfiles, rs->cap_files);
+	struct log_stats st;
+
+	f->path = xstrdup(name);
+	log_parse(buf, len, gather_rec, gather_bad, &g, &st);
+	flush_head(&g);
+	rs->files[g.file].lines = st.lines;
+}
+
+int runset_add_log(struct runset *rs, const char *path)
+{
+	size_t len;
+	char *buf = log_read_file(path, &len);
+
+	if (!buf)
+		return -1;
+	runset_add_buffer(rs, path, buf, len);
+	free(buf);
+	return 0;
+}
+
+void runset_free(struct runset *rs)
+{
+	for (size_t i = 0; i < rs->nruns; i++) {
+		struct run *r = &rs->runs[i];
+
+		free(r->results);
+		free(r->groups);
+		free(r->caches);
+		free(r->domains);
+		free(r->warns);
+		free(r->fails);
+	}
+	for (size_t i = 0; i < rs->nfiles; i++)
+		free(rs->files[i].path);
+	free(rs->runs);
+	free(rs->rejects);
+	free(rs->files);
+	memset(rs, 0, sizeof(*rs));
+}
+
+size_t run_missing(const struct run *r)
+{
+	if (!r->end || r->end_records <= r->nrecords)
+		return 0;
+	return (size_t)(r->end_records - r->nrecords);
+}
+
+bool run_complete(const struct run *r)
+{
+	return r->hello && r->end && !run_missing(r);
+}
+
+size_t runset_problems(const struct runset *rs)
+{
+	size_t n = rs->nrejects;
+
+	for (size_t i = 0; i < rs->nruns; i++)
+		n += !run_complete(&rs->runs[i]);
+	return n;
+}

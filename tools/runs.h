@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Gathering console records into runs.  A run is every record that
+ * carries one run id, from its "hello" to its "end"; one log may hold
+ * several runs and several logs may be read into one set.  What could not
+ * be read is kept too (file, line, reason), so reports can name it.
+ */
+#ifndef SBM_RUNS_H
+#define SBM_RUNS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record.h"
+
+struct run_result {
+	char layout[16], op[24], mode[8];
+	unsigned cpus;
+	uint64_t iters, reps;
+	double median, mean, min, max, stddev, cv, rep_cv, ns, cycles, pct;
+	bool have_ns, have_cycles, have_pct, clean;
+	double err;		/* rounding bound of median/mean/min/max */
+};
+
+struct run_group {
+	char layout[16], by[8];
+	unsigned id, cpus;
+	double median, mean, min, max;
+	double err;
+};
+
+struct run_cache {
+	unsigned level, line, ways, sets, shared_by, instances;
+	uint64_t size;
+	char type[12];
+};
+
+/* An "llc" or "node" record: which CPUs share it. */
+struct run_domain {
+	bool node;
+	unsigned id, ncpus;
+	char cpus[128], dist[128];
+};
+
+struct run_warn {
+	char what[32], msg[160];
+	uint64_t id;
+};
+
+struct run_fail {
+	unsigned id;
+	char hwid[24];
+};
+
+struct run {
+	unsigned file;		/* index into runset.files */
+	uint32_t id;
+	size_t first_line, last_line;
+	size_t nrecords;	/* valid records before "end" */
+	bool hello, topo, config, end;
+
+	/* hello */
+	char version[16], arch[16], platform[16], virt[32], cpu_model[96];
+	char counter[16], hz_source[48];
+	uint64_t counter_hz;
+	bool cycles;
+	/* topo */
+	unsigned cpus, packages, nodes, llcs, cores, smt, line;
+	char llc_source[32], node_source[32];
+	/* config */
+	uint64_t iters, reps, warmup;
+	unsigned run_cpus;
+	char mode[8], ops[128];
+	/* end */
+	char status[8];
+	uint64_t end_warnings, end_records;
+
+	size_t ncpu_recs, nerrors;
+	struct run_result *results;
+	size_t nresults;
+	struct run_group *groups;
+	size_t ngroups;
+	struct run_cache *caches;
+	size_t ncaches;
+	struct run_domain *domains;
+	size_t ndomains;
+	struct run_warn *warns;
+	size_t nwarns;
+	struct run_fail *fails;
+	size_t nfails;
+};
+
+struct run_reject {
+	unsigned file;
+	size_t line;
+	char why[64], text[100];
+	bool have_run;		/* a run id was readable in the damaged text */
+	uint32_t run;
+};
+
+struct run_file {
+	char *path;
+	size_t lines, records, rejected, repaired;
+};
+
+struct runset {
+	struct run *runs;
+	size_t nruns, cap_runs;
+	struct run_reject *rejects;
+	size_t nrejects, cap_rejects;
+	struct run_file *files;
+	size_t nfiles, cap_files;
+};
+
+/* Read one log file ("-" is stdin); returns -1 when it cannot be read. */
+int runset_add_log(struct runset *rs, const char *path);
+/* Gather the records of a log already in memory, named @name. */
+void runset_add_buffer(struct runset *rs, const char *name, const char *buf,
+		       size_t len);
+void runset_free(struct runset *rs);
+
+/* Records the end record counts that never arrived intact. */
+size_t run_missing(const struct run *r);
+bool run_complete(const struct run *r);
+/* Damaged records plus incomplete runs: non-zero means exit status 1. */
+size_t runset_problems(const struct runset *rs);
+
+#endif
