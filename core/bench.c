@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -229,12 +230,24 @@ int bench_init(struct bench *b, const char **why)
 		*why = "out of memory";
 		return -1;
 	}
-	if (!bench_find_op(b->cfg.op, false)) {
-		*why = "unknown op (see the valid ops in the report)";
-		return -1;
-	}
-	if (!bench_find_op(b->cfg.op_u8, true)) {
-		*why = "unknown op_u8 (see the valid ops in the report)";
+	if (!bench_find_op(b->cfg.op, false) ||
+	    !bench_find_op(b->cfg.op_u8, true)) {
+		static char msg[256];
+		bool u8 = bench_find_op(b->cfg.op, false) != NULL;
+		size_t n, len;
+		const struct bench_op *ops = bench_ops(&n);
+
+		len = (size_t)snprintf(msg, sizeof(msg),
+				       "unknown %s '%s' (valid: native",
+				       u8 ? "op_u8" : "op",
+				       u8 ? b->cfg.op_u8 : b->cfg.op);
+		for (size_t i = 0; i < n && len < sizeof(msg); i++)
+			if (ops[i].bytewise == u8)
+				len += (size_t)snprintf(msg + len, sizeof(msg) - len,
+							", %s", ops[i].name);
+		if (len < sizeof(msg))
+			snprintf(msg + len, sizeof(msg) - len, ")");
+		*why = msg;
 		return -1;
 	}
 	if (b->cfg.cpuset == CPUSET_FIRST && b->cfg.first > t->ncpus) {

@@ -110,16 +110,6 @@ int main(int argc, char **argv)
 	b.info.cycles = false;
 	if (bench_init(&b, &why)) {
 		fprintf(stderr, "sbmbench-linux: %s\n", why);
-		if (!strncmp(why, "unknown op", 10)) {
-			size_t n;
-			const struct bench_op *ops = bench_ops(&n);
-
-			fprintf(stderr, "valid ops:");
-			for (size_t i = 0; i < n; i++)
-				fprintf(stderr, " %s%s", ops[i].name,
-					ops[i].bytewise ? "(op_u8)" : "(op)");
-			fprintf(stderr, "\n");
-		}
 		return 2;
 	}
 	if (b.cfg.mode == MODE_PAIR)
