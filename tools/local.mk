@@ -8,7 +8,7 @@ SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \
 	tools/emit_json.c tools/compare.c tools/plot.c \
 	core/record.c core/crc32.c
 SBMLOG_SRCS = $(SBMLOG_CSRCS) $(SBMLOG_HDRS)
-EXTRA_DIST += $(SBMLOG_SRCS) tools/sbmbench
+EXTRA_DIST += $(SBMLOG_SRCS) tools/sbmbench docs/hardware.md
 noinst_DATA += sbmlog
 CLEANFILES += sbmlog
 
