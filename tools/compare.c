@@ -121,7 +121,7 @@ void report_compare(FILE *f, const struct runset *rs)
 	header(f, rs, w, "cpus used", 2);
 	header(f, rs, w, "file", 4);
 	block(f, rs, w, "ns/iter (median)", layouts, nl, ROW_NS);
-	block(f, rs, w, "% of global (means)", layouts, nl, ROW_PCT);
+	block(f, rs, w, "% of global (medians)", layouts, nl, ROW_PCT);
 	block(f, rs, w, "variance (CV of repetitions)", layouts, nl, ROW_VAR);
 	block(f, rs, w, "op", layouts, nl, ROW_OP);
 	for (size_t i = 0; i < rs->nruns; i++) {

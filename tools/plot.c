@@ -94,12 +94,14 @@ static int write_script(const char *path, const char *pct, const char *ns,
 		"set style histogram clustered gap 1\n"
 		"set style fill solid 0.85 border -1\n"
 		"set key below vertical noenhanced\n"
-		"set grid ytics\nset yrange [0:*]\n", out);
+		"set grid ytics\nset yrange [0:*]\n"
+		/* headroom, so no bar ends flush with the frame */
+		"set offsets 0, 0, graph 0.08, 0\n", out);
 	if (rows > 1)
 		fprintf(f, "set multiplot layout 2,1 title "
 			"\"sbmbench: cost of one shared CPU mask, by layout\"\n");
 	if (what & PLOT_PCT)
-		panel(f, pct, "% of global (means)", "% of global",
+		panel(f, pct, "% of global (medians)", "% of global",
 		      nruns);
 	if (what & PLOT_NS)
 		panel(f, ns, "set+clear cost (median)", "ns per iteration",
