@@ -231,7 +231,12 @@ static void group_records(struct bench *b, const struct bench_result *r,
 
 void report_result(struct bench *b, const struct bench_result *r)
 {
+	const struct bench_result *global = NULL;
 	struct rec rec;
+
+	for (uint32_t i = 0; i < b->nresults; i++)
+		if (b->results[i].kind == SBM_GLOBAL)
+			global = &b->results[i];
 
 	rec_start(&rec, "result", b->run_id);
 	rec_str(&rec, "layout", sbm_kind_name(r->kind));
@@ -249,6 +254,8 @@ void report_result(struct bench *b, const struct bench_result *r)
 	rec_dbl(&rec, "cv", r->st.cv, 2);
 	rec_dbl(&rec, "rep_cv", r->rep_cv, 2);
 	rec_dbl(&rec, "ns", to_ns(b, r->st.median), 3);
+	if (global && global->st.median > 0)
+		rec_dbl(&rec, "pct", r->st.median / global->st.median * 100.0, 4);
 	if (b->info.cycles)
 		rec_dbl(&rec, "cycles", r->cycles_median, 3);
 	rec_u64(&rec, "clean", r->clean);
