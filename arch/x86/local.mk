@@ -48,9 +48,11 @@ endif
 if IMAGE_X86_64
 if HAVE_QEMU
 TESTS += tests/boot-x86_64-smp1.sh tests/boot-x86_64-smp4.sh \
-	tests/boot-x86_64-smp8.sh tests/boot-x86_64-acpi.sh tests/boot-x86_64-loadopts.sh
+	tests/boot-x86_64-smp8.sh tests/boot-x86_64-acpi.sh tests/boot-x86_64-loadopts.sh \
+	tests/boot-x86_64-image.sh
 endif
 endif
 EXTRA_DIST += tests/boot-x86_64-smp1.sh tests/boot-x86_64-smp4.sh \
 	tests/boot-x86_64-smp8.sh tests/boot-x86_64-acpi.sh tests/boot-x86_64-loadopts.sh \
+	tests/boot-x86_64-image.sh \
 	arch/x86/x86.h arch/x86/trampoline.S
