@@ -49,10 +49,10 @@ if IMAGE_X86_64
 if HAVE_QEMU
 TESTS += tests/boot-x86_64-smp1.sh tests/boot-x86_64-smp4.sh \
 	tests/boot-x86_64-smp8.sh tests/boot-x86_64-acpi.sh tests/boot-x86_64-loadopts.sh \
-	tests/boot-x86_64-image.sh
+	tests/boot-x86_64-image.sh tests/boot-x86_64-smp32.sh
 endif
 endif
 EXTRA_DIST += tests/boot-x86_64-smp1.sh tests/boot-x86_64-smp4.sh \
 	tests/boot-x86_64-smp8.sh tests/boot-x86_64-acpi.sh tests/boot-x86_64-loadopts.sh \
-	tests/boot-x86_64-image.sh \
+	tests/boot-x86_64-image.sh tests/boot-x86_64-smp32.sh \
 	arch/x86/x86.h arch/x86/trampoline.S
