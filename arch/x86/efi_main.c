@@ -208,11 +208,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			    "the AP trampoline; boot CPU only");
 	lapic_init();
 	b.stack_size = AP_STACK_SIZE;
-	if (b.cfg.mode == MODE_PAIR) {
-		report_warn(&b, "config", 0, "mode=pair is not available in "
-			    "the UEFI image; running mode=loop");
-		b.cfg.mode = MODE_LOOP;
-	}
+	if (b.cfg.mode == MODE_PAIR)
+		fail_early("mode=pair needs an OS scheduler: Linux twin only");
 	if (bench_init(&b, &why))
 		fail_early(why);
 
