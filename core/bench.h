@@ -93,7 +93,7 @@ struct bench {
 	uint32_t run_id;
 	size_t stack_size;	/* per secondary CPU; 0 = the platform's own */
 	/* report bookkeeping */
-	uint32_t nrecords, nwarnings, nerrors;
+	uint32_t nrecords, nwarnings;
 	/* engine state */
 	struct bench_mbox *mbox;	/* per CPU */
 	uint8_t *chosen;		/* per CPU: takes part in runs */
