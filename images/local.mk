@@ -14,7 +14,19 @@ clean-esp:
 	-rm -rf esp
 .PHONY: image clean-esp
 else
+if IMAGE_ARM64
+image: sbmbench-arm64.img
+sbmbench-arm64.img: BOOTAA64.EFI $(srcdir)/images/mkimage
+	$(AM_V_GEN)$(SHELL) $(srcdir)/images/mkimage --aa64 BOOTAA64.EFI \
+		--esp esp --out $@
+CLEANFILES += sbmbench-arm64.img
+clean-local: clean-esp
+clean-esp:
+	-rm -rf esp
+.PHONY: image clean-esp
+else
 image:
 	@echo "make image: no UEFI image in this build tree (see configure)"
 .PHONY: image
+endif
 endif

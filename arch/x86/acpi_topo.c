@@ -10,11 +10,10 @@
 #include <string.h>
 
 #include "acpi.h"
+#include "efi_acpi.h"
 #include "report.h"
 #include "x86.h"
 
-#define MAX_ROOT	64
-#define MAX_TABLE_LEN	(4u << 20)	/* more is not a table, it is noise */
 #define MAX_SLIT	TOPO_MAX_NODES
 
 static struct bench *warn_b;
@@ -23,47 +22,7 @@ static size_t slit_n;
 
 static void warn(const char *sig, const char *msg)
 {
-	char buf[96];
-
-	snprintf(buf, sizeof(buf), "%s: %s; table skipped", sig, msg);
-	report_warn(warn_b, "acpi", 0, buf);
-}
-
-/* Parser callback for entry-level problems: the table stays in use. */
-static void entry_warn(void *arg, const char *table, const char *msg)
-{
-	char buf[96];
-
-	(void)arg;
-	snprintf(buf, sizeof(buf), "%s: %s", table, msg);
-	report_warn(warn_b, "acpi", 0, buf);
-}
-
-/* A table at physical @addr, checked; NULL (and a warning) if bad. */
-static const void *table_at(uint64_t addr, const char *sig, size_t *len)
-{
-	const void *p = (const void *)(uintptr_t)addr;
-	const char *why;
-	char s[5];
-	uint32_t l;
-
-	if (!addr || addr & 0xffff000000000000ull) {
-		warn(sig ? sig : "????", "null or non-canonical address");
-		return NULL;
-	}
-	acpi_table_sig(p, s);
-	l = acpi_table_length(p);
-	if (l > MAX_TABLE_LEN) {
-		warn(s, "length field too large");
-		return NULL;
-	}
-	if (acpi_table_check(p, l < ACPI_HDR_LEN ? ACPI_HDR_LEN : l, sig,
-			     &why)) {
-		warn(s, why);
-		return NULL;
-	}
-	*len = l;
-	return p;
+	efi_acpi_warn(warn_b, sig, msg);
 }
 
 static void do_madt(struct bench *b, const void *t, size_t len,
@@ -77,7 +36,7 @@ static void do_madt(struct bench *b, const void *t, size_t len,
 	if (!cpus)
 		return;
 	if (acpi_madt_parse(t, len, cpus, TOPO_MAX_CPUS, &n, &info,
-			    entry_warn, NULL, &why)) {
+			    efi_acpi_entry_warn, b, &why)) {
 		warn("APIC", why);
 		free(cpus);
 		return;
@@ -107,7 +66,7 @@ static void do_srat(struct bench *b, const void *t, size_t len)
 	if (!cpus)
 		return;
 	if (acpi_srat_parse(t, len, cpus, TOPO_MAX_CPUS, &n, NULL, 0, NULL,
-			    entry_warn, NULL, &why)) {
+			    efi_acpi_entry_warn, b, &why)) {
 		warn("SRAT", why);
 		free(cpus);
 		return;
@@ -195,61 +154,28 @@ static void do_spcr(const void *t, size_t len, struct x86_acpi *out)
 int acpi_collect(struct bench *b, uint64_t rsdp, uint32_t bsp_apic_id,
 		 struct x86_acpi *out)
 {
-	struct acpi_rsdp_info ri;
-	uint64_t addrs[MAX_ROOT];
-	const void *root;
-	const void *srat = NULL;
-	size_t n = 0, len, srat_len = 0;
-	const char *why;
+	struct efi_acpi *a = malloc(sizeof(*a));
+	const void *t;
+	size_t len;
 
 	warn_b = b;
 	memset(out, 0, sizeof(*out));
-	if (!rsdp)
-		return -1;
-	/* The RSDP of revision >= 2 is 36 bytes, else 20. */
-	if (acpi_rsdp_parse((const void *)(uintptr_t)rsdp, 36, &ri, &why) &&
-	    acpi_rsdp_parse((const void *)(uintptr_t)rsdp, 20, &ri, &why)) {
-		warn("RSDP", why);
+	if (!a || efi_acpi_scan(b, rsdp, a)) {
+		free(a);
 		return -1;
 	}
-	memcpy(out->oem_id, ri.oem_id, sizeof(out->oem_id));
-	root = ri.xsdt ? table_at(ri.xsdt, "XSDT", &len) : NULL;
-	if (!root && ri.rsdt)
-		root = table_at(ri.rsdt, "RSDT", &len);
-	if (!root)
-		return -1;
-	if (acpi_root_entries(root, len, addrs, MAX_ROOT, &n, &why)) {
-		warn("XSDT", why);
-		return -1;
-	}
-
+	memcpy(out->oem_id, a->oem_id, sizeof(out->oem_id));
 	/* MADT first: SRAT places the CPUs it made. */
-	for (int pass = 0; pass < 2; pass++) {
-		for (size_t i = 0; i < n; i++) {
-			const void *t;
-			char sig[5];
-
-			if (!addrs[i])
-				continue;
-			acpi_table_sig((const void *)(uintptr_t)addrs[i], sig);
-			if ((pass == 0) != !strcmp(sig, "APIC"))
-				continue;
-			t = table_at(addrs[i], NULL, &len);
-			if (!t)
-				continue;
-			if (!strcmp(sig, "APIC") && !out->have_madt)
-				do_madt(b, t, len, bsp_apic_id, out);
-			else if (!strcmp(sig, "SRAT") && !srat)
-				srat = t, srat_len = len;
-			else if (!strcmp(sig, "SLIT") && !slit)
-				do_slit(t, len);
-			else if (!strcmp(sig, "FACP"))
-				do_fadt(t, len, out);
-			else if (!strcmp(sig, "SPCR"))
-				do_spcr(t, len, out);
-		}
-	}
-	if (srat && b->topo->ncpus)
-		do_srat(b, srat, srat_len);
+	if ((t = efi_acpi_find(a, "APIC", &len)))
+		do_madt(b, t, len, bsp_apic_id, out);
+	if ((t = efi_acpi_find(a, "SLIT", &len)))
+		do_slit(t, len);
+	if ((t = efi_acpi_find(a, "FACP", &len)))
+		do_fadt(t, len, out);
+	if ((t = efi_acpi_find(a, "SPCR", &len)))
+		do_spcr(t, len, out);
+	if ((t = efi_acpi_find(a, "SRAT", &len)) && b->topo->ncpus)
+		do_srat(b, t, len);
+	free(a);
 	return 0;
 }

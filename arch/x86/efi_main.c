@@ -19,60 +19,9 @@
 #define TRAMP_PAGES	4		/* code + a 3-page identity map */
 #define AP_STACK_SIZE	(64 * 1024)
 
-bool x86_boot_services = true;
-
 static struct bench b;
 static struct x86_cpuid cpu;
 static struct x86_acpi acpi;
-
-void efi_conout_write(const char *s, size_t n)
-{
-	CHAR16 buf[128];
-	size_t k = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '\n')
-			buf[k++] = '\r';
-		buf[k++] = (unsigned char)s[i];
-		if (k >= 126 || i + 1 == n) {
-			buf[k] = 0;
-			uefi_call_wrapper(ST->ConOut->OutputString, 2,
-					  ST->ConOut, buf);
-			k = 0;
-		}
-	}
-}
-
-static void stall_us(unsigned us)
-{
-	uefi_call_wrapper(BS->Stall, 1, us);
-}
-
-static void *alloc_pages(EFI_ALLOCATE_TYPE type, EFI_MEMORY_TYPE mt,
-			 uint64_t max, size_t bytes)
-{
-	EFI_PHYSICAL_ADDRESS a = max;
-
-	if (EFI_ERROR(uefi_call_wrapper(BS->AllocatePages, 4, type, mt,
-					EFI_SIZE_TO_PAGES(bytes), &a)))
-		return NULL;
-	return (void *)(uintptr_t)a;
-}
-
-static uint64_t find_rsdp(void)
-{
-	EFI_GUID acpi20 = ACPI_20_TABLE_GUID, acpi10 = ACPI_TABLE_GUID;
-	EFI_GUID *want[2] = { &acpi20, &acpi10 };
-
-	for (int w = 0; w < 2; w++)
-		for (UINTN i = 0; i < ST->NumberOfTableEntries; i++) {
-			EFI_CONFIGURATION_TABLE *ct = &ST->ConfigurationTable[i];
-
-			if (!CompareGuid(&ct->VendorGuid, want[w]))
-				return (uint64_t)(uintptr_t)ct->VendorTable;
-		}
-	return 0;
-}
 
 static const char *virt_name(void)
 {
@@ -99,39 +48,11 @@ static void fail_early(const char *msg)
 	power_off(1, b.cfg.exit);
 }
 
-static int exit_boot_services(EFI_HANDLE image)
-{
-	UINTN size = 0, key, dsize;
-	UINT32 dver;
-	EFI_MEMORY_DESCRIPTOR *map = NULL;
-	EFI_STATUS st;
-
-	st = uefi_call_wrapper(BS->GetMemoryMap, 5, &size, map, &key, &dsize,
-			       &dver);
-	size += 16 * sizeof(EFI_MEMORY_DESCRIPTOR);	/* room for our pool */
-	map = alloc_pages(AllocateAnyPages, EfiLoaderData, 0, size);
-	if (!map)
-		return -1;
-	for (int tries = 0; tries < 2; tries++) {
-		UINTN sz = size;
-
-		st = uefi_call_wrapper(BS->GetMemoryMap, 5, &sz, map, &key,
-				       &dsize, &dver);
-		if (EFI_ERROR(st))
-			return -1;
-		st = uefi_call_wrapper(BS->ExitBootServices, 2, image, key);
-		if (!EFI_ERROR(st))
-			return 0;
-		/* EFI_INVALID_PARAMETER: the map changed; once more. */
-	}
-	return -1;
-}
-
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	static char model[49], err[256];
 	struct topo *topo;
-	void *heap = NULL, *tramp;
+	void *heap, *tramp;
 	size_t heap_size;
 	const char *why, *hz_source;
 	int status;
@@ -140,12 +61,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	uefi_call_wrapper(BS->SetWatchdogTimer, 4, 0, 0, 0, NULL);
 	uart_init(0);
 	/* Below 4 GiB where possible; a smaller heap on small machines. */
-	for (heap_size = HEAP_SIZE; heap_size >= (8u << 20); heap_size /= 2) {
-		heap = alloc_pages(AllocateMaxAddress, EfiLoaderData,
-				   0xffffffffull, heap_size);
-		if (heap)
-			break;
-	}
+	heap = efi_alloc_heap(HEAP_SIZE, 8u << 20, 0xffffffffull, &heap_size);
 	if (!heap) {
 		plat_console_write("sbmbench: no memory\n", 20);
 		return EFI_OUT_OF_RESOURCES;
@@ -175,7 +91,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (efi_options(image, &b.cfg, err, sizeof(err)))
 		fail_early(err);
 
-	if (acpi_collect(&b, find_rsdp(), cpu.bsp_apic_id, &acpi))
+	if (acpi_collect(&b, efi_find_rsdp(), cpu.bsp_apic_id, &acpi))
 		report_warn(&b, "acpi", 0, "no usable ACPI root table; "
 			    "boot CPU only");
 	b.info.virt = virt_name();
@@ -193,14 +109,13 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		fail_early(why);
 	acpi_apply_distances(topo);
 
-	b.info.counter_hz = tsc_calibrate(&cpu, &acpi, stall_us, &hz_source);
+	b.info.counter_hz = tsc_calibrate(&cpu, &acpi, efi_stall_us, &hz_source);
 	b.info.hz_source = hz_source;
 	if (!cpu.invariant_tsc)
 		report_printf("note: CPUID does not state an invariant TSC\n");
 
 	/* The SIPI vector is a page number: the trampoline lives < 1 MiB. */
-	tramp = alloc_pages(AllocateMaxAddress, EfiLoaderCode, 0x9ffffull,
-			    TRAMP_PAGES * EFI_PAGE_SIZE);
+	tramp = efi_alloc_pages(0x9ffffull, TRAMP_PAGES * EFI_PAGE_SIZE, true);
 	if (tramp)
 		ap_setup((uint64_t)(uintptr_t)tramp);
 	else
@@ -213,9 +128,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (bench_init(&b, &why))
 		fail_early(why);
 
-	if (exit_boot_services(image))
+	if (efi_exit_boot_services(image))
 		fail_early("ExitBootServices failed");
-	x86_boot_services = false;
 	__asm__ volatile("cli");
 
 	status = bench_main(&b);

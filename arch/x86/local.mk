@@ -5,14 +5,15 @@ noinst_PROGRAMS += sbmbench-x86_64.so
 noinst_DATA += BOOTX64.EFI
 
 sbmbench_x86_64_so_SOURCES = $(CORE_SOURCES) core/acpi.c core/acpi.h \
-	arch/x86/x86.h arch/x86/efi_main.c arch/x86/efi_options.c \
+	$(EFI_COMMON_SOURCES) \
+	arch/x86/x86.h arch/x86/efi_main.c \
 	arch/x86/acpi_topo.c arch/x86/cpuid_topo.c arch/x86/tsc.c \
 	arch/x86/lapic.c arch/x86/ap_start.c arch/x86/trampoline.S \
-	arch/x86/uart16550.c arch/x86/syscalls.c arch/x86/power.c
+	arch/x86/uart16550.c arch/x86/power.c
 X86_EFI_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \
 	-isystem $(SBM_GCC_INCLUDE) -I$(GNUEFI_DIR)/include/efi \
 	-I$(GNUEFI_DIR)/include/efi/x86_64 -I$(srcdir)/core \
-	-I$(srcdir)/arch/x86 -DGNU_EFI_USE_MS_ABI
+	-I$(srcdir)/arch/efi -I$(srcdir)/arch/x86 -DGNU_EFI_USE_MS_ABI
 X86_EFI_CFLAGS = -ffreestanding -fpic -fno-stack-protector \
 	-fno-stack-check -fshort-wchar -mno-red-zone \
 	-maccumulate-outgoing-args -O2

@@ -44,8 +44,7 @@ static void uart_putc(char c)
 void plat_console_write(const char *s, size_t n)
 {
 	if (!uart_ok) {
-		if (x86_boot_services)
-			efi_conout_write(s, n);
+		efi_conout_write(s, n);	/* a no-op once boot services are gone */
 		return;
 	}
 	for (size_t i = 0; i < n; i++) {

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "bench.h"
+#include "efi_plat.h"
 
 static inline void outb(uint16_t port, uint8_t v)
 {
@@ -71,11 +72,6 @@ static inline uint64_t rdtsc_plain(void)
 void uart_init(uint16_t port);
 bool uart_present(void);
 
-/* efi_main.c: console before ExitBootServices goes to ConOut too when
- * there is no UART; cleared when boot services are gone. */
-extern bool x86_boot_services;
-void efi_conout_write(const char *s, size_t n);
-
 /* cpuid_topo.c */
 struct x86_cpuid {
 	char vendor[13];
@@ -124,14 +120,7 @@ int lapic_send_init(uint32_t apic_id);
 /* Set up the trampoline in @page (physical, below 1 MiB, 4 pages). */
 void ap_setup(uint64_t page);
 
-/* efi_options.c */
-int efi_options(void *image, struct config *cfg, char *err, size_t errlen);
-
-/* syscalls.c */
-void heap_set(void *base, size_t size);
-
 /* power.c */
-void power_off(int status, bool do_exit) __attribute__((noreturn));
 void cpu_halt_forever(void) __attribute__((noreturn));
 
 #endif

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "config.h"
-#include "x86.h"
+#include "efi_plat.h"
 
 #define CFG_MAX	8192
 

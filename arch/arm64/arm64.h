@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Internals of the arm64 UEFI platform: system registers, PSCI, the
+ * secondary boot block, and what its files share.
+ */
+#ifndef SBM_ARM64_H
+#define SBM_ARM64_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench.h"
+#include "efi_plat.h"
+
+#define read_sysreg(r) ({ uint64_t __v;                                    \
+	__asm__ volatile("mrs %0, " #r : "=r"(__v)); __v; })
+#define write_sysreg(r, v)                                                 \
+	__asm__ volatile("msr " #r ", %0" : : "r"((uint64_t)(v)) : "memory")
+#define isb() __asm__ volatile("isb" ::: "memory")
+
+/* MPIDR affinity fields Aff3..Aff0: what MADT GICC and the DT reg hold. */
+#define MPIDR_AFF_MASK	0xff00ffffffull
+
+static inline unsigned current_el(void)
+{
+	return (unsigned)(read_sysreg(CurrentEL) >> 2) & 3;
+}
+
+/* psci.c */
+enum psci_conduit { PSCI_NONE, PSCI_HVC, PSCI_SMC };
+extern enum psci_conduit psci_conduit;
+const char *psci_conduit_name(void);
+/* PSCI_VERSION as "major.minor", or NULL without a conduit. */
+const char *psci_version(char *buf, size_t len);
+const char *psci_error_name(int64_t rc);
+int64_t psci_cpu_on(uint64_t mpidr, uint64_t entry, uint64_t context);
+void psci_system_off(void);
+
+/* What the firmware said, from ACPI or the DT. */
+struct a64_fw {
+	const char *tables;	/* "acpi", "dt" or "none" */
+	uint64_t uart;		/* PL011 base, 0 when none stated */
+	const char *uart_source; /* "spcr", "dt-stdout-path", ... */
+	bool qemu;		/* QEMU's ACPI OEM id or DT compatible */
+};
+
+/* acpi_topo.c: CPUs, nodes, packages, LLCs; conduit and UART. */
+int a64_acpi_topo(struct bench *b, uint64_t rsdp, uint64_t bsp_mpidr,
+		  struct a64_fw *fw);
+/* After topo_finalize(): SLIT distances, PPTT or CCSIDR caches. */
+void a64_acpi_after(struct topo *t);
+
+/* dt_topo.c: the same from the DTB (acpi=off). */
+int a64_dt_topo(struct bench *b, const void *dtb, uint64_t bsp_mpidr,
+		struct a64_fw *fw, const char **why);
+void a64_dt_after(struct topo *t);
+
+/* cpu_info.c */
+void a64_cpu_model(char *buf, size_t len);
+bool a64_has_lse(void);
+/* Caches of this CPU from CLIDR/CCSIDR; returns the largest data line. */
+uint32_t a64_cache_line(void);
+/* Add CLIDR caches to @t (after finalize): levels below the last are
+ * private, the last is shared by each LLC group. */
+void a64_add_clidr_caches(struct topo *t);
+/* Start PMCCNTR on this CPU; true when it advances. */
+bool a64_pmu_enable(void);
+extern bool a64_pmu_on;
+
+/* pl011.c */
+void pl011_init(uint64_t base);
+uint64_t pl011_base(void);
+
+/* cpu_start.c */
+void a64_smp_prepare(struct bench *b);
+
+#endif

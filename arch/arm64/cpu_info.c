@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * What the boot CPU's ID registers tell: MIDR (model), ID_AA64ISAR0 (LSE
+ * atomics), CLIDR/CCSIDR (cache geometry), ID_AA64DFR0 (PMU); and the
+ * cycle counter switched on.
+ */
+#include <stdio.h>
+
+#include "arm64.h"
+
+bool a64_pmu_on;
+
+void a64_cpu_model(char *buf, size_t len)
+{
+	uint64_t midr = read_sysreg(midr_el1);
+
+	snprintf(buf, len, "arm64 implementer 0x%02x part 0x%03x r%up%u",
+		 (unsigned)(midr >> 24) & 0xff, (unsigned)(midr >> 4) & 0xfff,
+		 (unsigned)(midr >> 20) & 0xf, (unsigned)midr & 0xf);
+}
+
+bool a64_has_lse(void)
+{
+	/* ID_AA64ISAR0_EL1.Atomic, bits 23:20: 2 = LSE */
+	return ((read_sysreg(id_aa64isar0_el1) >> 20) & 0xf) >= 2;
+}
+
+struct ccsid {
+	uint32_t line, ways, sets;
+};
+
+static struct ccsid ccsidr(unsigned level, bool inst)
+{
+	/* FEAT_CCIDX (ID_AA64MMFR2_EL1.CCIDX, bits 23:20) widens the fields. */
+	bool ccidx = (read_sysreg(id_aa64mmfr2_el1) >> 20) & 0xf;
+	uint64_t v;
+
+	write_sysreg(csselr_el1, (uint64_t)(level - 1) << 1 | inst);
+	isb();
+	v = read_sysreg(ccsidr_el1);
+	if (ccidx)
+		return (struct ccsid){ 16u << (v & 7),
+				       (uint32_t)((v >> 3) & 0x1fffff) + 1,
+				       (uint32_t)((v >> 32) & 0xffffff) + 1 };
+	return (struct ccsid){ 16u << (v & 7),
+			       (uint32_t)((v >> 3) & 0x3ff) + 1,
+			       (uint32_t)((v >> 13) & 0x7fff) + 1 };
+}
+
+/* CLIDR_EL1 Ctype<n>: 1 I, 2 D, 3 I+D, 4 unified, 0 no more. */
+static unsigned ctype(uint64_t clidr, unsigned level)
+{
+	return (unsigned)(clidr >> (3 * (level - 1))) & 7;
+}
+
+uint32_t a64_cache_line(void)
+{
+	uint64_t clidr = read_sysreg(clidr_el1);
+	uint32_t line = 0;
+
+	for (unsigned l = 1; l <= 7; l++) {
+		unsigned ct = ctype(clidr, l);
+
+		if (!ct || ct > 4)
+			break;
+		if (ct >= 2) {
+			struct ccsid c = ccsidr(l, false);
+
+			if (c.line > line)
+				line = c.line;
+		}
+	}
+	return line;
+}
+
+static void add(struct topo *t, unsigned level, enum topo_cache_type type,
+		struct ccsid c, uint32_t shared, uint32_t instances)
+{
+	struct topo_cache tc = {
+		.level = level, .type = type, .line = c.line, .ways = c.ways,
+		.sets = c.sets, .size = c.line * c.ways * c.sets,
+		.shared_by = shared, .instances = instances,
+	};
+
+	topo_add_cache(t, &tc);
+}
+
+void a64_add_clidr_caches(struct topo *t)
+{
+	uint64_t clidr = read_sysreg(clidr_el1);
+	unsigned last = 0;
+
+	for (unsigned l = 1; l <= 7 && ctype(clidr, l) && ctype(clidr, l) <= 4;
+	     l++)
+		last = l;
+	for (unsigned l = 1; l <= last; l++) {
+		unsigned ct = ctype(clidr, l);
+		/* CLIDR does not say who shares: the last level is taken as
+		 * the LLC group's, the others as private (llc_source says
+		 * how LLCs were found). */
+		bool llc = l == last && l > 1;
+		uint32_t inst = llc ? t->nllcs : t->ncpus;
+		uint32_t shared = t->ncpus / (inst ? inst : 1);
+
+		if (ct == 1 || ct == 3)
+			add(t, l, CACHE_INST, ccsidr(l, true), shared, inst);
+		if (ct == 2 || ct == 3)
+			add(t, l, CACHE_DATA, ccsidr(l, false), shared, inst);
+		if (ct == 4)
+			add(t, l, CACHE_UNIFIED, ccsidr(l, false), shared, inst);
+	}
+}
+
+bool a64_pmu_enable(void)
+{
+	/* ID_AA64DFR0_EL1.PMUVer, bits 11:8: 0 none, 0xf IMPDEF */
+	unsigned ver = (unsigned)(read_sysreg(id_aa64dfr0_el1) >> 8) & 0xf;
+	uint64_t c0;
+
+	if (!ver || ver == 0xf)
+		return false;
+	/* Count at EL1 (and EL2 when we run there: NSH, bit 27). */
+	write_sysreg(pmccfiltr_el0, current_el() == 2 ? 1ull << 27 : 0);
+	write_sysreg(pmcntenset_el0, 1ull << 31);
+	/* E (enable), C (reset the cycle counter), LC (64-bit overflow) */
+	write_sysreg(pmcr_el0, read_sysreg(pmcr_el0) | 1 | 4 | 1 << 6);
+	isb();
+	c0 = read_sysreg(pmccntr_el0);
+	for (volatile int i = 0; i < 10000; i++)
+		;
+	return read_sysreg(pmccntr_el0) != c0;
+}

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * plat_cpu_start(): PSCI CPU_ON into secondary.S with a per-CPU boot
+ * block holding the boot CPU's translation regime, read by the new CPU
+ * with its MMU off, so it is cleaned to the point of coherency.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch.h"
+#include "arm64.h"
+#include "report.h"
+
+extern const char a64_secondary_start[], a64_secondary_end[];
+
+struct a64_boot {
+	/* read by secondary.S: offsets fixed there */
+	uint64_t mair, tcr, ttbr0, sctlr, vbar, hcr;
+	uint64_t stack_top;
+	void (*centry)(struct a64_boot *bt);
+	uint64_t el, uart;
+	/* C only */
+	plat_cpu_entry entry;
+	void *arg;
+	uint32_t cpu;
+} __attribute__((aligned(64)));
+
+_Static_assert(offsetof(struct a64_boot, uart) == 72, "secondary.S offsets");
+
+static struct bench *bench;
+static struct a64_boot regime;
+
+/* Clean [p, p + n) to the point of coherency. */
+static void clean_poc(const void *p, size_t n)
+{
+	uint64_t ctr = read_sysreg(ctr_el0);
+	uintptr_t line = 4u << ((ctr >> 16) & 0xf);	/* DminLine */
+	uintptr_t a = (uintptr_t)p & ~(line - 1);
+
+	for (; a < (uintptr_t)p + n; a += line)
+		__asm__ volatile("dc cvac, %0" : : "r"(a) : "memory");
+	__asm__ volatile("dsb sy" ::: "memory");
+}
+
+static void secondary_c(struct a64_boot *bt)
+{
+	if (a64_pmu_on)
+		a64_pmu_enable();
+	bt->entry(bt->arg, bt->cpu);
+}
+
+void a64_smp_prepare(struct bench *b)
+{
+	bench = b;
+	regime.el = current_el();
+	if (regime.el == 2) {
+		regime.mair = read_sysreg(mair_el2);
+		regime.tcr = read_sysreg(tcr_el2);
+		regime.ttbr0 = read_sysreg(ttbr0_el2);
+		regime.sctlr = read_sysreg(sctlr_el2);
+		regime.vbar = read_sysreg(vbar_el2);
+		regime.hcr = read_sysreg(hcr_el2);
+	} else {
+		regime.mair = read_sysreg(mair_el1);
+		regime.tcr = read_sysreg(tcr_el1);
+		regime.ttbr0 = read_sysreg(ttbr0_el1);
+		regime.sctlr = read_sysreg(sctlr_el1);
+		regime.vbar = read_sysreg(vbar_el1);
+	}
+	regime.uart = pl011_base();
+	regime.centry = secondary_c;
+	/* Fetched with the MMU off: the code must be in memory, not cache. */
+	clean_poc(a64_secondary_start,
+		  (size_t)(a64_secondary_end - a64_secondary_start));
+}
+
+int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
+		   void *arg, void *stack_top)
+{
+	struct a64_boot *bt = bench_alloc(sizeof(*bt), 64);
+	char msg[96];
+	int64_t rc;
+
+	if (!bt || !stack_top)
+		return -1;
+	if (psci_conduit == PSCI_NONE) {
+		report_warn(bench, "cpu-start", cpu,
+			    "no PSCI conduit stated by the firmware");
+		return -1;
+	}
+	*bt = regime;
+	bt->stack_top = (uintptr_t)stack_top & ~15ull;
+	bt->entry = entry;
+	bt->arg = arg;
+	bt->cpu = cpu;
+	clean_poc(bt, sizeof(*bt));
+	rc = psci_cpu_on(hwid, (uintptr_t)a64_secondary_start,
+			 (uintptr_t)bt);
+	if (rc) {
+		snprintf(msg, sizeof(msg), "PSCI CPU_ON(0x%llx) returned %lld %s",
+			 (unsigned long long)hwid, (long long)rc,
+			 psci_error_name(rc));
+		report_warn(bench, "cpu-start", cpu, msg);
+		return -1;
+	}
+	return 0;
+}
+
+bool plat_cycles_available(void)
+{
+	return a64_pmu_on;
+}

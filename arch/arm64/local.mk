@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# arm64 UEFI image: GNU-EFI application linked with newlib, then a flat
+# PE (the aarch64 crt0 carries its own PE header, so objcopy -O binary).
+ARM64_SOURCES = arch/arm64/arm64.h arch/arm64/efi_main.c \
+	arch/arm64/acpi_topo.c arch/arm64/dt_topo.c arch/arm64/cpu_info.c \
+	arch/arm64/cpu_start.c arch/arm64/secondary.S arch/arm64/psci.c \
+	arch/arm64/pl011.c arch/arm64/power.c
+EXTRA_DIST += $(ARM64_SOURCES) arch/arm64/local.mk
+
+if IMAGE_ARM64
+noinst_PROGRAMS += sbmbench-arm64.so
+noinst_DATA += BOOTAA64.EFI
+
+sbmbench_arm64_so_SOURCES = $(CORE_SOURCES) core/acpi.c core/acpi.h \
+	core/fdt.c core/fdt.h $(EFI_COMMON_SOURCES) $(ARM64_SOURCES)
+sbmbench_arm64_so_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \
+	-isystem $(SBM_GCC_INCLUDE) -I$(GNUEFI_DIR)/include/efi \
+	-I$(GNUEFI_DIR)/include/efi/aarch64 -I$(srcdir)/core \
+	-I$(srcdir)/arch/efi -I$(srcdir)/arch/arm64
+# LSE comes from .arch_extension in isa_ops.h, checked at run time; the
+# only code that runs with the MMU off is secondary.S.  No outline atomics:
+# libgcc would pick LSE or not through getauxval(), a Linux call.
+ARM64_EFI_CFLAGS = -ffreestanding -fpic -fno-stack-protector \
+	-fno-stack-check -fshort-wchar -march=armv8-a -mno-outline-atomics -O2
+sbmbench_arm64_so_CFLAGS = $(AM_CFLAGS) $(ARM64_EFI_CFLAGS)
+sbmbench_arm64_so_CCASFLAGS = $(ARM64_EFI_CFLAGS)
+ARM64_EFI_LIBS = -L$(GNUEFI_DIR)/lib --start-group -lefi -lgnuefi \
+	$(NEWLIB_DIR)/lib/libm.a $(NEWLIB_DIR)/lib/libc.a $(SBM_LIBGCC) \
+	--end-group
+sbmbench_arm64_so_LINK = arm64_efi_link() { $(LD) -shared -Bsymbolic \
+	-nostdlib -znocombreloc --no-undefined --defsym=EFI_SUBSYSTEM=0xa \
+	-T efi-aarch64.lds $(GNUEFI_DIR)/lib/crt0-efi-aarch64.o -o $@ \
+	"$$@" $(ARM64_EFI_LIBS); }; arm64_efi_link
+EXTRA_sbmbench_arm64_so_DEPENDENCIES = efi-aarch64.lds
+
+# Debian's script drops .bss.* (newlib is built with -fdata-sections).
+efi-aarch64.lds: $(GNUEFI_DIR)/lib/elf_aarch64_efi.lds
+	$(AM_V_GEN)sed 's/\*(\.bss)/*(.bss .bss.*)/' $< >$@.tmp && \
+	grep -q 'bss \.bss\.\*' $@.tmp && mv $@.tmp $@
+
+BOOTAA64.EFI: sbmbench-arm64.so
+	$(AM_V_GEN)$(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic \
+	-j .rodata -j .dynsym -j .rel -j .rela -j '.rel.*' -j '.rela.*' \
+	-j .reloc -O binary $< $@
+
+CLEANFILES += efi-aarch64.lds BOOTAA64.EFI
+endif
+
+ARM64_BOOT_TESTS = tests/boot-arm64-smp1.sh tests/boot-arm64-smp4.sh \
+	tests/boot-arm64-smp8.sh tests/boot-arm64-dt.sh
+if IMAGE_ARM64
+if HAVE_QEMU
+TESTS += $(ARM64_BOOT_TESTS)
+endif
+endif
+EXTRA_DIST += $(ARM64_BOOT_TESTS)

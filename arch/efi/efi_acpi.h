@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The ACPI tables as a UEFI image finds them: RSDP from the configuration
+ * table, XSDT (else RSDT), then every table it lists, read in place (UEFI
+ * identity-maps them) and checked with acpi_table_check().  A bad table
+ * is reported ("@sbm warn what=acpi") and left out.
+ */
+#ifndef SBM_EFI_ACPI_H
+#define SBM_EFI_ACPI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench.h"
+
+#define EFI_ACPI_MAX	64
+
+struct efi_acpi_table {
+	char sig[5];
+	const void *p;
+	size_t len;
+};
+
+struct efi_acpi {
+	char oem_id[7];		/* from the RSDP */
+	size_t n;
+	struct efi_acpi_table t[EFI_ACPI_MAX];
+};
+
+/* 0 with the checked tables in @a, -1 when there is no usable root. */
+int efi_acpi_scan(struct bench *b, uint64_t rsdp, struct efi_acpi *a);
+
+/* The first good table with signature @sig, or NULL. */
+const void *efi_acpi_find(const struct efi_acpi *a, const char *sig,
+			  size_t *len);
+
+/* "SIG: msg; table skipped" as an acpi warning. */
+void efi_acpi_warn(struct bench *b, const char *sig, const char *msg);
+
+/* Parser callback (acpi_warn_fn) for entry-level problems; @arg is the
+ * struct bench. */
+void efi_acpi_entry_warn(void *arg, const char *table, const char *msg);
+
+#endif

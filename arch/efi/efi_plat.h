@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * What the UEFI images (x86_64, arm64) share: firmware helpers used before
+ * ExitBootServices, the options from \sbmbench.cfg and the load options,
+ * the heap behind newlib's sbrk.  No EFI types here, so arch files that do
+ * not include <efi.h> can use it; every platform provides power_off().
+ */
+#ifndef SBM_EFI_PLAT_H
+#define SBM_EFI_PLAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+
+/* True until ExitBootServices succeeded. */
+extern bool efi_boot_services;
+
+/* ConOut, for a platform that has no UART of its own to print to. */
+void efi_conout_write(const char *s, size_t n);
+void efi_stall_us(unsigned us);
+
+/* Pages from the firmware: any address, or below @max (0 = anywhere). */
+void *efi_alloc_pages(uint64_t max, size_t bytes, bool code);
+/* Up to @max bytes, halving down to @min; *got = what was taken. */
+void *efi_alloc_heap(size_t max, size_t min, uint64_t below, size_t *got);
+
+/* The ACPI RSDP (2.0 first, then 1.0), 0 when none. */
+uint64_t efi_find_rsdp(void);
+/* The flattened device tree from the configuration table, or NULL. */
+const void *efi_find_dtb(void);
+
+/* ExitBootServices with a fresh memory map, retried once. */
+int efi_exit_boot_services(void *image);
+
+/* \sbmbench.cfg then the load options (which win) into @cfg. */
+int efi_options(void *image, struct config *cfg, char *err, size_t errlen);
+
+/* syscalls.c: the heap newlib's sbrk hands out. */
+void heap_set(void *base, size_t size);
+
+/* Each platform: end the run (exit code where the machine has one). */
+void power_off(int status, bool do_exit) __attribute__((noreturn));
+
+#endif

@@ -1,0 +1,7 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# What the UEFI images (x86_64, arm64) share; each image compiles these
+# with its own flags (-I$(srcdir)/arch/efi).
+EFI_COMMON_SOURCES = arch/efi/efi_plat.h arch/efi/efi_util.c \
+	arch/efi/efi_options.c arch/efi/efi_acpi.h arch/efi/efi_acpi.c \
+	arch/efi/syscalls.c
+EXTRA_DIST += $(EFI_COMMON_SOURCES)
