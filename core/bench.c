@@ -124,18 +124,29 @@ uint64_t bench_ms_ticks(const struct bench *b, uint64_t ms)
 	return b->info.counter_hz / 1000 * ms + 1;
 }
 
-static void barrier_wait(struct bench_barrier *bar, uint32_t *sense)
+/* Sense-reversing barrier; false when it waited past the job's deadline
+ * or another CPU already gave up. */
+static bool barrier_wait(struct bench_job *job, uint32_t *sense)
 {
+	struct bench_barrier *bar = &job->barrier;
 	uint32_t s = !*sense;
+	uint64_t t0;
 
 	*sense = s;
 	if (__atomic_add_fetch(&bar->count, 1, __ATOMIC_ACQ_REL) == bar->total) {
 		bar->count = 0;
 		__atomic_store_n(&bar->sense, s, __ATOMIC_RELEASE);
-	} else {
-		while (__atomic_load_n(&bar->sense, __ATOMIC_ACQUIRE) != s)
-			isa_relax();
+		return true;
 	}
+	t0 = isa_counter();
+	while (__atomic_load_n(&bar->sense, __ATOMIC_ACQUIRE) != s) {
+		if (job->failed || isa_counter() - t0 > job->deadline) {
+			job->failed = 1;
+			return false;
+		}
+		isa_relax();
+	}
+	return true;
 }
 
 /* One timed run on the calling CPU. */
@@ -146,19 +157,32 @@ static void run_one(struct bench *b, uint32_t cpu)
 	void *p = job->arena + slot->offset;
 	struct bench_mbox *m = &b->mbox[cpu];
 	uint32_t sense = 0;
-	uint64_t t0, t1, c0, c1;
+	uint64_t t0, t1, c0 = 0, c1 = 0;
 
-	barrier_wait(&job->barrier, &sense);
+	if (!barrier_wait(job, &sense))
+		return;
 	if (job->warmup)
 		job->op->loop(p, slot->bit, job->warmup);
-	barrier_wait(&job->barrier, &sense);
-	c0 = isa_cycles();
+	if (!barrier_wait(job, &sense))
+		return;
+	if (job->cycles)
+		c0 = isa_cycles();
 	t0 = isa_counter();
 	job->op->loop(p, slot->bit, job->iters);
 	t1 = isa_counter();
-	c1 = isa_cycles();
+	if (job->cycles)
+		c1 = isa_cycles();
 	m->ticks = t1 - t0;
 	m->cycles = c1 - c0;
+	/* Keep the line contended until the slowest CPU's window closes. */
+	__atomic_add_fetch(&job->done, 1, __ATOMIC_ACQ_REL);
+	while (__atomic_load_n(&job->done, __ATOMIC_ACQUIRE) < job->barrier.total) {
+		if (job->failed || isa_counter() - t1 > job->deadline) {
+			job->failed = 1;
+			return;
+		}
+		job->op->loop(p, slot->bit, 16);
+	}
 }
 
 void bench_secondary(void *arg, uint32_t cpu)
@@ -169,15 +193,17 @@ void bench_secondary(void *arg, uint32_t cpu)
 
 	__atomic_store_n(&m->online, 1, __ATOMIC_RELEASE);
 	for (;;) {
-		uint32_t s;
+		uint32_t s, cmd;
 
 		while ((s = __atomic_load_n(&m->seq, __ATOMIC_ACQUIRE)) == seen)
 			isa_relax();
 		seen = s;
-		if (m->cmd == CMD_RUN)
+		/* once: after the ack below the BSP may already post again */
+		cmd = m->cmd;
+		if (cmd == CMD_RUN)
 			run_one(b, cpu);
 		__atomic_store_n(&m->ack, s, __ATOMIC_RELEASE);
-		if (m->cmd == CMD_EXIT)
+		if (cmd == CMD_EXIT)
 			return;
 	}
 }
@@ -317,12 +343,16 @@ static void bring_up(struct bench *b)
 	}
 }
 
-/* Post @cmd to every chosen CPU but the caller; runs the BSP's own part. */
+/*
+ * Post @cmd to every chosen CPU but the caller, run the BSP's own part,
+ * wait for every ack.  A CPU that does not answer by the deadline makes
+ * the whole run stop: it may still be inside the job, so neither the
+ * barrier nor the arena can be reused.
+ */
 static int post_and_wait(struct bench *b, uint32_t cmd, uint32_t bsp)
 {
 	struct topo *t = b->topo;
-	uint64_t t0, limit;
-	int rc = 0;
+	uint64_t t0;
 
 	for (uint32_t i = 0; i < t->ncpus; i++) {
 		if (i == bsp || !b->chosen[i])
@@ -332,25 +362,29 @@ static int post_and_wait(struct bench *b, uint32_t cmd, uint32_t bsp)
 	}
 	if (cmd == CMD_RUN && b->chosen[bsp])
 		run_one(b, bsp);
-	/* Generous bound: a stuck CPU is reported, never waited on forever. */
 	t0 = isa_counter();
-	limit = bench_ms_ticks(b, 600000);
 	for (uint32_t i = 0; i < t->ncpus; i++) {
 		if (i == bsp || !b->chosen[i])
 			continue;
 		while (__atomic_load_n(&b->mbox[i].ack, __ATOMIC_ACQUIRE) !=
 		       b->mbox[i].seq) {
-			if (isa_counter() - t0 > limit) {
-				report_warn(b, "run", i, "CPU stopped answering");
-				b->chosen[i] = 0;
+			if (isa_counter() - t0 > b->job.deadline) {
+				report_warn(b, "run", i, "CPU stopped answering; "
+					    "no further runs");
 				t->cpus[i].flags |= TOPO_CPU_FAILED;
-				rc = -1;
-				break;
+				b->aborted = true;
+				return -1;
 			}
 			isa_relax();
 		}
 	}
-	return rc;
+	if (cmd == CMD_RUN && b->job.failed) {
+		report_warn(b, "run", bsp, "a CPU did not reach the barrier "
+			    "in time; no further runs");
+		b->aborted = true;
+		return -1;
+	}
+	return 0;
 }
 
 static void group_stats(struct bench *b, struct bench_result *r,
@@ -436,20 +470,20 @@ static int run_layout(struct bench *b, enum sbm_kind kind, uint32_t bsp)
 {
 	struct topo *t = b->topo;
 	struct bench_result *r = &b->results[b->nresults];
-	struct sbm_layout layout;
+	struct sbm_layout *layout = &b->layout;
 	const struct bench_op *op;
 	double *samples, *cyc;
 	const char *why;
 	size_t arena_size;
 	int rc = 0;
 
-	if (sbm_layout_build(&layout, kind, t, t->line_size, &why)) {
+	if (sbm_layout_build(layout, kind, t, t->line_size, &why)) {
 		report_warn(b, "layout", kind, why);
 		return -1;
 	}
-	op = bench_find_op(layout.bytewise ? b->cfg.op_u8 : b->cfg.op,
-			   layout.bytewise);
-	arena_size = sbm_arena_size(&layout);
+	op = bench_find_op(layout->bytewise ? b->cfg.op_u8 : b->cfg.op,
+			   layout->bytewise);
+	arena_size = sbm_arena_size(layout);
 	b->job.arena = bench_alloc(arena_size, 4096);
 	samples = calloc((size_t)t->ncpus * b->cfg.reps, sizeof(double));
 	cyc = calloc((size_t)t->ncpus * b->cfg.reps, sizeof(double));
@@ -465,14 +499,19 @@ static int run_layout(struct bench *b, enum sbm_kind kind, uint32_t bsp)
 	r->ncpus = b->nchosen;
 	r->clean = true;
 	b->job.op = op;
-	b->job.layout = &layout;
+	b->job.layout = layout;
 	b->job.iters = b->cfg.iters;
 	b->job.warmup = b->cfg.warmup;
+	b->job.cycles = b->info.cycles;
+	/* generous: 2 minutes plus 20 us per iteration */
+	b->job.deadline = bench_ms_ticks(b, 120000 + (b->cfg.iters + b->cfg.warmup) / 50);
 	for (uint32_t rep = 0; rep < b->cfg.reps && !rc; rep++) {
 		memset(b->job.arena, 0, arena_size);
 		b->job.barrier.count = 0;
 		b->job.barrier.sense = 0;
 		b->job.barrier.total = b->nchosen;
+		b->job.done = 0;
+		b->job.failed = 0;
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		rc = post_and_wait(b, CMD_RUN, bsp);
 		for (uint32_t i = 0; i < t->ncpus; i++) {
@@ -484,7 +523,7 @@ static int run_layout(struct bench *b, enum sbm_kind kind, uint32_t bsp)
 				(double)b->mbox[i].cycles / (double)b->cfg.iters;
 		}
 		/* Every CPU cleared what it set: a lost update shows here. */
-		if (sbm_weight(&layout, b->job.arena))
+		if (sbm_weight(layout, b->job.arena))
 			r->clean = false;
 	}
 	if (!rc) {
@@ -512,9 +551,11 @@ static int run_layout(struct bench *b, enum sbm_kind kind, uint32_t bsp)
 out:
 	free(samples);
 	free(cyc);
+	if (b->aborted)
+		return rc;	/* a straggler may still touch layout and arena */
 	bench_free(b->job.arena);
 	b->job.arena = NULL;
-	sbm_layout_free(&layout);
+	sbm_layout_free(layout);
 	return rc;
 }
 
@@ -538,6 +579,8 @@ int bench_main(struct bench *b)
 	for (int k = 0; k < SBM_NKINDS; k++) {
 		if (!(b->cfg.layouts & (1u << k)))
 			continue;
+		if (b->aborted)
+			break;
 		report_progress(b, (enum sbm_kind)k);
 		if (run_layout(b, (enum sbm_kind)k, bsp)) {
 			status = 1;
@@ -555,10 +598,13 @@ int bench_main(struct bench *b)
 
 void bench_release(struct bench *b)
 {
+	if (b->aborted)
+		return;	/* stuck CPUs would not answer: leave them */
 	/* Let the secondaries leave bench_secondary() (hosted platforms). */
 	for (uint32_t i = 0; i < b->topo->ncpus; i++)
 		b->chosen[i] = (b->topo->cpus[i].flags & TOPO_CPU_ONLINE) &&
 			       !(b->topo->cpus[i].flags & TOPO_CPU_BSP);
+	b->job.deadline = bench_ms_ticks(b, 10000);
 	post_and_wait(b, CMD_EXIT, bsp_index(b->topo));
 	for (uint32_t i = 0; i < b->nresults; i++) {
 		free(b->results[i].by_llc);

@@ -52,7 +52,13 @@ struct bench_job {
 	const struct sbm_layout *layout;
 	uint8_t *arena;
 	uint64_t iters, warmup;
+	uint64_t deadline;	/* counter ticks any one wait may take */
+	bool cycles;		/* read isa_cycles() (it may trap where not) */
 	struct bench_barrier barrier;
+	/* CPUs whose timed window has closed: until all have, all keep
+	 * hammering, so every window is measured under full contention */
+	_Alignas(BENCH_ALIGN) volatile uint32_t done;
+	volatile uint32_t failed;	/* a wait ran past the deadline */
 };
 
 struct bench_group_stat {
@@ -99,6 +105,8 @@ struct bench {
 	uint8_t *chosen;		/* per CPU: takes part in runs */
 	uint32_t nchosen;
 	struct bench_job job;
+	struct sbm_layout layout;	/* the job's layout */
+	bool aborted;		/* a CPU stopped answering: no more runs */
 	struct bench_result results[SBM_NKINDS];
 	uint32_t nresults;
 };

@@ -82,7 +82,7 @@ void report_topology(struct bench *b)
 {
 	struct topo *t = b->topo;
 	uint32_t *ids = malloc(sizeof(uint32_t) * t->ncpus);
-	char list[256];
+	char list[400];
 	struct rec r;
 
 	report_printf("topology: %u CPUs, %u packages, %u NUMA nodes (%s), "
@@ -100,6 +100,7 @@ void report_topology(struct bench *b)
 	rec_u64(&r, "line", t->line_size);
 	rec_str(&r, "llc_source", t->llc_source);
 	rec_str(&r, "node_source", t->node_source);
+	rec_u64(&r, "llc_split", t->llc_split_by_node);
 	report_record(b, &r);
 	for (uint32_t i = 0; i < t->ncpus; i++) {
 		const struct topo_cpu *c = &t->cpus[i];
@@ -134,32 +135,48 @@ void report_topology(struct bench *b)
 		rec_u64(&r, "instances", c->instances);
 		report_record(b, &r);
 	}
+	if (t->llc_split_by_node)
+		report_warn(b, "topology", 0, "an LLC spans NUMA nodes (sub-NUMA "
+			    "clustering?): one LLC leaf per node");
 	for (uint32_t g = 0; ids && g < t->nllcs + t->nnodes; g++) {
 		bool llc = g < t->nllcs;
-		uint32_t id = llc ? g : g - t->nllcs, n = 0;
+		uint32_t id = llc ? g : g - t->nllcs, n = 0, part = 0;
+		size_t done = 0;
 
 		for (uint32_t i = 0; i < t->ncpus; i++)
 			if ((llc ? t->cpus[i].llc : t->cpus[i].node) == id)
 				ids[n++] = i;
-		topo_format_list(list, sizeof(list), ids, n);
-		rec_start(&r, llc ? "llc" : "node", b->run_id);
-		rec_u64(&r, "id", id);
-		rec_u64(&r, "ncpus", n);
-		rec_str(&r, "cpus", list);
-		if (!llc && t->have_distance) {
-			char d[200] = "";
+		/* long lists go out in parts, each a valid record of its own */
+		do {
+			size_t k = topo_format_list(list, sizeof(list),
+						    ids + done, n - done);
 
-			for (uint32_t j = 0; j < t->nnodes; j++) {
-				size_t l = strlen(d);
+			rec_start(&r, llc ? "llc" : "node", b->run_id);
+			rec_u64(&r, "id", id);
+			rec_u64(&r, "ncpus", n);
+			rec_str(&r, "cpus", list);
+			if (k < n - done || part)
+				rec_u64(&r, "part", part);
+			if (!llc && t->have_distance && !part) {
+				char d[TOPO_MAX_NODES * 4 + 1] = "";
 
-				snprintf(d + l, sizeof(d) - l, "%s%u",
-					 j ? "," : "", topo_distance(t, id, j));
+				for (uint32_t j = 0; j < t->nnodes; j++) {
+					size_t l = strlen(d);
+
+					snprintf(d + l, sizeof(d) - l, "%s%u",
+						 j ? "," : "",
+						 topo_distance(t, id, j));
+				}
+				rec_str(&r, "dist", d);
 			}
-			rec_str(&r, "dist", d);
-		}
-		report_printf("%s %u: %u CPUs %s\n", llc ? "llc " : "node", id,
-			      n, list);
-		report_record(b, &r);
+			if (!part)
+				report_printf("%s %u: %u CPUs %s%s\n",
+					      llc ? "llc " : "node", id, n, list,
+					      k < n - done ? ",..." : "");
+			report_record(b, &r);
+			done += k ? k : 1;	/* k = 0 only if an id is huge */
+			part++;
+		} while (done < n);
 	}
 	free(ids);
 }
@@ -264,9 +281,9 @@ void report_result(struct bench *b, const struct bench_result *r)
 	group_records(b, r, "node", r->by_node, r->nnode);
 }
 
-static const char *seed_label(enum sbm_kind k)
+static const char *seed_label(const struct bench_result *r)
 {
-	switch (k) {
+	switch (r->kind) {
 	case SBM_GLOBAL:
 		return "global mask";
 	case SBM_NODE:
@@ -274,7 +291,9 @@ static const char *seed_label(enum sbm_kind k)
 	case SBM_LLC:
 		return "per-LLC mask";
 	case SBM_LLC_U8:
-		return "per-LLC mask (u8 operation; no LOCK prefix)";
+		return strcmp(r->op, "store") ?
+			"per-LLC mask (u8 operation; byte atomic)" :
+			"per-LLC mask (u8 operation; no LOCK prefix)";
 	default:
 		return "per-CPU line (no sharing)";
 	}
@@ -294,7 +313,9 @@ void report_table(struct bench *b)
 		const struct bench_result *r = &b->results[i];
 		char pct[16] = "-";
 
-		if (global && global->st.median > 0)
+		if (!r->clean)
+			snprintf(pct, sizeof(pct), "LOST-UPD");
+		else if (global && global->st.median > 0)
 			snprintf(pct, sizeof(pct), "%.2f",
 				 r->st.median / global->st.median * 100.0);
 		report_printf("%-8s %-8s %5u %12.4f %10.2f %10.4f %9s %7.2f\n",
@@ -302,7 +323,7 @@ void report_table(struct bench *b)
 			      r->st.median, to_ns(b, r->st.median), r->st.min,
 			      pct, r->rep_cv);
 	}
-	if (!global)
+	if (!global || global->st.median <= 0)
 		return;
 	/*
 	 * The seed's block.  Ratios of medians: one preempted vCPU or an SMI
@@ -312,8 +333,13 @@ void report_table(struct bench *b)
 	for (uint32_t i = 0; i < b->nresults; i++) {
 		const struct bench_result *r = &b->results[i];
 
+		if (!r->clean) {
+			report_printf("%-44s: lost updates, no figure\n",
+				      seed_label(r));
+			continue;
+		}
 		report_printf("%-44s: %8.4f%% (var: %.2f%%)\n",
-			      seed_label(r->kind),
+			      seed_label(r),
 			      r->st.median / global->st.median * 100.0, r->rep_cv);
 	}
 }

@@ -54,42 +54,48 @@ bool topo_cpu_usable(const struct topo_cpu *c)
  * a core id is only unique within its package, an LLC within its package.
  * Quadratic, but once per boot and at most 4096 CPUs.
  */
-static uint32_t key_node(const struct topo_cpu *c, uint32_t *scope)
+static uint32_t key_node(const struct topo_cpu *c, uint64_t *scope)
 {
 	*scope = 0;
 	return c->raw_node;
 }
 
-static uint32_t key_package(const struct topo_cpu *c, uint32_t *scope)
+static uint32_t key_package(const struct topo_cpu *c, uint64_t *scope)
 {
 	*scope = 0;
 	return c->raw_package;
 }
 
-static uint32_t key_llc(const struct topo_cpu *c, uint32_t *scope)
+/*
+ * An LLC is also keyed by node: with sub-NUMA clustering one L3 serves
+ * several nodes, and each node's part is its own leaf, as in Linux.
+ */
+static uint32_t key_llc(const struct topo_cpu *c, uint64_t *scope)
 {
-	*scope = c->raw_package;
+	*scope = (uint64_t)c->raw_package << 32 | c->raw_node;
 	return c->raw_llc;
 }
 
-static uint32_t key_core(const struct topo_cpu *c, uint32_t *scope)
+static uint32_t key_core(const struct topo_cpu *c, uint64_t *scope)
 {
 	*scope = c->raw_package;
 	return c->raw_core;
 }
 
 static uint32_t renumber(struct topo *t,
-			 uint32_t (*key)(const struct topo_cpu *, uint32_t *),
+			 uint32_t (*key)(const struct topo_cpu *, uint64_t *),
 			 size_t off)
 {
 	uint32_t count = 0;
 
 	for (uint32_t i = 0; i < t->ncpus; i++) {
-		uint32_t scope, raw = key(&t->cpus[i], &scope);
+		uint64_t scope;
+		uint32_t raw = key(&t->cpus[i], &scope);
 		uint32_t id = count;
 
 		for (uint32_t j = 0; j < i; j++) {
-			uint32_t s2, r2 = key(&t->cpus[j], &s2);
+			uint64_t s2;
+			uint32_t r2 = key(&t->cpus[j], &s2);
 
 			if (r2 == raw && s2 == scope) {
 				memcpy(&id, (char *)&t->cpus[j] + off,
@@ -186,13 +192,15 @@ int topo_finalize(struct topo *t, const char **why)
 		if (rank + 1 > t->max_smt)
 			t->max_smt = rank + 1;
 	}
-	/* An LLC must not span nodes for the per-LLC layouts to make sense. */
-	for (uint32_t i = 0; i < t->ncpus; i++)
+	/* Say when a firmware LLC was split by node (the report warns). */
+	t->llc_split_by_node = false;
+	for (uint32_t i = 0; i < t->ncpus && !t->llc_split_by_node; i++)
 		for (uint32_t j = 0; j < i; j++)
-			if (t->cpus[i].llc == t->cpus[j].llc &&
+			if (t->cpus[i].raw_llc == t->cpus[j].raw_llc &&
+			    t->cpus[i].raw_package == t->cpus[j].raw_package &&
 			    t->cpus[i].node != t->cpus[j].node) {
-				*why = "an LLC spans two NUMA nodes";
-				return -1;
+				t->llc_split_by_node = true;
+				break;
 			}
 	if (t->line_size < 8 || (t->line_size & (t->line_size - 1))) {
 		*why = "cache line size is not a power of two >= 8";
@@ -222,26 +230,29 @@ uint8_t topo_distance(const struct topo *t, uint32_t a, uint32_t b)
 
 size_t topo_format_list(char *buf, size_t len, const uint32_t *ids, size_t n)
 {
-	size_t used = 0;
+	size_t used = 0, i = 0;
 
-	if (len)
-		buf[0] = 0;
-	for (size_t i = 0; i < n;) {
-		size_t j = i;
-		int w;
+	if (!len)
+		return 0;
+	buf[0] = 0;
+	while (i < n) {
+		char item[32];
+		size_t j = i, w;
 
 		while (j + 1 < n && ids[j + 1] == ids[j] + 1)
 			j++;
 		if (j > i)
-			w = snprintf(buf + used, len > used ? len - used : 0,
-				     "%s%u-%u", used ? "," : "", ids[i], ids[j]);
+			snprintf(item, sizeof(item), "%s%u-%u", used ? "," : "",
+				 ids[i], ids[j]);
 		else
-			w = snprintf(buf + used, len > used ? len - used : 0,
-				     "%s%u", used ? "," : "", ids[i]);
-		if (w < 0)
-			break;
-		used += (size_t)w;
+			snprintf(item, sizeof(item), "%s%u", used ? "," : "",
+				 ids[i]);
+		w = strlen(item);
+		if (used + w >= len)
+			break;	/* whole items only: never a cut number */
+		memcpy(buf + used, item, w + 1);
+		used += w;
 		i = j + 1;
 	}
-	return used;
+	return i;
 }

@@ -54,6 +54,7 @@ struct topo {
 	uint8_t distance[TOPO_MAX_NODES * TOPO_MAX_NODES];
 	bool have_distance;
 	uint32_t line_size;	/* coherence granule used for layouts */
+	bool llc_split_by_node;	/* a firmware LLC spans nodes (SNC): split */
 	/* where the groupings came from, for the report: "cpuid", "sysfs" ... */
 	const char *llc_source;
 	const char *node_source;
@@ -81,14 +82,19 @@ uint8_t topo_distance(const struct topo *t, uint32_t node_a, uint32_t node_b);
  * Map raw ids to dense logical ids and count.  Where no CPU states a node,
  * all share node 0; where no CPU states an LLC, each package is one LLC;
  * where no CPU states a core, each CPU is its own core.  A partly missing
- * id is an error.  Returns 0, or -1 with a reason in @why.
+ * id is an error.  An LLC that spans NUMA nodes (sub-NUMA clustering) is
+ * split into one LLC per node, and llc_split_by_node says so.  Returns 0,
+ * or -1 with a reason in @why.
  */
 int topo_finalize(struct topo *t, const char **why);
 
 /* CPUs that may take part (not disabled, not failed). */
 bool topo_cpu_usable(const struct topo_cpu *c);
 
-/* Format a CPU id list compactly ("0-3,8,10-11") into @buf. */
+/*
+ * Format a CPU id list compactly ("0-3,8,10-11") into @buf, whole items
+ * only; returns how many of the @n ids it holds (the rest did not fit).
+ */
 size_t topo_format_list(char *buf, size_t len, const uint32_t *ids, size_t n);
 
 #endif

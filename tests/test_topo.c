@@ -20,6 +20,7 @@ static void shape(unsigned nodes, unsigned llcs, unsigned cores,
 	CHECK_EQ_U64(t.nllcs, nodes * llcs);
 	CHECK_EQ_U64(t.ncores, nodes * llcs * cores);
 	CHECK_EQ_U64(t.max_smt, threads);
+	CHECK(!t.llc_split_by_node);
 	for (unsigned i = 0; i < t.ncpus; i++) {
 		CHECK(t.cpus[i].node < t.nnodes);
 		CHECK(t.cpus[i].llc < t.nllcs);
@@ -61,14 +62,18 @@ static void defaults_and_errors(void)
 	CHECK(topo_finalize(&t, &why) == -1);
 	CHECK(why && strstr(why, "NUMA"));
 
-	/* an LLC that spans two nodes is rejected */
+	/* an LLC that spans two nodes (SNC) becomes one LLC per node */
 	topo_init(&t, cpus);
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < 4; i++) {
 		topo_add_cpu(&t, (uint64_t)i, 0);
-		t.cpus[i].raw_node = (uint32_t)i;
+		t.cpus[i].raw_node = (uint32_t)i / 2;
 		t.cpus[i].raw_llc = 0;
 	}
-	CHECK(topo_finalize(&t, &why) == -1);
+	CHECK(topo_finalize(&t, &why) == 0);
+	CHECK_EQ_U64(t.nllcs, 2);
+	CHECK(t.llc_split_by_node);
+	CHECK_EQ_U64(t.cpus[1].llc, t.cpus[0].llc);
+	CHECK(t.cpus[2].llc != t.cpus[0].llc);
 
 	topo_init(&t, cpus);
 	CHECK(topo_finalize(&t, &why) == -1);
@@ -91,10 +96,13 @@ static void distances_and_lists(void)
 	CHECK(t.have_distance);
 	CHECK_EQ_U64(topo_distance(&t, 0, 1), 21);
 	CHECK_EQ_U64(topo_distance(&t, 1, 0), 0);
-	topo_format_list(buf, sizeof(buf), ids, 7);
+	CHECK_EQ_U64(topo_format_list(buf, sizeof(buf), ids, 7), 7);
 	CHECK_STR(buf, "0-3,8,10-11");
-	topo_format_list(buf, 6, ids, 7);
-	CHECK(strlen(buf) < 6);
+	/* too small: whole items only, and the count says where to go on */
+	CHECK_EQ_U64(topo_format_list(buf, 8, ids, 7), 5);
+	CHECK_STR(buf, "0-3,8");
+	CHECK_EQ_U64(topo_format_list(buf, 3, ids, 7), 0);
+	CHECK_STR(buf, "");
 }
 
 int main(void)
