@@ -98,6 +98,35 @@ static void engine_runs(const char *opts, uint32_t want_results)
 	bench_release(&b);
 }
 
+/* A CPU that never arrives is reported and left out; the run goes on. */
+static void cpu_never_arrives(void)
+{
+	static struct bench b;
+	const char *why = "";
+	char err[256];
+	const char *opts = "iters=300 reps=1 timeout_ms=200 layouts=global,private";
+
+	memset(&b, 0, sizeof(b));
+	CHECK(fixture_topo(&topo, cpus, 1, 1, 3, 1) == 0);
+	topo.cpus[0].hwid = 0;
+	topo.cpus[1].hwid = 0;
+	topo.cpus[2].hwid = 100000;	/* no such CPU: pinning fails */
+	b.topo = &topo;
+	config_defaults(&b.cfg);
+	CHECK(config_parse(&b.cfg, opts, strlen(opts), "test", err, sizeof(err)) == 0);
+	b.info = (struct bench_info){ .arch = ISA_NAME, .platform = "test",
+		.virt = "none", .counter = "test", .counter_hz = 1000000000,
+		.hz_source = "test" };
+	CHECK(bench_init(&b, &why) == 0);
+	CHECK_EQ_U64(bench_main(&b), 0);
+	CHECK(topo.cpus[2].flags & TOPO_CPU_FAILED);
+	CHECK(!(topo.cpus[1].flags & TOPO_CPU_FAILED));
+	CHECK_EQ_U64(b.nresults, 2);
+	CHECK_EQ_U64(b.results[0].ncpus, 2);
+	CHECK(b.nwarnings >= 1);
+	bench_release(&b);
+}
+
 static void bad_options(void)
 {
 	static struct bench b;
@@ -130,6 +159,7 @@ int main(void)
 	engine_runs("iters=2000 reps=3 warmup=10", SBM_NKINDS);
 	engine_runs("iters=500 reps=2 cpus=cores layouts=llc,llc-u8", 2);
 	engine_runs("iters=500 reps=2 cpus=3 op=lock_bts layouts=global", 1);
+	cpu_never_arrives();
 	bad_options();
 	return check_done("test_concurrency");
 }
