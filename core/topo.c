@@ -49,6 +49,15 @@ bool topo_cpu_usable(const struct topo_cpu *c)
 	return !(c->flags & (TOPO_CPU_DISABLED | TOPO_CPU_FAILED));
 }
 
+uint32_t topo_usable_count(const struct topo *t)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < t->ncpus; i++)
+		n += topo_cpu_usable(&t->cpus[i]);
+	return n;
+}
+
 /*
  * Dense renumbering in order of first appearance, keyed by (scope, raw):
  * a core id is only unique within its package, an LLC within its package.
@@ -136,6 +145,15 @@ int topo_finalize(struct topo *t, const char **why)
 		*why = "no CPUs";
 		return -1;
 	}
+	/* A hot-plug slot the SRAT leaves out takes the first stated node. */
+	for (uint32_t i = 0; i < t->ncpus; i++)
+		if (t->cpus[i].raw_node != TOPO_NONE) {
+			for (uint32_t j = 0; j < t->ncpus; j++)
+				if ((t->cpus[j].flags & TOPO_CPU_DISABLED) &&
+				    t->cpus[j].raw_node == TOPO_NONE)
+					t->cpus[j].raw_node = t->cpus[i].raw_node;
+			break;
+		}
 	if (coverage(t, RAW(raw_node)) == 1) {
 		*why = "some CPUs have a NUMA node and some do not";
 		return -1;

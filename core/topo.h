@@ -90,6 +90,7 @@ int topo_finalize(struct topo *t, const char **why);
 
 /* CPUs that may take part (not disabled, not failed). */
 bool topo_cpu_usable(const struct topo_cpu *c);
+uint32_t topo_usable_count(const struct topo *t);
 
 /*
  * Format a CPU id list compactly ("0-3,8,10-11") into @buf, whole items

@@ -78,6 +78,17 @@ static void defaults_and_errors(void)
 	topo_init(&t, cpus);
 	CHECK(topo_finalize(&t, &why) == -1);
 
+	/* a hot-plug slot without a node takes the first stated node */
+	topo_init(&t, cpus);
+	for (int i = 0; i < 3; i++)
+		topo_add_cpu(&t, (uint64_t)i, i == 2 ? TOPO_CPU_DISABLED : 0);
+	t.cpus[0].raw_node = 5;
+	t.cpus[1].raw_node = 6;
+	CHECK_EQ_U64(topo_usable_count(&t), 2);
+	CHECK(topo_finalize(&t, &why) == 0);
+	CHECK_EQ_U64(t.nnodes, 2);
+	CHECK_EQ_U64(t.cpus[2].node, t.cpus[0].node);
+
 	/* capacity */
 	topo_init(&t, cpus);
 	for (int i = 0; i < TOPO_MAX_CPUS; i++)

@@ -137,7 +137,7 @@ static void do_srat(const void *t, size_t len)
 			}
 	}
 	free(cpus);
-	if (found && found != topo->ncpus) {
+	if (found && found != topo_usable_count(topo)) {
 		for (uint32_t i = 0; i < topo->ncpus; i++)
 			topo->cpus[i].raw_node = TOPO_NONE;
 		efi_acpi_warn(bench, "SRAT", "does not place every CPU");

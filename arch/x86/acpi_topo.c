@@ -80,7 +80,7 @@ static void do_srat(struct bench *b, const void *t, size_t len)
 		}
 	}
 	free(cpus);
-	if (found && found != topo->ncpus) {
+	if (found && found != topo_usable_count(topo)) {
 		/* Half a NUMA map is no map: topo_finalize() would refuse. */
 		for (uint32_t i = 0; i < topo->ncpus; i++)
 			topo->cpus[i].raw_node = TOPO_NONE;

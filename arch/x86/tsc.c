@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The TSC rate: from CPUID 0x15 (crystal ratio) or 0x16 (base MHz) when
- * they answer, else measured against the ACPI PM timer (3.579545 MHz),
- * else against UEFI Stall().  Delays after ExitBootServices use the TSC.
+ * The TSC rate: from CPUID 0x15 when it states the crystal (exact), else
+ * measured against the ACPI PM timer (3.579545 MHz), else against UEFI
+ * Stall().  CPUID 0x16 (the nominal base MHz, not always the TSC rate) is
+ * the last resort.  Delays after ExitBootServices use the TSC.
  */
 #include "x86.h"
 
 #define PM_HZ		3579545ull
 #define CAL_PM_TICKS	(PM_HZ / 20)	/* 50 ms */
+#define PM_GIVE_UP	10000000000ull	/* TSC ticks: seconds at any rate */
 
 uint64_t x86_tsc_hz;
 
@@ -15,17 +17,20 @@ static uint64_t pm_calibrate(uint16_t port, bool ext)
 {
 	uint32_t mask = ext ? 0xffffffffu : 0xffffffu;
 	uint32_t last = inl(port) & mask, now;
-	uint64_t elapsed = 0, t0, t1;
+	uint64_t elapsed = 0, t0, t1, start = rdtsc_plain();
 
-	/* Start on a tick edge so the count is exact. */
+	/* Start on a tick edge so the count is exact; a dead port gives up. */
 	while (((now = inl(port) & mask)) == last)
-		;
+		if (rdtsc_plain() - start > PM_GIVE_UP)
+			return 0;
 	last = now;
 	t0 = rdtsc_plain();
 	while (elapsed < CAL_PM_TICKS) {
 		now = inl(port) & mask;
 		elapsed += (now - last) & mask;
 		last = now;
+		if (rdtsc_plain() - t0 > PM_GIVE_UP)
+			return 0;
 	}
 	t1 = rdtsc_plain();
 	return (t1 - t0) * PM_HZ / elapsed;
@@ -44,6 +49,19 @@ uint64_t tsc_calibrate(const struct x86_cpuid *c, const struct x86_acpi *a,
 			return x86_tsc_hz = (uint64_t)r[2] * r[1] / r[0];
 		}
 	}
+	if (a->pm_port) {
+		*source = "pm-timer";
+		x86_tsc_hz = pm_calibrate(a->pm_port, a->pm_32bit);
+		if (x86_tsc_hz)
+			return x86_tsc_hz;
+	}
+	*source = "uefi-stall";
+	t0 = rdtsc_plain();
+	stall_us(50000);
+	t1 = rdtsc_plain();
+	x86_tsc_hz = (t1 - t0) * 20;
+	if (x86_tsc_hz)
+		return x86_tsc_hz;
 	if (c->max_leaf >= 0x16) {
 		cpuid(0x16, 0, r);
 		if (r[0] & 0xffff) {
@@ -51,15 +69,8 @@ uint64_t tsc_calibrate(const struct x86_cpuid *c, const struct x86_acpi *a,
 			return x86_tsc_hz = (uint64_t)(r[0] & 0xffff) * 1000000;
 		}
 	}
-	if (a->pm_port) {
-		*source = "pm-timer";
-		return x86_tsc_hz = pm_calibrate(a->pm_port, a->pm_32bit);
-	}
-	*source = "uefi-stall";
-	t0 = rdtsc_plain();
-	stall_us(50000);
-	t1 = rdtsc_plain();
-	return x86_tsc_hz = (t1 - t0) * 20;
+	*source = "none";
+	return 0;
 }
 
 void tsc_delay_us(uint64_t us)
