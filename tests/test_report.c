@@ -195,8 +195,54 @@ static void test_fmt(void)
 	CHECK_STR(b, "100.0000");
 }
 
+/* A run that lost updates or ended status=fail is not a set of figures. */
+static void test_failed_run(void)
+{
+	struct runset rs = { 0 };
+	char log[4096];
+	struct rec r;
+	size_t n = 0;
+	char *s;
+
+	rec_start(&r, "hello", 0x0badc0de);
+	rec_str(&r, "arch", "x86_64");
+	rec_finish(&r);
+	n += (size_t)snprintf(log + n, sizeof(log) - n, "%s", r.buf);
+	for (int i = 0; i < 2; i++) {
+		rec_start(&r, "result", 0x0badc0de);
+		rec_str(&r, "layout", i ? "llc" : "global");
+		rec_str(&r, "op", "lock_or");
+		rec_dbl(&r, "median", i ? 5 : 10, 3);
+		rec_u64(&r, "clean", i ? 0 : 1);
+		rec_finish(&r);
+		n += (size_t)snprintf(log + n, sizeof(log) - n, "%s", r.buf);
+	}
+	rec_start(&r, "end", 0x0badc0de);
+	rec_str(&r, "status", "fail");
+	rec_u64(&r, "records", 3);
+	rec_finish(&r);
+	n += (size_t)snprintf(log + n, sizeof(log) - n, "%s", r.buf);
+	runset_add_buffer(&rs, "failed", log, n);
+	CHECK_EQ_U64(rs.nruns, 1);
+	CHECK(run_complete(&rs.runs[0]));
+	CHECK(run_failed(&rs.runs[0]));
+	CHECK_EQ_U64(runset_problems(&rs), 1);
+	s = render(report_text, &rs);
+	CHECK(strstr(s, "FAILED") != NULL);
+	CHECK(strstr(s, "LOST-UPD") != NULL);
+	CHECK(strstr(s, "lost updates, no figure") != NULL);
+	CHECK(strstr(s, "50.00") == NULL);	/* no %global for the dirty row */
+	free(s);
+	s = render(report_csv, &rs);
+	CHECK(strstr(s, ",1,0,fail\n") != NULL);
+	CHECK(strstr(s, ",1,1,fail\n") != NULL);
+	free(s);
+	runset_free(&rs);
+}
+
 int main(void)
 {
+	test_failed_run();
 	test_real_log();
 	test_damaged();
 	test_two_runs_and_compare();

@@ -2,6 +2,7 @@
 /* One header line, then one row per (run, layout), RFC 4180 quoting. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "logreport.h"
 
@@ -29,7 +30,7 @@ void report_csv(FILE *f, const struct runset *rs)
 	fprintf(f, "file,run,arch,platform,virt,cpu_model,counter_hz,"
 		"machine_cpus,layout,op,mode,cpus,iters,reps,median_ticks,"
 		"mean_ticks,min_ticks,max_ticks,ns_per_iter,pct_global,rep_cv,"
-		"cv,cycles,complete\n");
+		"cv,cycles,complete,clean,status\n");
 	for (size_t i = 0; i < rs->nruns; i++) {
 		const struct run *r = &rs->runs[i];
 
@@ -64,7 +65,10 @@ void report_csv(FILE *f, const struct runset *rs)
 			csv_num(f, true, x->rep_cv, ",");
 			csv_num(f, true, x->cv, ",");
 			csv_num(f, x->have_cycles, x->cycles, ",");
-			fprintf(f, "%d\n", run_complete(r) ? 1 : 0);
+			/* status is a bare word: ok, fail, or none (no end) */
+			fprintf(f, "%d,%d,%s\n", run_complete(r) ? 1 : 0,
+				x->clean ? 1 : 0,
+				r->end && !strchr(r->status, ',') ? r->status : "none");
 		}
 	}
 }

@@ -8,9 +8,10 @@
 static void text_machine(FILE *f, const struct runset *rs,
 			 const struct run *r)
 {
-	fprintf(f, "run %08x  (%s, lines %zu-%zu)%s\n", r->id,
+	fprintf(f, "run %08x  (%s, lines %zu-%zu)%s%s\n", r->id,
 		rs->files[r->file].path, r->first_line, r->last_line,
-		run_complete(r) ? "" : "  INCOMPLETE");
+		run_complete(r) ? "" : "  INCOMPLETE",
+		run_failed(r) ? "  FAILED" : "");
 	if (!r->hello) {
 		fprintf(f, "machine: unknown (no hello record)\n");
 	} else {
@@ -83,7 +84,9 @@ static void text_table(FILE *f, const struct run *r)
 		char pct[24] = "-", ns[24] = "-", med[24], min[24];
 		double v;
 
-		if (run_pct(r, x, &v))
+		if (!x->clean)
+			snprintf(pct, sizeof(pct), "LOST-UPD");
+		else if (run_pct(r, x, &v))
 			open |= fmt_fix(pct, sizeof(pct), v,
 					run_pct_err(r, x, v), 2);
 		if (run_ns(r, x, &v))
@@ -101,6 +104,11 @@ static void text_table(FILE *f, const struct run *r)
 			char pct[24];
 			double v;
 
+			if (!x->clean) {
+				fprintf(f, "%-44s: lost updates, no figure\n",
+					layout_label(x->layout));
+				continue;
+			}
 			if (!run_pct(r, x, &v))
 				continue;
 			open |= fmt_fix(pct, sizeof(pct), v,

@@ -191,7 +191,8 @@ static void take_result(struct run *r, const struct rec_parsed *p)
 	/* a future image may state the ratio itself, at full precision */
 	x->have_pct = rec_get_dbl(p, "pct", &x->pct);
 	x->err = round_err(p, "median");
-	x->clean = get_u64(p, "clean") != 0;
+	/* absent: no evidence of a lost update */
+	x->clean = !rec_get(p, "clean") || get_u64(p, "clean") != 0;
 }
 
 static void take_group(struct run *r, const struct rec_parsed *p)
@@ -225,7 +226,27 @@ static void take_cache(struct run *r, const struct rec_parsed *p)
 
 static void take_domain(struct run *r, const struct rec_parsed *p, bool node)
 {
-	struct run_domain *x = RPUSH(r->domains, r->ndomains);
+	struct run_domain *x;
+
+	/* a long list arrives in parts: append part N to part 0 */
+	if (get_u(p, "part")) {
+		for (size_t i = r->ndomains; i-- > 0;) {
+			struct run_domain *d = &r->domains[i];
+			const char *more = rec_get(p, "cpus");
+			size_t len = strlen(d->cpus);
+
+			if (d->node != node || d->id != get_u(p, "id"))
+				continue;
+			if (more && len + strlen(more) + 2 < sizeof(d->cpus))
+				snprintf(d->cpus + len, sizeof(d->cpus) - len,
+					 ",%s", more);
+			else if (len + 4 < sizeof(d->cpus) &&
+				 !strstr(d->cpus, "..."))
+				strcat(d->cpus, "...");
+			return;
+		}
+	}
+	x = RPUSH(r->domains, r->ndomains);
 
 	x->node = node;
 	x->id = get_u(p, "id");
@@ -441,11 +462,21 @@ bool run_complete(const struct run *r)
 	return r->hello && r->end && !run_missing(r);
 }
 
+bool run_failed(const struct run *r)
+{
+	if (r->end && r->status[0] && strcmp(r->status, "ok"))
+		return true;
+	for (size_t i = 0; i < r->nresults; i++)
+		if (!r->results[i].clean)
+			return true;
+	return false;
+}
+
 size_t runset_problems(const struct runset *rs)
 {
 	size_t n = rs->nrejects;
 
 	for (size_t i = 0; i < rs->nruns; i++)
-		n += !run_complete(&rs->runs[i]);
+		n += !run_complete(&rs->runs[i]) || run_failed(&rs->runs[i]);
 	return n;
 }

@@ -40,7 +40,7 @@ struct run_cache {
 struct run_domain {
 	bool node;
 	unsigned id, ncpus;
-	char cpus[128], dist[128];
+	char cpus[1024], dist[320];	/* cpus ends "..." when cut */
 };
 
 struct run_warn {
@@ -123,7 +123,9 @@ void runset_free(struct runset *rs);
 /* Records the end record counts that never arrived intact. */
 size_t run_missing(const struct run *r);
 bool run_complete(const struct run *r);
-/* Damaged records plus incomplete runs: non-zero means exit status 1. */
+/* The run said status=fail or a layout lost updates. */
+bool run_failed(const struct run *r);
+/* Damaged records, incomplete or failed runs: non-zero means exit 1. */
 size_t runset_problems(const struct runset *rs);
 
 #endif
