@@ -121,7 +121,10 @@ void bench_free(void *p)
 
 uint64_t bench_ms_ticks(const struct bench *b, uint64_t ms)
 {
-	return b->info.counter_hz / 1000 * ms + 1;
+	uint64_t hz = b->info.counter_hz;
+
+	/* exact for slow counters too, no overflow for fast ones */
+	return hz / 1000 * ms + hz % 1000 * ms / 1000 + 1;
 }
 
 /* Sense-reversing barrier; false when it waited past the job's deadline

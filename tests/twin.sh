@@ -11,10 +11,6 @@ fail=0
 ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fail=1; }
 
-ncpu=$(grep -c . <<EOT
-$(ls -d /sys/devices/system/cpu/cpu[0-9]* 2>/dev/null)
-EOT
-)
 online=$(getconf _NPROCESSORS_ONLN)
 
 "$twin" iters=20000 reps=3 >"$out/loop.log" 2>&1 || bad "loop mode exit status $?"
@@ -23,7 +19,14 @@ online=$(getconf _NPROCESSORS_ONLN)
 for l in global node llc llc-u8 private; do
 	grep -q "^result .* layout=$l " "$out/loop.rec" && ok "result for $l" || bad "no result for $l"
 done
-grep -q "^global mask  *: 100.0000%" "$out/loop.log" && ok "global is 100%" || bad "global not 100%"
+# pct is each layout's median over global's median, and global is 100
+awk '$1 == "result" { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+	med[v["layout"]] = v["median"]; pct[v["layout"]] = v["pct"] }
+	END { bad = !("global" in med) || pct["global"] != "100.0000"
+	      for (l in med) { want = med[l] / med["global"] * 100
+		if (pct[l] == "" || (pct[l] - want) > 0.01 || (want - pct[l]) > 0.01) bad = 1 }
+	      exit bad }' "$out/loop.rec" && ok "pct = median / global median, global 100" || bad "pct figures inconsistent"
+grep -q "^global mask  *: 100.0000%" "$out/loop.log" && ok "seed block: global 100%" || bad "seed block"
 n=$(grep -c '^cpu ' "$out/loop.rec")
 [ "$n" = "$online" ] && ok "$n cpu records" || bad "cpu records $n, online $online"
 grep -q "^end .* status=ok" "$out/loop.rec" && ok "end status=ok" || bad "no end status=ok"
@@ -47,5 +50,4 @@ for args in layouts=bogus cpus=0 frobnicate=1 iters "cpus=$((online + 1))" op=no
 		fi
 	fi
 done
-: "$ncpu"
 exit $fail

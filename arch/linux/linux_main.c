@@ -59,6 +59,32 @@ static void cpuinfo(struct bench_info *in, char *model, size_t len)
 			in->virt = "hypervisor";
 	}
 	fclose(f);
+	/* other ISAs have no CPUID bit: ask the firmware tables instead */
+	if (!strcmp(in->virt, "none")) {
+		static const char *const vms[] = { "QEMU", "KVM", "VMware",
+			"VirtualBox", "Xen", "Microsoft", "Amazon EC2", "Google",
+			"linux,dummy-virt", "riscv-virtio" };
+		const char *files[] = { "/sys/class/dmi/id/sys_vendor",
+			"/sys/class/dmi/id/product_name",
+			"/sys/firmware/devicetree/base/compatible" };
+
+		for (size_t i = 0; i < 3; i++) {
+			FILE *g = fopen(files[i], "r");
+			size_t n;
+
+			if (!g)
+				continue;
+			n = fread(line, 1, sizeof(line) - 1, g);
+			fclose(g);
+			line[n] = 0;
+			for (size_t k = 0; k < n; k++)
+				if (!line[k])
+					line[k] = ' ';	/* DT string lists */
+			for (size_t v = 0; v < sizeof(vms) / sizeof(vms[0]); v++)
+				if (strstr(line, vms[v]))
+					in->virt = "hypervisor";
+		}
+	}
 }
 
 int main(int argc, char **argv)

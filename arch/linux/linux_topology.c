@@ -155,6 +155,19 @@ static void read_caches(struct topo *t, struct topo_cpu *c, bool first)
 	}
 }
 
+struct id_list {
+	uint32_t id[TOPO_MAX_NODES];
+	uint32_t n;
+};
+
+static void list_push(void *arg, uint32_t nr)
+{
+	struct id_list *l = arg;
+
+	if (l->n < TOPO_MAX_NODES)
+		l->id[l->n++] = nr;
+}
+
 struct node_arg {
 	struct topo *t;
 	uint32_t node;
@@ -222,24 +235,29 @@ int linux_topology(struct topo *t, const char **why)
 	t->cpus[0].flags |= TOPO_CPU_BSP;
 	if (topo_finalize(t, why))
 		return -1;
-	for (uint32_t a = 0; a < t->nnodes && any_node; a++) {
-		char *s = buf;
+	/* each node's distance file lists every online node, in id order */
+	if (any_node && !read_line(SYS_NODE "/online", buf, sizeof(buf))) {
+		struct id_list online = { 0 };
 
-		snprintf(path, sizeof(path), SYS_NODE "/node%u/distance",
-			 t->node_raw[a]);
-		if (read_line(path, buf, sizeof(buf)))
-			continue;
-		/* distances are listed for every online node in id order */
-		for (uint32_t raw = 0; *s; raw++) {
-			char *end;
-			unsigned long d = strtoul(s, &end, 10);
+		linux_parse_list(buf, list_push, &online);
+		for (uint32_t a = 0; a < t->nnodes; a++) {
+			char *s = buf;
 
-			if (end == s)
-				break;
-			if (d < 256)
-				topo_set_distance(t, t->node_raw[a], raw,
-						  (uint8_t)d);
-			s = end;
+			snprintf(path, sizeof(path), SYS_NODE "/node%u/distance",
+				 t->node_raw[a]);
+			if (read_line(path, buf, sizeof(buf)))
+				continue;
+			for (uint32_t k = 0; *s && k < online.n; k++) {
+				char *end;
+				unsigned long d = strtoul(s, &end, 10);
+
+				if (end == s)
+					break;
+				if (d < 256)
+					topo_set_distance(t, t->node_raw[a],
+							  online.id[k], (uint8_t)d);
+				s = end;
+			}
 		}
 	}
 	return 0;

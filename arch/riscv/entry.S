@@ -29,6 +29,8 @@ boot_entry:
 	la	gp, __global_pointer$
 .option pop
 	la	sp, boot_stack_top
+	la	t0, trap_entry
+	csrw	stvec, t0
 	/* clear .bss before C runs; the hart id and FDT stay in a0/a1 */
 	la	t0, __bss_start
 	la	t1, __bss_end
@@ -53,10 +55,22 @@ secondary_entry:
 	la	gp, __global_pointer$
 .option pop
 	ld	sp, 0(a1)
+	la	t0, trap_entry
+	csrw	stvec, t0
 	mv	a0, a1
 	call	riscv_secondary
 4:	wfi
 	j	4b
+
+/* Traps (stvec needs 4-byte alignment): report and power off. */
+	.balign 4
+trap_entry:
+	csrr	a0, scause
+	csrr	a1, sepc
+	csrr	a2, stval
+	call	riscv_trap
+5:	wfi
+	j	5b
 
 	.section .bss.boot_stack, "aw", @nobits
 	.balign 16

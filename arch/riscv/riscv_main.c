@@ -27,6 +27,19 @@ static struct topo topo;
 static struct riscv_boot *boots;
 static bool all_zabha;
 
+/* Any trap is a bug here (no interrupts, no paging): say where, stop. */
+void riscv_trap(uint64_t cause, uint64_t epc, uint64_t tval)
+{
+	char msg[96];
+
+	snprintf(msg, sizeof(msg), "unexpected trap scause=0x%llx sepc=0x%llx stval=0x%llx",
+		 (unsigned long long)cause, (unsigned long long)epc,
+		 (unsigned long long)tval);
+	plat_console_write(msg, strlen(msg));
+	plat_console_write("\n", 1);
+	power_off(2);
+}
+
 void riscv_secondary(struct riscv_boot *rb)
 {
 	rb->entry(rb->arg, rb->cpu);
@@ -90,6 +103,7 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 	const char *why = NULL, *bootargs = NULL;
 	struct fdt f;
 	uint64_t hz = 0;
+	bool truncated;
 	int status;
 
 	if (fdt_open(&f, fdt_blob, FDT_MAX_SIZE, &why)) {
@@ -130,8 +144,11 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 	if (!cpus)
 		fail_early("memory", "no heap for the CPU table");
 	topo_init(&topo, cpus);
-	if (riscv_topology(&f, &topo, hart, &all_zabha, &why))
+	if (riscv_topology(&f, &topo, hart, &all_zabha, &truncated, &why))
 		fail_early("topology", why);
+	if (truncated)
+		report_warn(&bench, "topology", TOPO_MAX_CPUS,
+			    "more harts in the DT than supported; the rest left out");
 	boots = calloc(topo.ncpus, sizeof(*boots));
 	if (!boots)
 		fail_early("memory", "no heap for the hart table");

@@ -50,7 +50,7 @@ static void add_caches(const struct fdt *f, struct topo *t,
 }
 
 int riscv_topology(const struct fdt *f, struct topo *t, uint64_t boot_hart,
-		   bool *zabha, const char **why)
+		   bool *zabha, bool *truncated, const char **why)
 {
 	struct fdt_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
 	uint32_t *tri = calloc(MAX_TRIPLES * 3, sizeof(uint32_t));
@@ -59,15 +59,21 @@ int riscv_topology(const struct fdt *f, struct topo *t, uint64_t boot_hart,
 	int rc = -1;
 
 	*zabha = true;
+	*truncated = false;
 	if (!cpus || !tri) {
 		*why = "out of memory";
 		goto out;
 	}
-	if (fdt_cpus_parse(f, cpus, TOPO_MAX_CPUS, &n, why) || !n) {
-		if (!n)
+	rc = fdt_cpus_parse(f, cpus, TOPO_MAX_CPUS, &n, why);
+	if (rc == FDT_ENOSPACE) {
+		*truncated = true;	/* more harts than we can hold: run with the first */
+	} else if (rc || !n) {
+		if (!rc)
 			*why = "no cpus in /cpus";
+		rc = -1;
 		goto out;
 	}
+	rc = -1;
 	for (size_t i = 0; i < n; i++) {
 		any_cache |= cpus[i].llc_phandle != 0;
 		any_cluster |= cpus[i].cluster >= 0;
