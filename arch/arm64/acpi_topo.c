@@ -13,13 +13,10 @@
 #include "efi_acpi.h"
 #include "report.h"
 
-#define MAX_SLIT	TOPO_MAX_NODES
 #define MAX_PPTT_CACHES	16
 
 static struct bench *bench;
 static uint32_t *uids;		/* ACPI processor UID per logical CPU */
-static uint8_t *slit;
-static size_t slit_n;
 static const void *pptt;
 static size_t pptt_len;
 static bool pptt_caches;
@@ -110,56 +107,15 @@ drop:
 	pptt = NULL;
 }
 
-static void do_srat(const void *t, size_t len)
+/* GICC affinity is keyed by ACPI processor UID, not MPIDR. */
+static int srat_cpu(const struct topo *t, const struct acpi_srat_cpu *c)
 {
-	struct acpi_srat_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
-	struct topo *topo = bench->topo;
-	const char *why;
-	size_t n = 0;
-	uint32_t found = 0;
-
-	if (!cpus)
-		return;
-	if (acpi_srat_parse(t, len, cpus, TOPO_MAX_CPUS, &n, NULL, 0, NULL,
-			    efi_acpi_entry_warn, bench, &why)) {
-		efi_acpi_warn(bench, "SRAT", why);
-		n = 0;
-	}
-	/* GICC affinity is keyed by ACPI processor UID, not MPIDR. */
-	for (size_t i = 0; i < n; i++) {
-		if (cpus[i].kind != ACPI_SRAT_GICC)
-			continue;
-		for (uint32_t k = 0; k < topo->ncpus; k++)
-			if (uids[k] == cpus[i].apic_id &&
-			    topo->cpus[k].raw_node == TOPO_NONE) {
-				topo->cpus[k].raw_node = cpus[i].domain;
-				found++;
-			}
-	}
-	free(cpus);
-	if (found && found != topo_usable_count(topo)) {
-		for (uint32_t i = 0; i < topo->ncpus; i++)
-			topo->cpus[i].raw_node = TOPO_NONE;
-		efi_acpi_warn(bench, "SRAT", "does not place every CPU");
-		return;
-	}
-	if (found)
-		topo->node_source = "srat";
-}
-
-static void do_slit(const void *t, size_t len)
-{
-	const char *why;
-	uint8_t *d = malloc(MAX_SLIT * MAX_SLIT);
-
-	if (!d)
-		return;
-	if (acpi_slit_parse(t, len, d, MAX_SLIT, &slit_n, &why)) {
-		efi_acpi_warn(bench, "SLIT", why);
-		free(d);
-		return;
-	}
-	slit = d;
+	if (c->kind != ACPI_SRAT_GICC)
+		return -1;
+	for (uint32_t k = 0; k < t->ncpus; k++)
+		if (uids[k] == c->apic_id)
+			return (int)k;
+	return -1;
 }
 
 static void do_fadt(const void *t, size_t len)
@@ -219,9 +175,9 @@ int a64_acpi_topo(struct bench *b, uint64_t rsdp, uint64_t bsp_mpidr,
 	if (b->topo->ncpus && (pptt = efi_acpi_find(a, "PPTT", &pptt_len)))
 		do_pptt();
 	if ((t = efi_acpi_find(a, "SRAT", &len)) && b->topo->ncpus)
-		do_srat(t, len);
+		efi_numa_srat(b, t, len, srat_cpu);
 	if ((t = efi_acpi_find(a, "SLIT", &len)))
-		do_slit(t, len);
+		efi_numa_slit(b, t, len);
 	free(a);
 	return 0;
 }
@@ -279,11 +235,7 @@ static bool pptt_add_caches(struct topo *t)
 
 void a64_acpi_after(struct topo *t)
 {
-	if (slit)
-		for (size_t i = 0; i < slit_n; i++)
-			for (size_t j = 0; j < slit_n; j++)
-				topo_set_distance(t, (uint32_t)i, (uint32_t)j,
-						  slit[i * slit_n + j]);
+	efi_numa_apply_distances(t);
 	if (!pptt_add_caches(t))
 		a64_add_clidr_caches(t);
 }

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "acpi.h"
 #include "bench.h"
 
 #define EFI_ACPI_MAX	64
@@ -40,5 +41,16 @@ void efi_acpi_warn(struct bench *b, const char *sig, const char *msg);
 /* Parser callback (acpi_warn_fn) for entry-level problems; @arg is the
  * struct bench. */
 void efi_acpi_entry_warn(void *arg, const char *table, const char *msg);
+
+/*
+ * SRAT: the node of every CPU; @cpu_of names the logical CPU of an SRAT
+ * CPU entry (or -1).  A map that leaves out a usable CPU is dropped.
+ */
+void efi_numa_srat(struct bench *b, const void *t, size_t len,
+		   int (*cpu_of)(const struct topo *, const struct acpi_srat_cpu *));
+/* SLIT: checked and kept; applied by efi_numa_apply_distances() once
+ * topo_finalize() has numbered the nodes. */
+void efi_numa_slit(struct bench *b, const void *t, size_t len);
+void efi_numa_apply_distances(struct topo *t);
 
 #endif

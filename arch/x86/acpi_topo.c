@@ -14,11 +14,7 @@
 #include "report.h"
 #include "x86.h"
 
-#define MAX_SLIT	TOPO_MAX_NODES
-
 static struct bench *warn_b;
-static uint8_t *slit;		/* kept for after topo_finalize() */
-static size_t slit_n;
 
 static void warn(const char *sig, const char *msg)
 {
@@ -55,65 +51,10 @@ static void do_madt(struct bench *b, const void *t, size_t len,
 	free(cpus);
 }
 
-static void do_srat(struct bench *b, const void *t, size_t len)
+/* SRAT CPU entries name the APIC id (types 0 and 2). */
+static int srat_cpu(const struct topo *t, const struct acpi_srat_cpu *c)
 {
-	struct acpi_srat_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
-	struct topo *topo = b->topo;
-	const char *why;
-	size_t n = 0;
-	uint32_t found = 0;
-
-	if (!cpus)
-		return;
-	if (acpi_srat_parse(t, len, cpus, TOPO_MAX_CPUS, &n, NULL, 0, NULL,
-			    efi_acpi_entry_warn, b, &why)) {
-		warn("SRAT", why);
-		free(cpus);
-		return;
-	}
-	for (size_t i = 0; i < n; i++) {
-		int c = topo_find_hwid(topo, cpus[i].apic_id);
-
-		if (c >= 0 && topo->cpus[c].raw_node == TOPO_NONE) {
-			topo->cpus[c].raw_node = cpus[i].domain;
-			found++;
-		}
-	}
-	free(cpus);
-	if (found && found != topo_usable_count(topo)) {
-		/* Half a NUMA map is no map: topo_finalize() would refuse. */
-		for (uint32_t i = 0; i < topo->ncpus; i++)
-			topo->cpus[i].raw_node = TOPO_NONE;
-		warn("SRAT", "does not place every CPU");
-		return;
-	}
-	if (found)
-		topo->node_source = "srat";
-}
-
-static void do_slit(const void *t, size_t len)
-{
-	const char *why;
-	uint8_t *d = malloc(MAX_SLIT * MAX_SLIT);
-
-	if (!d)
-		return;
-	if (acpi_slit_parse(t, len, d, MAX_SLIT, &slit_n, &why)) {
-		warn("SLIT", why);
-		free(d);
-		return;
-	}
-	slit = d;
-}
-
-void acpi_apply_distances(struct topo *t)
-{
-	if (!slit)
-		return;
-	for (size_t i = 0; i < slit_n; i++)
-		for (size_t j = 0; j < slit_n; j++)
-			topo_set_distance(t, (uint32_t)i, (uint32_t)j,
-					  slit[i * slit_n + j]);
+	return topo_find_hwid(t, c->apic_id);
 }
 
 static void do_fadt(const void *t, size_t len, struct x86_acpi *out)
@@ -169,13 +110,13 @@ int acpi_collect(struct bench *b, uint64_t rsdp, uint32_t bsp_apic_id,
 	if ((t = efi_acpi_find(a, "APIC", &len)))
 		do_madt(b, t, len, bsp_apic_id, out);
 	if ((t = efi_acpi_find(a, "SLIT", &len)))
-		do_slit(t, len);
+		efi_numa_slit(b, t, len);
 	if ((t = efi_acpi_find(a, "FACP", &len)))
 		do_fadt(t, len, out);
 	if ((t = efi_acpi_find(a, "SPCR", &len)))
 		do_spcr(t, len, out);
 	if ((t = efi_acpi_find(a, "SRAT", &len)) && b->topo->ncpus)
-		do_srat(b, t, len);
+		efi_numa_srat(b, t, len, srat_cpu);
 	free(a);
 	return 0;
 }

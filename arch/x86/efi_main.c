@@ -11,6 +11,7 @@
 
 #include "arch.h"
 #include "bench.h"
+#include "efi_acpi.h"
 #include "isa_ops.h"
 #include "report.h"
 #include "x86.h"
@@ -108,7 +109,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	cpuid_fill_topo(&cpu, topo);
 	if (topo_finalize(topo, &why))
 		fail_early(why);
-	acpi_apply_distances(topo);
+	efi_numa_apply_distances(topo);
 
 	b.info.counter_hz = tsc_calibrate(&cpu, &acpi, efi_stall_us, &hz_source);
 	b.info.hz_source = hz_source;

@@ -102,7 +102,6 @@ struct x86_acpi {
  * the SLIT for after topo_finalize().  Warnings go to report_warn(). */
 int acpi_collect(struct bench *b, uint64_t rsdp, uint32_t bsp_apic_id,
 		 struct x86_acpi *out);
-void acpi_apply_distances(struct topo *t);
 
 /* tsc.c */
 extern uint64_t x86_tsc_hz;
