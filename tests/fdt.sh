@@ -8,4 +8,7 @@ for f in "$SBM_SRCDIR"/tests/fdt/*.dts; do
 	dtc -I dts -O dtb -o "$dir/$(basename "$f" .dts).dtb" "$f"
 done
 cp "$SBM_SRCDIR"/tests/fdt/*.dtb "$dir/"
-exec "$SBM_BUILDDIR/tests/test_fdt" "$dir"
+rc=0
+"$SBM_BUILDDIR/tests/test_fdt" "$dir" || rc=1
+"$SBM_BUILDDIR/tests/test_fdt_topo" "$dir" || rc=1
+exit $rc

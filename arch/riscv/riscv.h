@@ -23,10 +23,6 @@ const char *console_name(void);
 void heap_init(uintptr_t start, uintptr_t end);
 void power_init(const struct fdt *f);
 void power_off(int status) __attribute__((noreturn));
-/* Fill @t from the device tree; @zabha: every usable hart has Zabha. */
-/* @truncated: the DT lists more harts than TOPO_MAX_CPUS (first kept). */
-int riscv_topology(const struct fdt *f, struct topo *t, uint64_t boot_hart,
-		   bool *zabha, bool *truncated, const char **why);
 void riscv_trap(uint64_t cause, uint64_t epc, uint64_t tval);
 
 #endif

@@ -10,6 +10,7 @@
 
 #include "arch.h"
 #include "bench.h"
+#include "fdt_topo.h"
 #include "isa_ops.h"
 #include "report.h"
 #include "riscv.h"
@@ -103,7 +104,7 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 	const char *why = NULL, *bootargs = NULL;
 	struct fdt f;
 	uint64_t hz = 0;
-	bool truncated;
+	struct fdt_topo_info dt;
 	int status;
 
 	if (fdt_open(&f, fdt_blob, FDT_MAX_SIZE, &why)) {
@@ -144,9 +145,12 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 	if (!cpus)
 		fail_early("memory", "no heap for the CPU table");
 	topo_init(&topo, cpus);
-	if (riscv_topology(&f, &topo, hart, &all_zabha, &truncated, &why))
+	if (fdt_topo_cpus(&f, &topo, hart, ~0ull, &dt, &why) ||
+	    topo_finalize(&topo, &why))
 		fail_early("topology", why);
-	if (truncated)
+	fdt_topo_distances(&f, &topo);
+	all_zabha = dt.all_zabha;
+	if (dt.truncated)
 		report_warn(&bench, "topology", TOPO_MAX_CPUS,
 			    "more harts in the DT than supported; the rest left out");
 	boots = calloc(topo.ncpus, sizeof(*boots));
