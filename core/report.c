@@ -344,6 +344,14 @@ void report_table(struct bench *b)
 	}
 }
 
+void report_early_end(struct bench *b, const char *what, const char *msg)
+{
+	report_hello(b);
+	report_printf("sbmbench: %s: %s\n", what, msg);
+	report_warn(b, what, 0, msg);
+	report_end(b, 1);
+}
+
 void report_end(struct bench *b, int status)
 {
 	struct rec r;

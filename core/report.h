@@ -21,6 +21,9 @@ void report_progress(struct bench *b, enum sbm_kind k);
 void report_result(struct bench *b, const struct bench_result *r);
 void report_table(struct bench *b);
 void report_end(struct bench *b, int status);
+/* A run that cannot start still ends with a verdict: hello, the reason,
+ * end status=fail.  b->info must be filled enough for the hello. */
+void report_early_end(struct bench *b, const char *what, const char *msg);
 
 /* A problem the run survived: human line plus "@sbm warn". */
 void report_warn(struct bench *b, const char *what, uint32_t id,

@@ -79,9 +79,7 @@ bool plat_cycles_available(void)
 /* Stop before the run: still a hello, the reason and an end record. */
 static void fail_early(const char *what, const char *why)
 {
-	report_hello(&bench);
-	report_warn(&bench, what, 0, why);
-	report_end(&bench, 1);
+	report_early_end(&bench, what, why);
 	power_off(1);
 }
 

@@ -43,10 +43,7 @@ static const char *virt_name(void)
 /* A run that cannot start still ends with a verdict record. */
 static void fail_early(const char *msg)
 {
-	report_hello(&b);
-	report_printf("sbmbench: %s\n", msg);
-	report_warn(&b, "setup", 0, msg);
-	report_end(&b, 1);
+	report_early_end(&b, "setup", msg);
 	power_off(1, b.cfg.exit);
 }
 
