@@ -43,3 +43,24 @@ endif
 
 EXTRA_DIST += tests/test_report.c tests/fuzz_logparse.c tests/report.sh \
 	tests/fuzz.sh tests/logs/make-fixtures.py $(REPORT_LOGS)
+
+# Firmware-table parsers under libFuzzer (native tree only: CI time).
+if HAVE_FUZZ_CLANG
+if SBM_NATIVE
+FW_FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	-g -O1 -std=c11 $(WARN_CFLAGS) -I$(srcdir)/core
+tests/fuzz_acpi: tests/fuzz_acpi.c core/acpi.c core/acpi.h
+	@$(MKDIR_P) tests
+	$(AM_V_CC)$(FUZZ_CLANG) $(FW_FUZZ_FLAGS) -o $@ \
+		$(srcdir)/tests/fuzz_acpi.c $(srcdir)/core/acpi.c
+tests/fuzz_fdt: tests/fuzz_fdt.c core/fdt.c core/fdt_topo.c core/topo.c
+	@$(MKDIR_P) tests
+	$(AM_V_CC)$(FUZZ_CLANG) $(FW_FUZZ_FLAGS) -o $@ \
+		$(srcdir)/tests/fuzz_fdt.c $(srcdir)/core/fdt.c \
+		$(srcdir)/core/fdt_topo.c $(srcdir)/core/topo.c
+TESTS += tests/fuzz-firmware.sh
+tests/fuzz-firmware.log: tests/fuzz_acpi tests/fuzz_fdt
+CLEANFILES += tests/fuzz_acpi tests/fuzz_fdt
+endif
+endif
+EXTRA_DIST += tests/fuzz_acpi.c tests/fuzz_fdt.c tests/fuzz-firmware.sh
