@@ -40,4 +40,16 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 /* Whether isa_cycles() reads a real core-cycle counter on this platform. */
 bool plat_cycles_available(void);
 
+/*
+ * @size bytes aligned to @align from memory homed on logical NUMA node
+ * @node (the platform maps it through topo->node_raw[] to the firmware's
+ * proximity domain), so that per-node leaves live where the kernel would
+ * put them.  NULL when the platform cannot place memory there: core then
+ * takes the region from its common allocator.  Called on the boot CPU
+ * once per node per run.  plat_free_node() gives a region back (hosted
+ * platforms; bare-metal ones never free).
+ */
+void *plat_alloc_node(size_t size, size_t align, uint32_t node);
+void plat_free_node(void *p, size_t size);
+
 #endif

@@ -157,7 +157,7 @@ static void run_one(struct bench *b, uint32_t cpu)
 {
 	struct bench_job *job = &b->job;
 	const struct sbm_slot *slot = &job->layout->slot[cpu];
-	void *p = job->arena + slot->offset;
+	void *p = sbm_slot_ptr(job->layout, job->arena, cpu);
 	struct bench_mbox *m = &b->mbox[cpu];
 	uint32_t sense = 0;
 	uint64_t t0, t1, c0 = 0, c1 = 0;
@@ -390,6 +390,72 @@ static int post_and_wait(struct bench *b, uint32_t cmd, uint32_t bsp)
 	return 0;
 }
 
+int bench_arena_setup(struct bench *b, const char **why)
+{
+	struct topo *t = b->topo;
+	uint32_t need = 0, placed = 0;
+
+	memset(b->region_size, 0, sizeof(b->region_size));
+	b->arena.nregions = t->nnodes;
+	for (int k = 0; k < SBM_NKINDS; k++) {
+		struct sbm_layout l;
+		const char *lwhy;
+
+		if (!(b->cfg.layouts & (1u << k)) ||
+		    sbm_layout_build(&l, (enum sbm_kind)k, t, t->line_size, &lwhy))
+			continue;	/* run_layout() reports it */
+		for (uint32_t r = 0; r < l.nregions; r++) {
+			/* whole pages: a region shares no page with others */
+			size_t sz = (sbm_region_size(&l, r) + 4095) & ~(size_t)4095;
+
+			if (sz > b->region_size[r])
+				b->region_size[r] = sz;
+		}
+		sbm_layout_free(&l);
+	}
+	for (uint32_t r = 0; r < t->nnodes; r++) {
+		size_t sz = b->region_size[r];
+
+		if (!sz)
+			continue;
+		need++;
+		b->arena.base[r] = plat_alloc_node(sz, 4096, r);
+		b->region_placed[r] = b->arena.base[r] != NULL;
+		if (!b->arena.base[r])
+			b->arena.base[r] = bench_alloc(sz, 4096);
+		if (!b->arena.base[r]) {
+			*why = "out of memory for the arena";
+			return -1;
+		}
+		placed += b->region_placed[r];
+		/* first touch from the boot CPU: placement is the platform's
+		 * (physical memory, or mbind on Linux) */
+		memset(b->arena.base[r], 0, sz);
+	}
+	b->placement = need && placed == need ? "node" : placed ? "partial" :
+		       "boot";
+	return 0;
+}
+
+void bench_arena_zero(struct bench *b, const struct sbm_layout *l)
+{
+	for (uint32_t r = 0; r < l->nregions; r++)
+		if (sbm_region_size(l, r))
+			memset(b->arena.base[r], 0, sbm_region_size(l, r));
+}
+
+static void arena_free(struct bench *b)
+{
+	for (uint32_t r = 0; r < b->arena.nregions; r++) {
+		if (b->region_placed[r])
+			plat_free_node(b->arena.base[r], b->region_size[r]);
+		else
+			bench_free(b->arena.base[r]);
+		b->arena.base[r] = NULL;
+		b->region_placed[r] = false;
+	}
+}
+
 static void group_stats(struct bench *b, struct bench_result *r,
 			const double *samples, uint32_t reps, bool by_llc)
 {
@@ -477,7 +543,6 @@ static int run_layout(struct bench *b, enum sbm_kind kind, uint32_t bsp)
 	const struct bench_op *op;
 	double *samples, *cyc;
 	const char *why;
-	size_t arena_size;
 	int rc = 0;
 
 	if (sbm_layout_build(layout, kind, t, t->line_size, &why)) {
@@ -486,11 +551,17 @@ static int run_layout(struct bench *b, enum sbm_kind kind, uint32_t bsp)
 	}
 	op = bench_find_op(layout->bytewise ? b->cfg.op_u8 : b->cfg.op,
 			   layout->bytewise);
-	arena_size = sbm_arena_size(layout);
-	b->job.arena = bench_alloc(arena_size, 4096);
+	for (uint32_t r = 0; r < layout->nregions; r++)
+		if (sbm_region_size(layout, r) > b->region_size[r]) {
+			/* bench_arena_setup() sized every chosen layout */
+			report_warn(b, "layout", kind, "arena too small");
+			sbm_layout_free(layout);
+			return -1;
+		}
+	b->job.arena = &b->arena;
 	samples = calloc((size_t)t->ncpus * b->cfg.reps, sizeof(double));
 	cyc = calloc((size_t)t->ncpus * b->cfg.reps, sizeof(double));
-	if (!b->job.arena || !samples || !cyc) {
+	if (!samples || !cyc) {
 		report_warn(b, "layout", kind, "out of memory");
 		rc = -1;
 		goto out;
@@ -509,7 +580,7 @@ static int run_layout(struct bench *b, enum sbm_kind kind, uint32_t bsp)
 	/* generous: 2 minutes plus 20 us per iteration */
 	b->job.deadline = bench_ms_ticks(b, 120000 + (b->cfg.iters + b->cfg.warmup) / 50);
 	for (uint32_t rep = 0; rep < b->cfg.reps && !rc; rep++) {
-		memset(b->job.arena, 0, arena_size);
+		bench_arena_zero(b, layout);
 		b->job.barrier.count = 0;
 		b->job.barrier.sense = 0;
 		b->job.barrier.total = b->nchosen;
@@ -556,8 +627,6 @@ out:
 	free(cyc);
 	if (b->aborted)
 		return rc;	/* a straggler may still touch layout and arena */
-	bench_free(b->job.arena);
-	b->job.arena = NULL;
 	sbm_layout_free(layout);
 	return rc;
 }
@@ -566,6 +635,7 @@ int bench_main(struct bench *b)
 {
 	struct topo *t = b->topo;
 	uint32_t bsp = bsp_index(t);
+	const char *why;
 	int status = 0;
 
 	report_hello(b);
@@ -578,6 +648,11 @@ int bench_main(struct bench *b)
 	}
 	if (!b->chosen[bsp] && b->cfg.cpuset != CPUSET_FIRST)
 		report_warn(b, "cpus", bsp, "boot CPU not in the set; it only coordinates");
+	if (bench_arena_setup(b, &why)) {
+		report_warn(b, "layout", 0, why);
+		report_end(b, 1);
+		return 1;
+	}
 	report_config(b);
 	for (int k = 0; k < SBM_NKINDS; k++) {
 		if (!(b->cfg.layouts & (1u << k)))
@@ -613,6 +688,7 @@ void bench_release(struct bench *b)
 		free(b->results[i].by_llc);
 		free(b->results[i].by_node);
 	}
+	arena_free(b);
 	bench_free(b->mbox);
 	free(b->chosen);
 }

@@ -50,7 +50,7 @@ struct bench_barrier {
 struct bench_job {
 	const struct bench_op *op;
 	const struct sbm_layout *layout;
-	uint8_t *arena;
+	const struct sbm_arena *arena;
 	uint64_t iters, warmup;
 	uint64_t deadline;	/* counter ticks any one wait may take */
 	bool cycles;		/* read isa_cycles() (it may trap where not) */
@@ -106,6 +106,12 @@ struct bench {
 	uint32_t nchosen;
 	struct bench_job job;
 	struct sbm_layout layout;	/* the job's layout */
+	/* The arena, one region per node, allocated once per run at the
+	 * largest size a chosen layout needs and reused by every layout. */
+	struct sbm_arena arena;
+	size_t region_size[TOPO_MAX_NODES];
+	bool region_placed[TOPO_MAX_NODES];	/* from plat_alloc_node() */
+	const char *placement;	/* "node", "partial" or "boot" */
 	bool aborted;		/* a CPU stopped answering: no more runs */
 	struct bench_result results[SBM_NKINDS];
 	uint32_t nresults;
@@ -127,6 +133,17 @@ void bench_secondary(void *arg, uint32_t cpu);
 
 /* Select the CPUs that take part per cfg.cpuset; returns how many. */
 uint32_t bench_choose_cpus(struct bench *b);
+
+/*
+ * Allocate the arena for every layout cfg.layouts names: region r from
+ * plat_alloc_node(r), else from the common allocator, zeroed.  Sets
+ * placement: "node" when every region is in its node's memory, "boot"
+ * when none is (all from the common heap, the boot CPU's node on a
+ * bare-metal machine), "partial" in between.  0, or -1 with a reason.
+ */
+int bench_arena_setup(struct bench *b, const char **why);
+/* Zero what layout @l uses of every region. */
+void bench_arena_zero(struct bench *b, const struct sbm_layout *l);
 
 /* Summarise samples[rep][cpu] (ticks per iteration) into @r. */
 void bench_summarise(struct bench *b, struct bench_result *r,

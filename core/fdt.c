@@ -1540,6 +1540,65 @@ static int read_freq(const struct fdt *f, int node, const char *name,
 	return 0;
 }
 
+static bool is_memory_node(const struct fdt *f, int node)
+{
+	const char *name;
+
+	if (fdt_getprop(f, node, "device_type", NULL)) {
+		const char *dt = fdt_getprop_str(f, node, "device_type");
+
+		return dt && !strcmp(dt, "memory");
+	}
+	name = fdt_node_name(f, node);
+	return name && (!strcmp(name, "memory") || !strncmp(name, "memory@", 7));
+}
+
+int fdt_memory_ranges(const struct fdt *f, struct fdt_mem_range *r,
+		      size_t max, size_t *n, const char **why)
+{
+	int root = fdt_root(f), c;
+	uint32_t ac, sc;
+
+	if (!n || (!r && max))
+		return FDT_EINVAL;
+	*n = 0;
+	if (root < 0)
+		return root;
+	ac = fdt_address_cells(f, root);
+	sc = fdt_size_cells(f, root);
+	if (ac < 1 || ac > 2 || sc < 1 || sc > 2) {
+		set_why(why, "unsupported #address-cells/#size-cells");
+		return FDT_EINVAL;
+	}
+	for (c = fdt_first_child(f, root); c >= 0; c = fdt_next_sibling(f, c)) {
+		uint32_t len = 0, nid;
+		int32_t node = -1;
+
+		if (!is_memory_node(f, c) || !node_enabled(f, c) ||
+		    !fdt_getprop(f, c, "reg", &len))
+			continue;
+		if (!fdt_getprop_u32(f, c, "numa-node-id", &nid) &&
+		    nid <= INT32_MAX)
+			node = (int32_t)nid;
+		for (unsigned i = 0; i < len / ((ac + sc) * 4); i++) {
+			uint64_t base, size;
+			int err = fdt_reg_address(f, c, i, &base, &size, why);
+
+			if (err)
+				return err;
+			if (!size)
+				continue;
+			if (*n == max) {
+				set_why(why, "more memory ranges than room");
+				return FDT_ENOSPACE;
+			}
+			r[*n] = (struct fdt_mem_range){ base, size, node };
+			(*n)++;
+		}
+	}
+	return c == FDT_ENOTFOUND ? 0 : c;
+}
+
 int fdt_timebase_hz(const struct fdt *f, uint64_t *hz)
 {
 	int cpus = fdt_path_offset(f, "/cpus"), c, err;

@@ -242,6 +242,20 @@ int fdt_chosen(const struct fdt *f, const char **stdout_path,
 /* /cpus timebase-frequency (u32 or u64), else the first cpu node's. */
 int fdt_timebase_hz(const struct fdt *f, uint64_t *hz);
 
+struct fdt_mem_range {
+	uint64_t base, size;
+	int32_t node;		/* numa-node-id, -1 when absent */
+};
+
+/*
+ * RAM from the root's memory nodes (device_type "memory", else named
+ * "memory" / "memory@..."; disabled ones left out): every non-empty reg
+ * entry, in tree order.  More than `max` gives FDT_ENOSPACE with the
+ * first `max` filled.
+ */
+int fdt_memory_ranges(const struct fdt *f, struct fdt_mem_range *r,
+		      size_t max, size_t *n, const char **why);
+
 /* /psci "method": *method = "hvc" or "smc" (static strings). */
 int fdt_psci_method(const struct fdt *f, const char **method);
 

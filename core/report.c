@@ -197,6 +197,14 @@ void report_config(struct bench *b)
 	config_format(&b->cfg, buf, sizeof(buf));
 	report_printf("options: %s\nops available: %s\n", buf, ops);
 	report_printf("running on %u of %u CPUs\n", b->nchosen, b->topo->ncpus);
+	report_printf("leaves in %s\n",
+		      !strcmp(b->placement ? b->placement : "boot", "node") ?
+		      "each node's own memory (placement=node)" :
+		      !strcmp(b->placement ? b->placement : "boot", "partial") ?
+		      "their node's memory where the platform could place "
+		      "them, else the common heap (placement=partial)" :
+		      "the common heap: the platform could not place memory "
+		      "by node (placement=boot)");
 	rec_start(&r, "config", b->run_id);
 	rec_u64(&r, "iters", b->cfg.iters);
 	rec_u64(&r, "reps", b->cfg.reps);
@@ -205,6 +213,7 @@ void report_config(struct bench *b)
 	rec_u64(&r, "cpus", b->nchosen);
 	rec_str(&r, "mode", b->cfg.mode == MODE_PAIR ? "pair" : "loop");
 	rec_str(&r, "ops", ops);
+	rec_str(&r, "placement", b->placement ? b->placement : "boot");
 	report_record(b, &r);
 	for (uint32_t i = 0; i < b->topo->ncpus; i++)
 		if (b->topo->cpus[i].flags & TOPO_CPU_FAILED) {

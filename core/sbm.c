@@ -51,19 +51,30 @@ void sbm_layout_free(struct sbm_layout *l)
 {
 	free(l->slot);
 	free(l->group);
+	free(l->group_region);
+	free(l->region_lines);
 	free(l->order);
 	memset(l, 0, sizeof(*l));
+}
+
+/* The boot CPU's node: home of the global mask, as in the kernel. */
+static uint32_t boot_node(const struct topo *t)
+{
+	for (uint32_t i = 0; i < t->ncpus; i++)
+		if (t->cpus[i].flags & TOPO_CPU_BSP)
+			return t->cpus[i].node;
+	return t->cpus[0].node;
 }
 
 int sbm_layout_build(struct sbm_layout *l, enum sbm_kind kind,
 		     const struct topo *t, uint32_t line, const char **why)
 {
-	uint32_t n = t->ncpus, ngroups, base_line = 0, pos = 0;
-	uint32_t *members = NULL;
+	uint32_t n = t->ncpus, ngroups, nregions, pos = 0;
 
 	memset(l, 0, sizeof(*l));
 	if ((unsigned)kind >= SBM_NKINDS || line < 8 || (line & (line - 1)) ||
-	    !n || n > TOPO_MAX_CPUS) {
+	    !n || n > TOPO_MAX_CPUS || !t->nnodes ||
+	    t->nnodes > TOPO_MAX_NODES) {
 		*why = "bad layout parameters";
 		return -1;
 	}
@@ -74,35 +85,50 @@ int sbm_layout_build(struct sbm_layout *l, enum sbm_kind kind,
 	ngroups = kind == SBM_GLOBAL ? 1 :
 		  kind == SBM_NODE ? t->nnodes :
 		  kind == SBM_PRIVATE ? n : t->nllcs;
+	nregions = t->nnodes;
 	l->ngroups = ngroups;
+	l->nregions = nregions;
 	l->slot = calloc(n, sizeof(*l->slot));
 	l->group = calloc(n, sizeof(*l->group));
 	l->order = calloc(n, sizeof(*l->order));
-	members = calloc(ngroups, sizeof(*members));
-	if (!l->slot || !l->group || !l->order || !members) {
-		free(members);
+	l->group_region = calloc(ngroups, sizeof(*l->group_region));
+	l->region_lines = calloc(nregions, sizeof(*l->region_lines));
+	if (!l->slot || !l->group || !l->order || !l->group_region ||
+	    !l->region_lines) {
 		sbm_layout_free(l);
 		*why = "out of memory";
 		return -1;
 	}
+	for (uint32_t g = 0; g < ngroups; g++)
+		l->group_region[g] = TOPO_NONE;
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t g = leaf_of(kind, &t->cpus[i], i);
+		uint32_t home = kind == SBM_GLOBAL ? boot_node(t) :
+				t->cpus[i].node;
 
-		if (g >= ngroups) {
-			free(members);
+		/* an LLC never spans nodes: topo_finalize() splits those */
+		if (g >= ngroups || home >= nregions ||
+		    (l->group_region[g] != TOPO_NONE &&
+		     l->group_region[g] != home)) {
 			sbm_layout_free(l);
 			*why = "topology not finalized";
 			return -1;
 		}
 		l->group[i] = g;
+		l->group_region[g] = home;
 	}
-	/* Leaves in order; each leaf's members by rank, starting a fresh line. */
+	/* Leaves in order; each leaf's members by rank, starting a fresh
+	 * line of its home region. */
 	for (uint32_t g = 0; g < ngroups; g++) {
-		uint32_t rank = 0, bytes;
+		uint32_t rank = 0, bytes, r = l->group_region[g], base_line;
 
+		if (r == TOPO_NONE)	/* a leaf without CPUs: no line */
+			continue;
+		base_line = l->region_lines[r];
 		for (uint32_t i = 0; i < n; i++) {
 			if (l->group[i] != g)
 				continue;
+			l->slot[i].region = r;
 			if (l->bytewise) {
 				l->slot[i].offset = base_line * line + rank;
 				l->slot[i].bit = 0;
@@ -114,44 +140,41 @@ int sbm_layout_build(struct sbm_layout *l, enum sbm_kind kind,
 			l->order[pos++] = i;
 			rank++;
 		}
-		members[g] = rank;
 		bytes = l->bytewise ? rank : (rank + 63) / 64 * 8;
-		base_line += bytes ? (bytes + line - 1) / line : 1;
+		l->region_lines[r] += (bytes + line - 1) / line;
+		l->nlines += (bytes + line - 1) / line;
 	}
-	l->nlines = base_line;
-	free(members);
 	return 0;
 }
 
-static uint64_t *word_of(const struct sbm_layout *l, void *arena, uint32_t c)
+void sbm_set(const struct sbm_layout *l, const struct sbm_arena *a,
+	     uint32_t cpu)
 {
-	return (uint64_t *)((char *)arena + l->slot[c].offset);
+	void *p = sbm_slot_ptr(l, a, cpu);
+
+	if (l->bytewise)
+		__atomic_store_n((uint8_t *)p, 1, __ATOMIC_RELAXED);
+	else
+		__atomic_fetch_or((uint64_t *)p, 1ull << l->slot[cpu].bit,
+				  __ATOMIC_RELAXED);
 }
 
-void sbm_set(const struct sbm_layout *l, void *arena, uint32_t cpu)
+void sbm_clear(const struct sbm_layout *l, const struct sbm_arena *a,
+	       uint32_t cpu)
 {
-	if (l->bytewise)
-		__atomic_store_n((uint8_t *)arena + l->slot[cpu].offset, 1,
-				 __ATOMIC_RELAXED);
-	else
-		__atomic_fetch_or(word_of(l, arena, cpu),
-				  1ull << l->slot[cpu].bit, __ATOMIC_RELAXED);
-}
+	void *p = sbm_slot_ptr(l, a, cpu);
 
-void sbm_clear(const struct sbm_layout *l, void *arena, uint32_t cpu)
-{
 	if (l->bytewise)
-		__atomic_store_n((uint8_t *)arena + l->slot[cpu].offset, 0,
-				 __ATOMIC_RELAXED);
+		__atomic_store_n((uint8_t *)p, 0, __ATOMIC_RELAXED);
 	else
-		__atomic_fetch_and(word_of(l, arena, cpu),
-				   ~(1ull << l->slot[cpu].bit),
+		__atomic_fetch_and((uint64_t *)p, ~(1ull << l->slot[cpu].bit),
 				   __ATOMIC_RELAXED);
 }
 
-bool sbm_test(const struct sbm_layout *l, const void *arena, uint32_t cpu)
+bool sbm_test(const struct sbm_layout *l, const struct sbm_arena *a,
+	      uint32_t cpu)
 {
-	const char *p = (const char *)arena + l->slot[cpu].offset;
+	const void *p = sbm_slot_ptr(l, a, cpu);
 
 	if (l->bytewise)
 		return __atomic_load_n((const uint8_t *)p, __ATOMIC_RELAXED);
@@ -159,23 +182,24 @@ bool sbm_test(const struct sbm_layout *l, const void *arena, uint32_t cpu)
 		l->slot[cpu].bit) & 1;
 }
 
-int sbm_next(const struct sbm_layout *l, const void *arena, uint32_t *pos)
+int sbm_next(const struct sbm_layout *l, const struct sbm_arena *a,
+	     uint32_t *pos)
 {
 	for (; *pos < l->ncpus; (*pos)++) {
 		uint32_t cpu = l->order[*pos];
 
-		if (sbm_test(l, arena, cpu))
+		if (sbm_test(l, a, cpu))
 			return (int)cpu;
 	}
 	return -1;
 }
 
-uint32_t sbm_weight(const struct sbm_layout *l, const void *arena)
+uint32_t sbm_weight(const struct sbm_layout *l, const struct sbm_arena *a)
 {
 	uint32_t n = 0, pos;
 	int cpu;
 
-	sbm_for_each(cpu, pos, l, arena)
+	sbm_for_each(cpu, pos, l, a)
 		n++;
 	return n;
 }

@@ -5,6 +5,10 @@
  * leaf starts on its own cache line, so CPUs of different leaves never
  * share a line.  Bit layouts address a 64-bit word plus a bit number; the
  * byte layout addresses one byte per CPU.
+ *
+ * The arena is one region per NUMA node, as the kernel allocates per-node
+ * leaves from their own node: each leaf lives in the region of its home
+ * node (the node of its CPUs; the boot CPU's node for the global mask).
  */
 #ifndef SBM_SBM_H
 #define SBM_SBM_H
@@ -25,7 +29,8 @@ enum sbm_kind {
 };
 
 struct sbm_slot {
-	uint32_t offset;	/* byte offset of the word or byte in the arena */
+	uint32_t region;	/* arena region = home node of the CPU's leaf */
+	uint32_t offset;	/* byte offset of the word or byte in it */
 	uint32_t bit;		/* bit in the 64-bit word; 0 for byte layouts */
 };
 
@@ -35,10 +40,19 @@ struct sbm_layout {
 	uint32_t line;		/* line size the leaves are aligned to */
 	uint32_t ncpus;
 	uint32_t ngroups;	/* leaves */
-	uint32_t nlines;	/* arena size in lines */
+	uint32_t nlines;	/* lines in all regions together */
+	uint32_t nregions;	/* the topology's nodes */
+	uint32_t *region_lines;	/* per region: its size in lines (may be 0) */
 	struct sbm_slot *slot;	/* per logical CPU */
 	uint32_t *group;	/* leaf of each CPU */
-	uint32_t *order;	/* CPUs in arena order, for iteration */
+	uint32_t *group_region;	/* home node of each leaf */
+	uint32_t *order;	/* CPUs in leaf order, for iteration */
+};
+
+/* Where the regions are: base[r] holds region r (NULL when it is empty). */
+struct sbm_arena {
+	uint32_t nregions;
+	uint8_t *base[TOPO_MAX_NODES];
 };
 
 const char *sbm_kind_name(enum sbm_kind k);
@@ -52,19 +66,37 @@ int sbm_layout_build(struct sbm_layout *l, enum sbm_kind kind,
 		     const struct topo *t, uint32_t line, const char **why);
 void sbm_layout_free(struct sbm_layout *l);
 
+/* All regions together, in bytes. */
 static inline size_t sbm_arena_size(const struct sbm_layout *l)
 {
 	return (size_t)l->nlines * l->line;
 }
 
+/* Bytes region @r must hold for this layout. */
+static inline size_t sbm_region_size(const struct sbm_layout *l, uint32_t r)
+{
+	return r < l->nregions ? (size_t)l->region_lines[r] * l->line : 0;
+}
+
+/* The word (or byte) of @cpu in @a. */
+static inline void *sbm_slot_ptr(const struct sbm_layout *l,
+				 const struct sbm_arena *a, uint32_t cpu)
+{
+	return a->base[l->slot[cpu].region] + l->slot[cpu].offset;
+}
+
 /* Generic operations with compiler atomics (the measured loops use isa ops). */
-void sbm_set(const struct sbm_layout *l, void *arena, uint32_t cpu);
-void sbm_clear(const struct sbm_layout *l, void *arena, uint32_t cpu);
-bool sbm_test(const struct sbm_layout *l, const void *arena, uint32_t cpu);
-/* Next CPU set at or after arena position @pos; returns the CPU or -1 and
- * stores the position to continue from in *pos. */
-int sbm_next(const struct sbm_layout *l, const void *arena, uint32_t *pos);
-uint32_t sbm_weight(const struct sbm_layout *l, const void *arena);
+void sbm_set(const struct sbm_layout *l, const struct sbm_arena *a,
+	     uint32_t cpu);
+void sbm_clear(const struct sbm_layout *l, const struct sbm_arena *a,
+	       uint32_t cpu);
+bool sbm_test(const struct sbm_layout *l, const struct sbm_arena *a,
+	      uint32_t cpu);
+/* Next CPU set at or after position @pos (leaf order); returns the CPU or
+ * -1 and stores the position to continue from in *pos. */
+int sbm_next(const struct sbm_layout *l, const struct sbm_arena *a,
+	     uint32_t *pos);
+uint32_t sbm_weight(const struct sbm_layout *l, const struct sbm_arena *a);
 
 #define sbm_for_each(cpu, pos, l, arena)                                     \
 	for ((pos) = 0; ((cpu) = sbm_next((l), (arena), &(pos))) >= 0; (pos)++)

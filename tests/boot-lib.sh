@@ -5,7 +5,7 @@
 #   boot_check NAME EXPECT -- QEMU-RUN-ARGS... [-- IMAGE-OPTIONS]
 #
 # EXPECT is "cpus=8 nodes=2 llcs=2 packages=2 smt=2 dist=10,20" (any subset;
-# dist is node 0's row).  Every record must pass its CRC, every layout must
+# dist is node 0's row; placement is the config record's: where leaves live).  Every record must pass its CRC, every layout must
 # have a result with clean=1, the run must end status=ok.
 
 boot_fail=0
@@ -41,6 +41,7 @@ boot_check() {
 		local key=${kv%%=*} want=${kv#*=} got
 		case $key in
 		dist) got=$(awk '$1 == "node" && / id=0 / { for (i = 2; i <= NF; i++) if ($i ~ /^dist=/) print substr($i, 6) }' "$boot_tmp/rec") ;;
+		placement) got=$(field config placement) ;;
 		*) got=$(field topo "$key") ;;
 		esac
 		[ "$got" = "$want" ] && ok "$name: $key=$got" || bad "$name: $key=$got, QEMU was told $want"

@@ -15,7 +15,7 @@ for fw in default fw_jump; do
 		--arch riscv64 --image "$img" --firmware $fw --smp 4 --timeout 60 -- "${opts[@]}"
 	# QEMU 7.2 writes each socket as a cpu-map cluster (no socket level), so
 # the DT says one package; LLCs are inferred one per cluster
-	boot_check "smp8-numa-$fw" "cpus=8 nodes=2 llcs=2 smt=1 dist=10,20" -- \
+	boot_check "smp8-numa-$fw" "cpus=8 nodes=2 llcs=2 smt=1 dist=10,20 placement=node" -- \
 		--arch riscv64 --image "$img" --firmware $fw --smp 8 \
 		--topology sockets=2,cores=4 --numa 2 --numa-dist 20 --timeout 60 -- "${opts[@]}"
 done

@@ -14,6 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct topo_cpu cpus[TOPO_MAX_CPUS];
+	struct fdt_mem_range mr[8];
 	struct fdt_topo_info info;
 	struct fdt_uart_info u;
 	struct topo t;
@@ -21,6 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *why, *s1, *s2;
 	uint8_t *blob = malloc(size ? size : 1);
 	uint64_t hz;
+	size_t n;
 
 	if (!blob)
 		return 0;
@@ -30,6 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fdt_timebase_hz(&f, &hz);
 		fdt_psci_method(&f, &s1);
 		fdt_uart_info(&f, NULL, &u, &why);
+		fdt_memory_ranges(&f, mr, 8, &n, &why);
 		topo_init(&t, cpus);
 		if (!fdt_topo_cpus(&f, &t, 0, ~0ull, &info, &why) &&
 		    !topo_finalize(&t, &why))

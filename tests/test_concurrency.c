@@ -12,6 +12,7 @@
 #include "bench.h"
 #include "check.h"
 #include "isa_ops.h"
+#include "linux_twin.h"
 #include "topo_fixtures.h"
 
 #define NTHREADS 8
@@ -20,7 +21,7 @@
 static struct topo_cpu cpus[TOPO_MAX_CPUS];
 static struct topo topo;
 static struct sbm_layout layout;
-static uint8_t *arena;
+static struct sbm_arena arena;
 static volatile int errors;
 
 static void *hammer(void *p)
@@ -28,15 +29,15 @@ static void *hammer(void *p)
 	uint32_t me = (uint32_t)(uintptr_t)p;
 
 	for (int i = 0; i < ROUNDS; i++) {
-		sbm_set(&layout, arena, me);
-		if (!sbm_test(&layout, arena, me))
+		sbm_set(&layout, &arena, me);
+		if (!sbm_test(&layout, &arena, me))
 			__atomic_add_fetch(&errors, 1, __ATOMIC_RELAXED);
-		sbm_clear(&layout, arena, me);
-		if (sbm_test(&layout, arena, me))
+		sbm_clear(&layout, &arena, me);
+		if (sbm_test(&layout, &arena, me))
 			__atomic_add_fetch(&errors, 1, __ATOMIC_RELAXED);
 	}
 	/* leave our bit set: the final weight must count every thread */
-	sbm_set(&layout, arena, me);
+	sbm_set(&layout, &arena, me);
 	return NULL;
 }
 
@@ -49,19 +50,20 @@ static void threads_on_shared_words(void)
 	CHECK(fixture_topo(&topo, cpus, 1, 1, NTHREADS, 1) == 0);
 	for (int k = 0; k < SBM_NKINDS; k++) {
 		CHECK(sbm_layout_build(&layout, (enum sbm_kind)k, &topo, 64, &why) == 0);
-		arena = aligned_alloc(4096, 4096 * 4);
-		memset(arena, 0, 4096 * 4);
+		arena.nregions = layout.nregions;
+		arena.base[0] = aligned_alloc(4096, 4096 * 4);
+		memset(arena.base[0], 0, 4096 * 4);
 		errors = 0;
 		for (uintptr_t i = 0; i < NTHREADS; i++)
 			pthread_create(&th[i], NULL, hammer, (void *)i);
 		for (int i = 0; i < NTHREADS; i++)
 			pthread_join(th[i], NULL);
 		CHECK_EQ_U64(errors, 0);
-		CHECK_EQ_U64(sbm_weight(&layout, arena), NTHREADS);
+		CHECK_EQ_U64(sbm_weight(&layout, &arena), NTHREADS);
 		for (uint32_t i = 0; i < NTHREADS; i++)
-			sbm_clear(&layout, arena, i);
-		CHECK_EQ_U64(sbm_weight(&layout, arena), 0);
-		free(arena);
+			sbm_clear(&layout, &arena, i);
+		CHECK_EQ_U64(sbm_weight(&layout, &arena), 0);
+		free(arena.base[0]);
 		sbm_layout_free(&layout);
 	}
 }
@@ -79,6 +81,7 @@ static void engine_runs(const char *opts, uint32_t want_results)
 	for (uint32_t i = 0; i < topo.ncpus; i++)
 		topo.cpus[i].hwid = i % (uint32_t)(online > 0 ? online : 1);
 	b.topo = &topo;
+	linux_numa_topo(&topo);
 	config_defaults(&b.cfg);
 	CHECK(config_parse(&b.cfg, opts, strlen(opts), "test", err, sizeof(err)) == 0);
 	b.info = (struct bench_info){ .arch = ISA_NAME, .platform = "test",
@@ -87,6 +90,12 @@ static void engine_runs(const char *opts, uint32_t want_results)
 	CHECK(bench_init(&b, &why) == 0);
 	CHECK_EQ_U64(bench_main(&b), 0);
 	CHECK_EQ_U64(b.nresults, want_results);
+	/* the fixture's raw nodes (3, 10) are not this machine's, so mbind
+	 * refuses them (placement=boot) unless it happens to have them */
+	CHECK(b.placement && (!strcmp(b.placement, "boot") ||
+			      !strcmp(b.placement, "node")));
+	for (uint32_t r = 0; r < topo.nnodes; r++)
+		CHECK((b.arena.base[r] != NULL) == (b.region_size[r] != 0));
 	for (uint32_t i = 0; i < b.nresults; i++) {
 		CHECK(b.results[i].clean);
 		CHECK(b.results[i].st.n == (size_t)b.nchosen * b.cfg.reps);
@@ -127,6 +136,44 @@ static void cpu_never_arrives(void)
 	bench_release(&b);
 }
 
+/*
+ * A node this machine has (raw 0): mbind may place it (placement=node),
+ * or a kernel without NUMA or a filter refuses it (placement=boot).
+ * Either way the run is clean and the region is this node's.
+ */
+static void node_placement(void)
+{
+	static struct bench b;
+	const char *why = "";
+	char err[256];
+	const char *opts = "iters=300 reps=1 layouts=global,node,private";
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+
+	memset(&b, 0, sizeof(b));
+	CHECK(fixture_topo(&topo, cpus, 1, 1, 2, 1) == 0);
+	topo.node_raw[0] = 0;
+	for (uint32_t i = 0; i < topo.ncpus; i++)
+		topo.cpus[i].hwid = i % (uint32_t)(online > 0 ? online : 1);
+	b.topo = &topo;
+	linux_numa_topo(&topo);
+	config_defaults(&b.cfg);
+	CHECK(config_parse(&b.cfg, opts, strlen(opts), "test", err, sizeof(err)) == 0);
+	b.info = (struct bench_info){ .arch = ISA_NAME, .platform = "test",
+		.virt = "none", .counter = "test", .counter_hz = 1000000000,
+		.hz_source = "test" };
+	CHECK(bench_init(&b, &why) == 0);
+	CHECK_EQ_U64(bench_main(&b), 0);
+	CHECK_EQ_U64(b.nresults, 3);
+	CHECK(b.placement != NULL);
+	CHECK_EQ_U64(!strcmp(b.placement, "node"), b.region_placed[0]);
+	CHECK(!strcmp(b.placement, "node") || !strcmp(b.placement, "boot"));
+	/* private: 2 CPUs x one line; the region holds the largest layout */
+	CHECK(b.region_size[0] >= 2 * topo.line_size);
+	printf("test_concurrency: placement=%s on node 0\n", b.placement);
+	bench_release(&b);
+	linux_numa_topo(NULL);
+}
+
 static void bad_options(void)
 {
 	static struct bench b;
@@ -160,6 +207,7 @@ int main(void)
 	engine_runs("iters=500 reps=2 cpus=cores layouts=llc,llc-u8", 2);
 	engine_runs("iters=500 reps=2 cpus=3 op=lock_bts layouts=global", 1);
 	cpu_never_arrives();
+	node_placement();
 	bad_options();
 	return check_done("test_concurrency");
 }

@@ -165,6 +165,15 @@ static void exercise(const struct fdt *f)
 	if (fdt_distance_map(f, triples, 16, &n, &why) >= 0)
 		for (i = 0; i < n; i++)
 			sink += triples[3 * i + 2];
+	{
+		struct fdt_mem_range mr[8];
+
+		if (fdt_memory_ranges(f, mr, 8, &n, &why) >= 0 ||
+		    n == 8)
+			for (i = 0; i < n; i++)
+				sink += (unsigned)(mr[i].base + mr[i].size) +
+					(unsigned)mr[i].node;
+	}
 	if (!fdt_chosen(f, &s1, &s2)) {
 		if (s1)
 			sink += strlen(s1);
@@ -355,6 +364,23 @@ static void test_qemu_numa(void)
 		}
 	}
 	CHECK(found_20);
+	/* RAM per node: what the payload's per-node pools are cut from */
+	{
+		struct fdt_mem_range mr[4];
+
+		CHECK_EQ_U64(fdt_memory_ranges(&f, mr, 4, &n, &why), 0);
+		CHECK_EQ_U64(n, 2);
+		CHECK_EQ_U64(mr[0].base, 0x80000000);
+		CHECK_EQ_U64(mr[0].size, 0x8000000);
+		CHECK_EQ_U64(mr[0].node, 0);
+		CHECK_EQ_U64(mr[1].base, 0x88000000);
+		CHECK_EQ_U64(mr[1].size, 0x8000000);
+		CHECK_EQ_U64(mr[1].node, 1);
+		CHECK_EQ_U64(fdt_memory_ranges(&f, mr, 1, &n, &why),
+			     (uint64_t)FDT_ENOSPACE);
+		CHECK_EQ_U64(n, 1);
+		CHECK_EQ_U64(mr[0].node, 0);
+	}
 	CHECK_EQ_U64(fdt_timebase_hz(&f, &hz), 0);
 	CHECK_EQ_U64(hz, 10000000);
 	CHECK_EQ_U64(fdt_chosen(&f, &so, &ba), 0);
@@ -395,6 +421,14 @@ static void test_qemu_smp4(void)
 	}
 	CHECK_EQ_U64(fdt_distance_map(&f, tri, 1, &n, &why), 0);
 	CHECK_EQ_U64(n, 0);
+	{
+		struct fdt_mem_range mr[2];
+
+		CHECK_EQ_U64(fdt_memory_ranges(&f, mr, 2, &n, &why), 0);
+		CHECK_EQ_U64(n, 1);
+		CHECK_EQ_U64(mr[0].base, 0x80000000);
+		CHECK_EQ_U64(mr[0].node, -1);
+	}
 	exercise(&f);
 	free(b.buf);
 }

@@ -30,6 +30,12 @@ grep -q "^global mask  *: 100.0000%" "$out/loop.log" && ok "seed block: global 1
 n=$(grep -c '^cpu ' "$out/loop.rec")
 [ "$n" = "$online" ] && ok "$n cpu records" || bad "cpu records $n, online $online"
 grep -q "^end .* status=ok" "$out/loop.rec" && ok "end status=ok" || bad "no end status=ok"
+# leaves in their node's memory where mbind works, else the common heap
+pl=$(awk '$1 == "config" { for (i = 2; i <= NF; i++) if ($i ~ /^placement=/) print substr($i, 11) }' "$out/loop.rec")
+case $pl in
+node|boot) ok "placement=$pl" ;;
+*) bad "config placement '$pl'" ;;
+esac
 # the end record counts every record before it
 want=$(($(wc -l <"$out/loop.rec") - 1))
 grep -q "^end .* records=$want\$" "$out/loop.rec" && ok "records=$want" || bad "end records count"
@@ -37,6 +43,7 @@ grep -q "^end .* records=$want\$" "$out/loop.rec" && ok "records=$want" || bad "
 "$twin" mode=pair iters=2000 reps=2 >"$out/pair.log" 2>&1 || bad "pair mode exit status $?"
 "$sbmlog" check "$out/pair.log" || bad "pair log has damaged records"
 grep -q "^@sbm result .* mode=pair" "$out/pair.log" && ok "pair mode results" || bad "pair mode results"
+grep -Eq "^@sbm config .* placement=(node|boot) " "$out/pair.log" && ok "pair mode placement" || bad "pair mode placement"
 
 for args in layouts=bogus cpus=0 frobnicate=1 iters "cpus=$((online + 1))" op=nosuch; do
 	if "$twin" $args >"$out/err.log" 2>&1; then

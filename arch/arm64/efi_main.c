@@ -13,6 +13,7 @@
 #include "arch.h"
 #include "arm64.h"
 #include "bench.h"
+#include "efi_acpi.h"
 #include "isa_ops.h"
 #include "report.h"
 
@@ -136,6 +137,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		a64_acpi_after(topo);
 	else
 		a64_add_clidr_caches(topo);
+	efi_numa_pools(&b);	/* leaves in their node's memory */
 
 	if (!b.info.counter_hz)
 		fail_early("CNTFRQ_EL0 is 0: the counter rate is unknown");

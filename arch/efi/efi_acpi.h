@@ -52,5 +52,12 @@ void efi_numa_srat(struct bench *b, const void *t, size_t len,
  * topo_finalize() has numbered the nodes. */
 void efi_numa_slit(struct bench *b, const void *t, size_t len);
 void efi_numa_apply_distances(struct topo *t);
+/*
+ * Before ExitBootServices, after topo_finalize(): for every node, a pool
+ * of conventional memory inside its SRAT memory ranges (4 MiB, halved
+ * down to 512 KiB), which plat_alloc_node() hands out.  Returns how many
+ * nodes got one (0 without SRAT memory affinity).
+ */
+uint32_t efi_numa_pools(struct bench *b);
 
 #endif

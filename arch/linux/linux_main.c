@@ -124,6 +124,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "sbmbench-linux: warning: cannot pin to CPU %llu\n",
 			(unsigned long long)topo.cpus[0].hwid);
 	b.topo = &topo;
+	linux_numa_topo(&topo);
 	cpuinfo(&b.info, model, sizeof(model));
 	b.info.arch = ISA_NAME;
 	b.info.platform = "linux";

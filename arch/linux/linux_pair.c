@@ -22,7 +22,7 @@ struct pair_thread {
 	struct bench *b;
 	const struct sbm_layout *l;
 	const struct bench_op *op;
-	uint8_t *arena;
+	const struct sbm_arena *arena;
 	pthread_barrier_t *bar;
 	uint32_t cpu;
 	bool setter;
@@ -47,7 +47,7 @@ static void *pair_main(void *p)
 {
 	struct pair_thread *pt = p;
 	const struct sbm_slot *s = &pt->l->slot[pt->cpu];
-	void *w = pt->arena + s->offset;
+	void *w = sbm_slot_ptr(pt->l, pt->arena, pt->cpu);
 	uint64_t iters = pt->b->cfg.iters, sum = 0, overhead;
 
 	linux_pin_self(pt->b->topo->cpus[pt->cpu].hwid);
@@ -82,16 +82,17 @@ static int pair_layout(struct bench *b, enum sbm_kind kind)
 	struct sbm_layout l;
 	pthread_barrier_t bar;
 	const char *why;
-	uint8_t *arena = NULL;
 	int rc = -1;
 
 	if (sbm_layout_build(&l, kind, t, t->line_size, &why)) {
 		report_warn(b, "layout", kind, why);
 		goto out_free;
 	}
-	arena = bench_alloc(sbm_arena_size(&l), 4096);
-	if (!pts || !th || !samples || !arena)
+	if (!pts || !th || !samples)
 		goto out;
+	for (uint32_t g = 0; g < l.nregions; g++)
+		if (sbm_region_size(&l, g) > b->region_size[g])
+			goto out;	/* bench_arena_setup() sized it: never */
 	memset(r, 0, sizeof(*r));
 	r->kind = kind;
 	r->op = bench_find_op(l.bytewise ? b->cfg.op_u8 : b->cfg.op,
@@ -100,7 +101,7 @@ static int pair_layout(struct bench *b, enum sbm_kind kind)
 	r->ncpus = b->nchosen;
 	r->clean = true;
 	for (uint32_t rep = 0; rep < b->cfg.reps; rep++) {
-		memset(arena, 0, sbm_arena_size(&l));
+		bench_arena_zero(b, &l);
 		pthread_barrier_init(&bar, NULL, n);
 		k = 0;
 		for (uint32_t i = 0; i < t->ncpus; i++) {
@@ -108,7 +109,7 @@ static int pair_layout(struct bench *b, enum sbm_kind kind)
 				continue;
 			for (int s = 0; s < 2; s++, k++) {
 				pts[k] = (struct pair_thread){
-					.b = b, .l = &l, .arena = arena,
+					.b = b, .l = &l, .arena = &b->arena,
 					.op = bench_find_op(l.bytewise ? b->cfg.op_u8 : b->cfg.op,
 							    l.bytewise),
 					.bar = &bar, .cpu = i, .setter = s == 0,
@@ -127,14 +128,13 @@ static int pair_layout(struct bench *b, enum sbm_kind kind)
 			samples[rep * t->ncpus + pts[k].cpu] =
 				(double)(pts[k].ticks + pts[k + 1].ticks) /
 				(double)b->cfg.iters;
-		if (sbm_weight(&l, arena))
+		if (sbm_weight(&l, &b->arena))
 			r->clean = false;
 	}
 	bench_summarise(b, r, samples, b->cfg.reps);
 	b->nresults++;
 	rc = r->clean ? 0 : -1;
 out:
-	bench_free(arena);
 	sbm_layout_free(&l);
 out_free:
 	free(pts);
@@ -145,12 +145,18 @@ out_free:
 
 int linux_pair_main(struct bench *b)
 {
+	const char *why;
 	int status = 0;
 
 	report_hello(b);
 	report_topology(b);
 	/* no mailbox workers here: the threads live for one repetition */
 	if (!bench_choose_cpus(b)) {
+		report_end(b, 1);
+		return 1;
+	}
+	if (bench_arena_setup(b, &why)) {
+		report_warn(b, "layout", 0, why);
 		report_end(b, 1);
 		return 1;
 	}

@@ -24,5 +24,10 @@ void heap_init(uintptr_t start, uintptr_t end);
 void power_init(const struct fdt *f);
 void power_off(int status) __attribute__((noreturn));
 void riscv_trap(uint64_t cause, uint64_t epc, uint64_t tval);
+/* Per-node pools for plat_alloc_node() from the DT's memory nodes, after
+ * topo_finalize(); @heap_end ends what the payload uses.  Returns how many
+ * nodes got one. */
+uint32_t riscv_numa_pools(const struct fdt *f, const struct topo *t,
+			  uint64_t heap_end);
 
 #endif

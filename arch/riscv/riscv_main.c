@@ -27,6 +27,7 @@ static struct bench bench;
 static struct topo topo;
 static struct riscv_boot *boots;
 static bool all_zabha;
+static uintptr_t heap_end;	/* end of what the payload itself uses */
 
 /* Any trap is a bug here (no interrupts, no paging): say where, stop. */
 void riscv_trap(uint64_t cause, uint64_t epc, uint64_t tval)
@@ -93,6 +94,7 @@ static void setup_heap(uintptr_t fdt, uint32_t fdt_size)
 	if (fdt + fdt_size > start && fdt < start)
 		start = fdt + fdt_size;	/* FDT below us: nothing to avoid */
 	heap_init(start, end);
+	heap_end = end;
 }
 
 void riscv_main(unsigned long hart, void *fdt_blob)
@@ -147,6 +149,7 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 	    topo_finalize(&topo, &why))
 		fail_early("topology", why);
 	fdt_topo_distances(&f, &topo);
+	riscv_numa_pools(&f, &topo, heap_end);
 	all_zabha = dt.all_zabha;
 	if (dt.truncated)
 		report_warn(&bench, "topology", TOPO_MAX_CPUS,

@@ -107,6 +107,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (topo_finalize(topo, &why))
 		fail_early(why);
 	efi_numa_apply_distances(topo);
+	efi_numa_pools(&b);	/* leaves in their node's memory */
 
 	b.info.counter_hz = tsc_calibrate(&cpu, &acpi, efi_stall_us, &hz_source);
 	b.info.hz_source = hz_source;
