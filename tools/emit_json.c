@@ -182,6 +182,7 @@ static void json_run(FILE *f, const struct runset *rs, const struct run *r)
 	jint(f, "run_cpus", r->run_cpus, ",");
 	jkey(f, "mode", r->mode, ",");
 	jkey(f, "ops", r->ops, ",");
+	jkey(f, "placement", r->placement, ",");
 	jkey(f, "status", r->status, ",\n");
 	json_machine(f, r);
 	fputs("\"results\":[\n", f);

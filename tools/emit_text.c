@@ -50,10 +50,11 @@ static void text_machine(FILE *f, const struct runset *rs,
 	}
 	if (r->config)
 		fprintf(f, "config: iters=%llu reps=%llu warmup=%llu cpus=%u "
-			"mode=%s ops=%s\n", (unsigned long long)r->iters,
+			"mode=%s ops=%s placement=%s\n",
+			(unsigned long long)r->iters,
 			(unsigned long long)r->reps,
 			(unsigned long long)r->warmup, r->run_cpus, r->mode,
-			r->ops);
+			r->ops, r->placement[0] ? r->placement : "unknown");
 	fprintf(f, "failed CPUs:");
 	if (!r->nfails)
 		fprintf(f, " none");

@@ -166,6 +166,7 @@ static void take_config(struct run *r, const struct rec_parsed *p)
 	r->warmup = get_u64(p, "warmup");
 	r->run_cpus = get_u(p, "cpus");
 	COPY(r->mode, p, "mode");
+	COPY(r->placement, p, "placement");
 	COPY(r->ops, p, "ops");
 }
 

@@ -71,7 +71,7 @@ struct run {
 	/* config */
 	uint64_t iters, reps, warmup;
 	unsigned run_cpus;
-	char mode[8], ops[128];
+	char mode[8], ops[128], placement[12];
 	/* end */
 	char status[8];
 	uint64_t end_warnings, end_records;
