@@ -29,7 +29,7 @@ ARM64_EFI_LIBS = -L$(GNUEFI_DIR)/lib --start-group -lefi -lgnuefi \
 	$(NEWLIB_DIR)/lib/libm.a $(NEWLIB_DIR)/lib/libc.a $(SBM_LIBGCC) \
 	--end-group
 sbmbench_arm64_so_LINK = arm64_efi_link() { $(LD) -shared -Bsymbolic \
-	-nostdlib -znocombreloc --no-undefined --defsym=EFI_SUBSYSTEM=0xa \
+	-nostdlib -znocombreloc --no-undefined --defsym=EFI_SUBSYSTEM=0xa $(LD_NO_RWX_WARN) \
 	-T efi-aarch64.lds $(GNUEFI_DIR)/lib/crt0-efi-aarch64.o -o $@ \
 	"$$@" $(ARM64_EFI_LIBS); }; arm64_efi_link
 EXTRA_sbmbench_arm64_so_DEPENDENCIES = efi-aarch64.lds

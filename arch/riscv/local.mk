@@ -19,7 +19,8 @@ RISCV_FLAGS = -ffreestanding -fno-stack-protector -mcmodel=medany -fno-pie \
 sbmbench_riscv64_elf_CFLAGS = $(AM_CFLAGS) -O2 $(RISCV_FLAGS)
 sbmbench_riscv64_elf_CCASFLAGS = $(RISCV_FLAGS)
 sbmbench_riscv64_elf_LINK = $(CC) $(RISCV_FLAGS) -nostdlib -static -no-pie \
-	-Wl,--build-id=none -Wl,-T,$(srcdir)/arch/riscv/payload.lds -o $@
+	-Wl,--build-id=none $(LD_NO_RWX_WARN:%=-Wl,%) \
+	-Wl,-T,$(srcdir)/arch/riscv/payload.lds -o $@
 # libc twice: libm and libgcc call back into it
 sbmbench_riscv64_elf_LDADD = $(NEWLIB_DIR)/lib/libm.a \
 	$(NEWLIB_DIR)/lib/libc.a $(SBM_LIBGCC) $(NEWLIB_DIR)/lib/libc.a

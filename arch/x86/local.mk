@@ -27,7 +27,7 @@ X86_EFI_LIBS = -L$(GNUEFI_DIR)/lib --start-group -lefi -lgnuefi \
 	$(NEWLIB_DIR)/lib/libm.a $(NEWLIB_DIR)/lib/libc.a $(SBM_LIBGCC) \
 	--end-group
 sbmbench_x86_64_so_LINK = x86_efi_link() { $(LD) -shared -Bsymbolic \
-	-nostdlib -znocombreloc --no-undefined -T efi-x86_64.lds \
+	-nostdlib -znocombreloc --no-undefined $(LD_NO_RWX_WARN) -T efi-x86_64.lds \
 	$(GNUEFI_DIR)/lib/crt0-efi-x86_64.o -o $@ "$$@" $(X86_EFI_LIBS); }; \
 	x86_efi_link
 EXTRA_sbmbench_x86_64_so_DEPENDENCIES = efi-x86_64.lds
