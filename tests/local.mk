@@ -10,7 +10,7 @@ UNIT_CFLAGS = $(AM_CFLAGS) $(SAN_FLAGS) -O1 -g -pthread
 
 UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
 	tests/test_topo tests/test_sbm tests/test_concurrency \
-	tests/test_logparse tests/test_acpi
+	tests/test_logparse tests/test_acpi tests/test_node_pool
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 
@@ -55,6 +55,12 @@ tests_test_logparse_SOURCES = tests/test_logparse.c tools/logparse.c \
 tests_test_logparse_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_logparse_CFLAGS = $(UNIT_CFLAGS)
 tests_test_logparse_LDFLAGS = $(SAN_FLAGS)
+
+tests_test_node_pool_SOURCES = tests/test_node_pool.c core/node_pool.c \
+	core/node_pool.h
+tests_test_node_pool_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_node_pool_CFLAGS = $(UNIT_CFLAGS)
+tests_test_node_pool_LDFLAGS = $(SAN_FLAGS)
 
 tests_test_acpi_SOURCES = tests/test_acpi.c core/acpi.c core/acpi.h
 tests_test_acpi_CPPFLAGS = $(UNIT_CPPFLAGS)

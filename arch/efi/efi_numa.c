@@ -14,6 +14,7 @@
 #include "acpi.h"
 #include "arch.h"
 #include "efi_acpi.h"
+#include "node_pool.h"
 #include "report.h"
 
 #define SRAT_MAX_MEM	256
@@ -24,12 +25,6 @@ static uint8_t *slit;		/* kept for after topo_finalize() */
 static size_t slit_n;
 static struct acpi_srat_mem *srat_mem;	/* enabled memory affinity */
 static size_t srat_nmem;
-
-struct pool {
-	uint64_t lo, hi;	/* lo = next free byte; hi = 0: no pool */
-};
-
-static struct pool pools[TOPO_MAX_NODES];
 
 void efi_numa_srat(struct bench *b, const void *t, size_t len,
 		   int (*cpu_of)(const struct topo *, const struct acpi_srat_cpu *))
@@ -183,7 +178,7 @@ uint32_t efi_numa_pools(struct bench *b)
 				      t->node_raw[node]);
 			continue;
 		}
-		pools[node] = (struct pool){ at, at + size };
+		node_pool_set(node, at, at + size);
 		placed++;
 		report_printf("node %u: leaves at 0x%llx-0x%llx\n", node,
 			      (unsigned long long)at,
@@ -195,18 +190,7 @@ uint32_t efi_numa_pools(struct bench *b)
 
 void *plat_alloc_node(size_t size, size_t align, uint32_t node)
 {
-	struct pool *p;
-	uint64_t at;
-
-	if (node >= TOPO_MAX_NODES || !pools[node].hi || !align ||
-	    (align & (align - 1)))
-		return NULL;
-	p = &pools[node];
-	at = (p->lo + align - 1) & ~(uint64_t)(align - 1);
-	if (at > p->hi || p->hi - at < size)
-		return NULL;
-	p->lo = at + size;
-	return (void *)(uintptr_t)at;
+	return node_pool_alloc(node, size, align);
 }
 
 void plat_free_node(void *p, size_t size)

@@ -11,6 +11,7 @@
 
 #include "arch.h"
 #include "fdt.h"
+#include "node_pool.h"
 #include "riscv.h"
 
 #define POOL_MAX	(4ull << 20)
@@ -26,7 +27,6 @@ struct span {
 	uint64_t lo, hi;
 };
 
-static struct span pools[TOPO_MAX_NODES];	/* lo = next free byte */
 
 static void avoid_add(struct span *av, size_t *n, uint64_t lo, uint64_t hi)
 {
@@ -101,7 +101,7 @@ uint32_t riscv_numa_pools(const struct fdt *f, const struct topo *t,
 		}
 		if (!at)
 			continue;
-		pools[node] = (struct span){ at, at + size };
+		node_pool_set(node, at, at + size);
 		avoid_add(av, &nav, at, at + size);
 		placed++;
 		printf("node %u: leaves at 0x%llx-0x%llx\n", node,
@@ -112,18 +112,7 @@ uint32_t riscv_numa_pools(const struct fdt *f, const struct topo *t,
 
 void *plat_alloc_node(size_t size, size_t align, uint32_t node)
 {
-	struct span *p;
-	uint64_t at;
-
-	if (node >= TOPO_MAX_NODES || !pools[node].hi || !align ||
-	    (align & (align - 1)))
-		return NULL;
-	p = &pools[node];
-	at = (p->lo + align - 1) & ~(uint64_t)(align - 1);
-	if (at > p->hi || p->hi - at < size)
-		return NULL;
-	p->lo = at + size;
-	return (void *)(uintptr_t)at;
+	return node_pool_alloc(node, size, align);
 }
 
 void plat_free_node(void *p, size_t size)

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include "node_pool.h"
+#include "topo.h"
+
+static struct {
+	uint64_t lo, hi;	/* lo: next free byte */
+} pools[TOPO_MAX_NODES];
+
+void node_pool_set(uint32_t node, uint64_t lo, uint64_t hi)
+{
+	if (node < TOPO_MAX_NODES && lo < hi) {
+		pools[node].lo = lo;
+		pools[node].hi = hi;
+	}
+}
+
+void *node_pool_alloc(uint32_t node, size_t size, size_t align)
+{
+	uint64_t at;
+
+	if (node >= TOPO_MAX_NODES || !pools[node].hi || !align ||
+	    (align & (align - 1)))
+		return NULL;
+	at = (pools[node].lo + align - 1) & ~(uint64_t)(align - 1);
+	if (at < pools[node].lo || at > pools[node].hi ||
+	    pools[node].hi - at < size)
+		return NULL;	/* wrapped, or does not fit */
+	pools[node].lo = at + size;
+	return (void *)(uintptr_t)at;
+}

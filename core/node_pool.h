@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Per-node memory pools for bare-metal platforms: the platform finds a
+ * window of each node's memory (SRAT, DT /memory) and hands it here;
+ * plat_alloc_node() then carves from it.  Nothing is ever given back: the
+ * run owns the machine to the end.
+ */
+#ifndef SBM_NODE_POOL_H
+#define SBM_NODE_POOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Make [lo, hi) the pool of logical node @node. */
+void node_pool_set(uint32_t node, uint64_t lo, uint64_t hi);
+/* @size bytes aligned to @align (a power of two), or NULL. */
+void *node_pool_alloc(uint32_t node, size_t size, size_t align);
+
+#endif
