@@ -2,24 +2,23 @@
 EXTRA_DIST += images/qemu-run
 EXTRA_DIST += images/mkimage
 
-# Boot media: `make image` writes the ESP tree (esp/) and a FAT image.
+# Boot media: `make image` writes the ESP tree (esp/) and a GPT disk
+# image with the tree's UEFI image on it.
 if IMAGE_X86_64
-image: sbmbench-x86_64.img
-sbmbench-x86_64.img: BOOTX64.EFI $(srcdir)/images/mkimage
-	$(AM_V_GEN)$(SHELL) $(srcdir)/images/mkimage --x64 BOOTX64.EFI \
-		--esp esp --out $@
-CLEANFILES += sbmbench-x86_64.img
-clean-local: clean-esp
-clean-esp:
-	-rm -rf esp
-.PHONY: image clean-esp
-else
+UEFI_APP = BOOTX64.EFI
+UEFI_APP_FLAG = --x64
+endif
 if IMAGE_ARM64
-image: sbmbench-arm64.img
-sbmbench-arm64.img: BOOTAA64.EFI $(srcdir)/images/mkimage
-	$(AM_V_GEN)$(SHELL) $(srcdir)/images/mkimage --aa64 BOOTAA64.EFI \
-		--esp esp --out $@
-CLEANFILES += sbmbench-arm64.img
+UEFI_APP = BOOTAA64.EFI
+UEFI_APP_FLAG = --aa64
+endif
+if IMAGE_UEFI
+UEFI_DISK = sbmbench-$(SBM_ARCH).img
+image: $(UEFI_DISK)
+$(UEFI_DISK): $(UEFI_APP) $(srcdir)/images/mkimage
+	$(AM_V_GEN)$(SHELL) $(srcdir)/images/mkimage $(UEFI_APP_FLAG) \
+		$(UEFI_APP) --esp esp --out $@
+CLEANFILES += $(UEFI_DISK)
 clean-local: clean-esp
 clean-esp:
 	-rm -rf esp
@@ -28,5 +27,4 @@ else
 image:
 	@echo "make image: no UEFI image in this build tree (see configure)"
 .PHONY: image
-endif
 endif

@@ -68,13 +68,27 @@ static void threads_on_shared_words(void)
 	}
 }
 
+/* Options, a 1 GHz "counter" for the timeouts, init and a whole run:
+ * the run must succeed. */
+static void run_engine(struct bench *b, const char *opts)
+{
+	const char *why = "";
+	char err[256];
+
+	config_defaults(&b->cfg);
+	CHECK(config_parse(&b->cfg, opts, strlen(opts), "test", err,
+			   sizeof(err)) == 0);
+	b->info = (struct bench_info){ .arch = ISA_NAME, .platform = "test",
+		.virt = "none", .counter = "test", .counter_hz = 1000000000,
+		.hz_source = "test" };
+	CHECK(bench_init(b, &why) == 0);
+	CHECK_EQ_U64(bench_main(b), 0);
+}
+
 static void engine_runs(const char *opts, uint32_t want_results)
 {
 	static struct bench b;
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
-	const char *why = "";
-	char err[256];
-
 	memset(&b, 0, sizeof(b));
 	/* 2 nodes x 2 LLCs x 2 cores, hwids folded onto this machine */
 	CHECK(fixture_topo(&topo, cpus, 2, 2, 2, 1) == 0);
@@ -82,13 +96,7 @@ static void engine_runs(const char *opts, uint32_t want_results)
 		topo.cpus[i].hwid = i % (uint32_t)(online > 0 ? online : 1);
 	b.topo = &topo;
 	linux_numa_topo(&topo);
-	config_defaults(&b.cfg);
-	CHECK(config_parse(&b.cfg, opts, strlen(opts), "test", err, sizeof(err)) == 0);
-	b.info = (struct bench_info){ .arch = ISA_NAME, .platform = "test",
-		.virt = "none", .counter = "test", .counter_hz = 1000000000,
-		.hz_source = "test" };
-	CHECK(bench_init(&b, &why) == 0);
-	CHECK_EQ_U64(bench_main(&b), 0);
+	run_engine(&b, opts);
 	CHECK_EQ_U64(b.nresults, want_results);
 	/* the fixture's raw nodes (3, 10) are not this machine's, so mbind
 	 * refuses them (placement=boot) unless it happens to have them */
@@ -111,8 +119,6 @@ static void engine_runs(const char *opts, uint32_t want_results)
 static void cpu_never_arrives(void)
 {
 	static struct bench b;
-	const char *why = "";
-	char err[256];
 	const char *opts = "iters=300 reps=1 timeout_ms=200 layouts=global,private";
 
 	memset(&b, 0, sizeof(b));
@@ -121,13 +127,7 @@ static void cpu_never_arrives(void)
 	topo.cpus[1].hwid = 0;
 	topo.cpus[2].hwid = 100000;	/* no such CPU: pinning fails */
 	b.topo = &topo;
-	config_defaults(&b.cfg);
-	CHECK(config_parse(&b.cfg, opts, strlen(opts), "test", err, sizeof(err)) == 0);
-	b.info = (struct bench_info){ .arch = ISA_NAME, .platform = "test",
-		.virt = "none", .counter = "test", .counter_hz = 1000000000,
-		.hz_source = "test" };
-	CHECK(bench_init(&b, &why) == 0);
-	CHECK_EQ_U64(bench_main(&b), 0);
+	run_engine(&b, opts);
 	CHECK(topo.cpus[2].flags & TOPO_CPU_FAILED);
 	CHECK(!(topo.cpus[1].flags & TOPO_CPU_FAILED));
 	CHECK_EQ_U64(b.nresults, 2);
@@ -144,8 +144,6 @@ static void cpu_never_arrives(void)
 static void node_placement(void)
 {
 	static struct bench b;
-	const char *why = "";
-	char err[256];
 	const char *opts = "iters=300 reps=1 layouts=global,node,private";
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
 
@@ -156,13 +154,7 @@ static void node_placement(void)
 		topo.cpus[i].hwid = i % (uint32_t)(online > 0 ? online : 1);
 	b.topo = &topo;
 	linux_numa_topo(&topo);
-	config_defaults(&b.cfg);
-	CHECK(config_parse(&b.cfg, opts, strlen(opts), "test", err, sizeof(err)) == 0);
-	b.info = (struct bench_info){ .arch = ISA_NAME, .platform = "test",
-		.virt = "none", .counter = "test", .counter_hz = 1000000000,
-		.hz_source = "test" };
-	CHECK(bench_init(&b, &why) == 0);
-	CHECK_EQ_U64(bench_main(&b), 0);
+	run_engine(&b, opts);
 	CHECK_EQ_U64(b.nresults, 3);
 	CHECK(b.placement != NULL);
 	CHECK_EQ_U64(!strcmp(b.placement, "node"), b.region_placed[0]);

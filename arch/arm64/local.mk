@@ -30,21 +30,16 @@ ARM64_EFI_LIBS = -L$(GNUEFI_DIR)/lib --start-group -lefi -lgnuefi \
 	--end-group
 sbmbench_arm64_so_LINK = arm64_efi_link() { $(LD) -shared -Bsymbolic \
 	-nostdlib -znocombreloc --no-undefined --defsym=EFI_SUBSYSTEM=0xa $(LD_NO_RWX_WARN) \
-	-T efi-aarch64.lds $(GNUEFI_DIR)/lib/crt0-efi-aarch64.o -o $@ \
+	-T efi.lds $(GNUEFI_DIR)/lib/crt0-efi-aarch64.o -o $@ \
 	"$$@" $(ARM64_EFI_LIBS); }; arm64_efi_link
-EXTRA_sbmbench_arm64_so_DEPENDENCIES = efi-aarch64.lds
-
-# Debian's script drops .bss.* (newlib is built with -fdata-sections).
-efi-aarch64.lds: $(GNUEFI_DIR)/lib/elf_aarch64_efi.lds
-	$(AM_V_GEN)sed 's/\*(\.bss)/*(.bss .bss.*)/' $< >$@.tmp && \
-	grep -q 'bss \.bss\.\*' $@.tmp && mv $@.tmp $@
+EXTRA_sbmbench_arm64_so_DEPENDENCIES = efi.lds
 
 BOOTAA64.EFI: sbmbench-arm64.so
 	$(AM_V_GEN)$(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic \
 	-j .rodata -j .dynsym -j .rel -j .rela -j '.rel.*' -j '.rela.*' \
 	-j .reloc -O binary $< $@
 
-CLEANFILES += efi-aarch64.lds BOOTAA64.EFI
+CLEANFILES += BOOTAA64.EFI
 endif
 
 ARM64_BOOT_TESTS = tests/boot-arm64-smp1.sh tests/boot-arm64-smp4.sh \

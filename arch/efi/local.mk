@@ -5,3 +5,12 @@ EFI_COMMON_SOURCES = arch/efi/efi_plat.h arch/efi/efi_util.c \
 	arch/efi/efi_options.c arch/efi/efi_acpi.h arch/efi/efi_acpi.c \
 	arch/efi/efi_numa.c arch/efi/syscalls.c core/node_pool.c core/node_pool.h
 EXTRA_DIST += $(EFI_COMMON_SOURCES)
+
+if IMAGE_UEFI
+# GNU-EFI's linker script, but collecting .bss.* too: Debian's drops them
+# into nothing and newlib is built with -fdata-sections.
+efi.lds: $(GNUEFI_DIR)/lib/elf_$(EFI_ARCH)_efi.lds
+	$(AM_V_GEN)sed 's/\*(\.bss)/*(.bss .bss.*)/' $< >$@.tmp && \
+	grep -q 'bss \.bss\.\*' $@.tmp && mv $@.tmp $@
+CLEANFILES += efi.lds
+endif

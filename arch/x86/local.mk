@@ -27,22 +27,17 @@ X86_EFI_LIBS = -L$(GNUEFI_DIR)/lib --start-group -lefi -lgnuefi \
 	$(NEWLIB_DIR)/lib/libm.a $(NEWLIB_DIR)/lib/libc.a $(SBM_LIBGCC) \
 	--end-group
 sbmbench_x86_64_so_LINK = x86_efi_link() { $(LD) -shared -Bsymbolic \
-	-nostdlib -znocombreloc --no-undefined $(LD_NO_RWX_WARN) -T efi-x86_64.lds \
+	-nostdlib -znocombreloc --no-undefined $(LD_NO_RWX_WARN) -T efi.lds \
 	$(GNUEFI_DIR)/lib/crt0-efi-x86_64.o -o $@ "$$@" $(X86_EFI_LIBS); }; \
 	x86_efi_link
-EXTRA_sbmbench_x86_64_so_DEPENDENCIES = efi-x86_64.lds
-
-# Debian's script drops .bss.* (newlib is built with -fdata-sections).
-efi-x86_64.lds: $(GNUEFI_DIR)/lib/elf_x86_64_efi.lds
-	$(AM_V_GEN)sed 's/\*(\.bss)/*(.bss .bss.*)/' $< >$@.tmp && \
-	grep -q 'bss \.bss\.\*' $@.tmp && mv $@.tmp $@
+EXTRA_sbmbench_x86_64_so_DEPENDENCIES = efi.lds
 
 BOOTX64.EFI: sbmbench-x86_64.so
 	$(AM_V_GEN)$(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic \
 	-j .dynsym -j .rel -j .rela -j '.rel.*' -j '.rela.*' -j .reloc \
 	--target efi-app-x86_64 --subsystem=10 $< $@
 
-CLEANFILES += efi-x86_64.lds BOOTX64.EFI
+CLEANFILES += BOOTX64.EFI
 endif
 
 # Boot tests under QEMU (TCG here: each about 5-15 s).
