@@ -9,7 +9,7 @@ img=$SBM_BUILDDIR/BOOTAA64.EFI
 
 boot_check smp1-a57 "cpus=1 nodes=1 llcs=1 packages=1 smt=1" -- \
 	--arch arm64 --image "$img" --smp 1 --cpu cortex-a57 --timeout 90 \
-	-- iters=2000 reps=2
+	-- iters=2000 reps=2 timeout_ms=20000
 grep -q '^hello .*counter=cntvct .*hz_source=cntfrq' "$boot_tmp/rec" &&
 	ok "counter cntvct from cntfrq" || bad "hello: $(grep '^hello' "$boot_tmp/rec")"
 grep -q '^result .*layout=global op=llsc ' "$boot_tmp/rec" &&

@@ -10,7 +10,7 @@ set -u
 boot_check smp8-numa "cpus=8 packages=2 nodes=2 llcs=4 smt=1 dist=10,20 placement=node" -- \
 	--arch arm64 --image "$SBM_BUILDDIR/BOOTAA64.EFI" --smp 8 \
 	--topology sockets=2,clusters=2,cores=2 --numa 2 --numa-dist 20 \
-	--timeout 120 -- iters=2000 reps=2
+	--timeout 120 -- iters=2000 reps=2 timeout_ms=20000
 grep -q '^topo .*llc_source=inferred-pptt-cluster node_source=srat' "$boot_tmp/rec" &&
 	ok "sources: inferred-pptt-cluster, srat" || bad "topo sources: $(grep '^topo' "$boot_tmp/rec")"
 boot_done

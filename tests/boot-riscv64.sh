@@ -6,7 +6,7 @@ set -u
 . "$SBM_SRCDIR/tests/boot-lib.sh"
 img=$SBM_BUILDDIR/sbmbench-riscv64.elf
 bin=$SBM_BUILDDIR/sbmbench-riscv64.bin
-opts=(iters=2000 reps=2 warmup=100)
+opts=(iters=2000 reps=2 warmup=100 timeout_ms=20000)
 
 for fw in default fw_jump; do
 	boot_check "smp1-$fw" "cpus=1 nodes=1 llcs=1 packages=1" -- \
@@ -24,7 +24,7 @@ boot_check "smp4-flat-binary" "cpus=4" -- \
 	--arch riscv64 --image "$bin" --firmware fw_jump --smp 4 --timeout 60 -- "${opts[@]}"
 # 16 harts: the boot hart is random, all must be found and started
 boot_check "smp16" "cpus=16" -- \
-	--arch riscv64 --image "$img" --smp 16 --timeout 120 -- iters=500 reps=1 warmup=10
+	--arch riscv64 --image "$img" --smp 16 --timeout 120 -- iters=500 reps=1 warmup=10 timeout_ms=20000
 grep -q 'llc_source=inferred-cpu-map-cluster' "$boot_tmp/rec" &&
 	ok "LLC inference rule named in the topo record" || bad "llc_source not reported"
 

@@ -12,7 +12,7 @@ printf '\005\000\000\000\000\000\000\000\012\025\025\012' >"$slit"
 boot_check bad-slit "cpus=2" -- \
 	--arch x86_64 --image "$SBM_BUILDDIR/BOOTX64.EFI" --smp 2 --timeout 60 \
 	--qemu-arg -acpitable --qemu-arg "sig=SLIT,rev=1,data=$slit" \
-	-- iters=2000 reps=2
+	-- iters=2000 reps=2 timeout_ms=20000
 grep -q '^warn .*what=acpi .*SLIT' "$boot_tmp/rec" &&
 	ok "bad SLIT reported as warn what=acpi" || bad "no acpi warning for the bad SLIT"
 boot_done

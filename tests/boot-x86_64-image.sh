@@ -3,7 +3,7 @@
 # The USB disk image (GPT, one EFI System Partition) boots as a disk.
 set -u
 . "$SBM_SRCDIR/tests/boot-lib.sh"
-printf 'iters=2000 reps=2\n' >"$boot_tmp/sbmbench.cfg"
+printf 'iters=2000 reps=2 timeout_ms=20000\n' >"$boot_tmp/sbmbench.cfg"
 "$SBM_SRCDIR/images/mkimage" --x64 "$SBM_BUILDDIR/BOOTX64.EFI" \
 	--cfg "$boot_tmp/sbmbench.cfg" --out "$boot_tmp/usb.img" >/dev/null ||
 	bad "mkimage failed"

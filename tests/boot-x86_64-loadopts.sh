@@ -8,7 +8,7 @@ esp=$boot_tmp/esp
 mkdir -p "$esp"
 cp "$SBM_BUILDDIR/BOOTX64.EFI" "$esp/sbmbench.efi"
 # no EFI/BOOT/BOOTX64.EFI: OVMF falls back to its shell, which runs this
-printf 'fs0:\r\nsbmbench.efi iters=1500 reps=1 cpus=2\r\n' >"$esp/startup.nsh"
+printf 'fs0:\r\nsbmbench.efi iters=1500 reps=1 cpus=2 timeout_ms=20000\r\n' >"$esp/startup.nsh"
 printf 'iters=999 reps=3\n' >"$esp/sbmbench.cfg"
 boot_check loadopts "cpus=4" -- --arch x86_64 --image "$esp" --smp 4 --timeout 90
 grep -q '^config .* iters=1500 reps=1 .*cpus=2 ' "$boot_tmp/rec" &&

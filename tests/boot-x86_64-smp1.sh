@@ -7,7 +7,7 @@ set -u
 img=$SBM_BUILDDIR/BOOTX64.EFI
 
 boot_check smp1 "cpus=1 nodes=1 llcs=1 packages=1 smt=1" -- \
-	--arch x86_64 --image "$img" --smp 1 --timeout 60 -- iters=2000 reps=2
+	--arch x86_64 --image "$img" --smp 1 --timeout 60 -- iters=2000 reps=2 timeout_ms=20000
 
 rc=0
 "$SBM_SRCDIR/images/qemu-run" --quiet --log "$boot_tmp/bad.log" --arch x86_64 \

@@ -6,5 +6,5 @@ set -u
 boot_check smp32 "cpus=32 packages=2 llcs=2 smt=2 cores=16" -- \
 	--arch x86_64 --image "$SBM_BUILDDIR/BOOTX64.EFI" --smp 32 \
 	--topology sockets=2,cores=8,threads=2 --timeout 240 \
-	-- iters=300 reps=1 warmup=10
+	-- iters=300 reps=1 warmup=10 timeout_ms=20000
 boot_done

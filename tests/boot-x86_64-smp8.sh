@@ -10,7 +10,7 @@ set -u
 boot_check smp8-numa "cpus=8 packages=2 nodes=2 llcs=2 smt=2 dist=10,21 placement=node" -- \
 	--arch x86_64 --image "$SBM_BUILDDIR/BOOTX64.EFI" --smp 8 \
 	--topology sockets=2,cores=2,threads=2 --numa 2 --numa-dist 21 \
-	--cpu max,vendor=GenuineIntel --timeout 90 -- iters=2000 reps=2
+	--cpu max,vendor=GenuineIntel --timeout 90 -- iters=2000 reps=2 timeout_ms=20000
 grep -q '^topo .*llc_source=cpuid-4 node_source=srat' "$boot_tmp/rec" &&
 	ok "sources: cpuid-4, srat" || bad "topo sources: $(grep '^topo' "$boot_tmp/rec")"
 boot_done
