@@ -19,12 +19,11 @@ $(UEFI_DISK): $(UEFI_APP) $(srcdir)/images/mkimage
 	$(AM_V_GEN)$(SHELL) $(srcdir)/images/mkimage $(UEFI_APP_FLAG) \
 		$(UEFI_APP) --esp esp --out $@
 CLEANFILES += $(UEFI_DISK)
-clean-local: clean-esp
-clean-esp:
-	-rm -rf esp
-.PHONY: image clean-esp
 else
 image:
 	@echo "make image: no UEFI image in this build tree (see configure)"
-.PHONY: image
 endif
+.PHONY: image
+# the ESP staging folder of make image
+clean-esp:
+	-rm -rf esp

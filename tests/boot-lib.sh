@@ -29,12 +29,12 @@ field() {
 boot_check() {
 	local name=$1 expect=$2
 	shift 3
-	local log=$boot_tmp/$name.log rc=0 t0 t1
+	local log=$boot_tmp/$name.log rc=0 t0 t1 fail0=$boot_fail
 	t0=$(date +%s.%N)
 	"$SBM_SRCDIR/images/qemu-run" --quiet --log "$log" "$@" 2>"$boot_tmp/qemu-run.err" || rc=$?
 	t1=$(date +%s.%N)
 	echo "--- $name: qemu-run exit $rc in $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }")s"
-	[ "$rc" = 0 ] && ok "$name: qemu-run exit 0" || { bad "$name: qemu-run exit $rc"; cat "$boot_tmp/qemu-run.err"; tail -n 20 "$log"; }
+	[ "$rc" = 0 ] && ok "$name: qemu-run exit 0" || { bad "$name: qemu-run exit $rc"; cat "$boot_tmp/qemu-run.err"; }
 	if "$SBM_BUILDDIR/sbmlog" check "$log" >"$boot_tmp/check"; then
 		ok "$name: every record passes its CRC ($(cut -d: -f2 "$boot_tmp/check"))"
 	else
@@ -62,6 +62,17 @@ boot_check() {
 		fi
 	done
 	grep -q '^end .*status=ok' "$boot_tmp/rec" && ok "$name: end status=ok" || bad "$name: no end status=ok"
+	[ "$boot_fail" = "$fail0" ] || boot_evidence "$name" "$log" "$rc"
+}
+
+# A failed boot leaves its console behind: the tail here (CI shows the end
+# of the output), the whole log under tests/failed-boots/ in the build tree.
+boot_evidence() {
+	local name=$1 log=$2 rc=$3 keep=$SBM_BUILDDIR/tests/failed-boots
+	echo "=== $name failed (qemu-run exit $rc); console tail:"
+	tail -n 40 "$log" | cut -c1-160
+	echo "=== end of $name console"
+	mkdir -p "$keep" && cp "$log" "$keep/$name.log" && echo "full log: $keep/$name.log"
 }
 
 boot_done() {

@@ -5,6 +5,8 @@
  * instruction jumps over it.  OpenSBI enters in S-mode, MMU off, with
  * a0 = boot hart id and a1 = FDT address; any hart may be the boot hart.
  */
+#include "boot_layout.h"
+
 	.section .head, "ax"
 	.globl _start
 _start:
@@ -24,8 +26,13 @@ _start:
 boot_entry:
 	csrci	sstatus, 2		/* SIE off: this hart never takes interrupts */
 	csrw	sie, zero
+	/* only the first hart here is the boot hart; see late_secondary */
 .option push
-.option norelax
+.option norelax				/* gp is not ours yet: no gp-relative la */
+	la	t0, boot_claimed
+	li	t1, 1
+	amoswap.w.aqrl t1, t1, (t0)
+	bnez	t1, late_secondary
 	la	gp, __global_pointer$
 .option pop
 	la	sp, boot_stack_top
@@ -44,23 +51,54 @@ boot_entry:
 
 /*
  * Secondary harts, started by SBI HSM hart_start: a0 = hart id, a1 =
- * opaque = the struct riscv_boot of this hart (stack top first).
+ * opaque = the struct riscv_boot of this hart.
  */
 	.globl secondary_entry
 secondary_entry:
 	csrci	sstatus, 2
 	csrw	sie, zero
+	li	t3, 0
+secondary_common:
 .option push
 .option norelax
 	la	gp, __global_pointer$
 .option pop
-	ld	sp, 0(a1)
+	ld	sp, RB_STACK_TOP(a1)
 	la	t0, trap_entry
 	csrw	stvec, t0
 	mv	a0, a1
+	mv	a1, t3
 	call	riscv_secondary
 4:	wfi
 	j	4b
+
+/*
+ * A hart we started came in at the payload entry with the boot arguments
+ * instead of at secondary_entry.  OpenSBI up to 1.1 marks the hart
+ * START_PENDING before it stores the new start address, so a hart that
+ * polls in its HSM wait loop can leave with the old one.  Find this
+ * hart's start block by hart id (a0) and carry on as a secondary; a hart
+ * nobody started stops here.
+ */
+late_secondary:
+.option push
+.option norelax
+	la	t0, riscv_boots
+	ld	t0, 0(t0)
+	la	t1, riscv_nboots
+	ld	t1, 0(t1)
+.option pop
+5:	beqz	t1, 7f
+	ld	t2, RB_HWID(t0)
+	beq	t2, a0, 6f
+	addi	t0, t0, RB_SIZE
+	addi	t1, t1, -1
+	j	5b
+6:	mv	a1, t0
+	li	t3, 1
+	j	secondary_common
+7:	wfi
+	j	7b
 
 /* Traps (stvec needs 4-byte alignment): report and power off. */
 	.balign 4
@@ -71,6 +109,12 @@ trap_entry:
 	call	riscv_trap
 5:	wfi
 	j	5b
+
+	/* in .data: .bss is cleared by the hart that claims it */
+	.section .data.boot_claimed, "aw"
+	.balign 4
+boot_claimed:
+	.word	0
 
 	.section .bss.boot_stack, "aw", @nobits
 	.balign 16

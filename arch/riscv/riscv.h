@@ -5,16 +5,31 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <stddef.h>
+
+#include "boot_layout.h"
 #include "fdt.h"
 #include "topo.h"
 
-/* Per-hart start block, handed to the hart as the SBI "opaque" value. */
+/*
+ * Per-hart start block, handed to the hart as the SBI "opaque" value.
+ * entry.S also finds it by hart id (see late_secondary there).
+ */
 struct riscv_boot {
-	uint64_t stack_top;	/* read by secondary_entry: keep first */
+	uint64_t stack_top;	/* RB_STACK_TOP */
+	uint64_t hwid;		/* RB_HWID */
 	void (*entry)(void *arg, uint32_t cpu);
 	void *arg;
 	uint32_t cpu;
+	uint32_t entered;	/* set by the hart: 1, or 2 if it came in late */
 };
+_Static_assert(offsetof(struct riscv_boot, stack_top) == RB_STACK_TOP, "entry.S");
+_Static_assert(offsetof(struct riscv_boot, hwid) == RB_HWID, "entry.S");
+_Static_assert(sizeof(struct riscv_boot) == RB_SIZE, "entry.S");
+
+/* The start blocks entry.S searches: set before the first hart_start. */
+extern struct riscv_boot *riscv_boots;
+extern uint64_t riscv_nboots;
 
 enum riscv_console { CON_SBI_DBCN, CON_SBI_LEGACY, CON_NS16550, CON_NONE };
 
@@ -24,6 +39,7 @@ void heap_init(uintptr_t start, uintptr_t end);
 void power_init(const struct fdt *f);
 void power_off(int status) __attribute__((noreturn));
 void riscv_trap(uint64_t cause, uint64_t epc, uint64_t tval);
+void riscv_secondary(struct riscv_boot *rb, uint64_t late);
 /* Per-node pools for plat_alloc_node() from the DT's memory nodes, after
  * topo_finalize(); @heap_end ends what the payload uses.  Returns how many
  * nodes got one. */

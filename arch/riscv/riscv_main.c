@@ -25,7 +25,8 @@ extern void secondary_entry(void);
 
 static struct bench bench;
 static struct topo topo;
-static struct riscv_boot *boots;
+struct riscv_boot *riscv_boots;
+uint64_t riscv_nboots;
 static bool all_zabha;
 static uintptr_t heap_end;	/* end of what the payload itself uses */
 
@@ -42,19 +43,21 @@ void riscv_trap(uint64_t cause, uint64_t epc, uint64_t tval)
 	power_off(2);
 }
 
-void riscv_secondary(struct riscv_boot *rb)
+void riscv_secondary(struct riscv_boot *rb, uint64_t late)
 {
+	__atomic_store_n(&rb->entered, late ? 2 : 1, __ATOMIC_RELEASE);
 	rb->entry(rb->arg, rb->cpu);
 }
 
 int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 		   void *arg, void *stack_top)
 {
-	struct riscv_boot *rb = &boots[cpu];
+	struct riscv_boot *rb = &riscv_boots[cpu];
 	uint64_t t0;
 	long st;
 
 	rb->stack_top = (uint64_t)(uintptr_t)stack_top;
+	rb->hwid = hwid;
 	rb->entry = entry;
 	rb->arg = arg;
 	rb->cpu = cpu;
@@ -69,7 +72,17 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 		if (st == SBI_HSM_STARTED)
 			break;
 	} while (isa_counter() - t0 < bench_ms_ticks(&bench, 100));
-	return st < 0 ? -1 : 0;
+	if (st < 0)
+		return -1;
+	/* say so when the firmware sent it to the wrong address (entry.S) */
+	while (!__atomic_load_n(&rb->entered, __ATOMIC_ACQUIRE) &&
+	       isa_counter() - t0 < bench_ms_ticks(&bench, 200))
+		isa_relax();
+	if (rb->entered == 2)
+		report_warn(&bench, "cpu-start", cpu,
+			    "firmware started the hart at the payload entry, "
+			    "not its start address (OpenSBI HSM race); recovered");
+	return 0;
 }
 
 bool plat_cycles_available(void)
@@ -154,9 +167,12 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 	if (dt.truncated)
 		report_warn(&bench, "topology", TOPO_MAX_CPUS,
 			    "more harts in the DT than supported; the rest left out");
-	boots = calloc(topo.ncpus, sizeof(*boots));
-	if (!boots)
+	riscv_boots = calloc(topo.ncpus, sizeof(*riscv_boots));
+	if (!riscv_boots)
 		fail_early("memory", "no heap for the hart table");
+	for (uint32_t i = 0; i < topo.ncpus; i++)
+		riscv_boots[i].hwid = ~0ull;	/* matches no hart until posted */
+	riscv_nboots = topo.ncpus;
 	if (!hz)
 		fail_early("counter", "no timebase-frequency in /cpus");
 

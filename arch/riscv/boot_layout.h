@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Offsets into struct riscv_boot that entry.S reads before any C runs;
+ * riscv.h checks them against the struct at compile time.
+ */
+#ifndef SBM_RISCV_BOOT_LAYOUT_H
+#define SBM_RISCV_BOOT_LAYOUT_H
+
+#define RB_STACK_TOP	0
+#define RB_HWID		8
+#define RB_SIZE		40
+
+#endif
