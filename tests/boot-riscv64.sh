@@ -8,7 +8,7 @@ img=$SBM_BUILDDIR/sbmbench-riscv64.elf
 bin=$SBM_BUILDDIR/sbmbench-riscv64.bin
 opts=(iters=2000 reps=2 warmup=100 timeout_ms=20000)
 
-# boot_check, and exactly one hart ran the boot path: OpenSBI <= 1.1 can
+# boot_check, and exactly one hart ran the boot path: OpenSBI 1.1 and earlier can
 # send a started hart to the payload entry (see arch/riscv/entry.S)
 rv_boot() {
 	local n

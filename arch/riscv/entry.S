@@ -74,8 +74,8 @@ secondary_common:
 
 /*
  * A hart we started came in at the payload entry with the boot arguments
- * instead of at secondary_entry.  OpenSBI up to 1.1 marks the hart
- * START_PENDING before it stores the new start address, so a hart that
+ * instead of at secondary_entry.  OpenSBI 1.1 and earlier mark the hart
+ * START_PENDING before they store the new start address, so a hart that
  * polls in its HSM wait loop can leave with the old one.  Find this
  * hart's start block by hart id (a0) and carry on as a secondary; a hart
  * nobody started stops here.
