@@ -25,8 +25,10 @@ extern void secondary_entry(void);
 
 static struct bench bench;
 static struct topo topo;
-struct riscv_boot *riscv_boots;
-uint64_t riscv_nboots;
+/* In .data, not .bss: a hart entry.S turns away may read them before the
+ * boot hart has cleared .bss (a loader that releases every hart at once). */
+__attribute__((section(".data"))) struct riscv_boot *riscv_boots;
+__attribute__((section(".data"))) uint64_t riscv_nboots;
 static bool all_zabha;
 static uintptr_t heap_end;	/* end of what the payload itself uses */
 
