@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
+#include "arch.h"
 #include "node_pool.h"
 #include "topo.h"
 
@@ -27,4 +28,16 @@ void *node_pool_alloc(uint32_t node, size_t size, size_t align)
 		return NULL;	/* wrapped, or does not fit */
 	pools[node].lo = at + size;
 	return (void *)(uintptr_t)at;
+}
+
+/* The platform seam (core/arch.h) of every platform that links this file. */
+void *plat_alloc_node(size_t size, size_t align, uint32_t node)
+{
+	return node_pool_alloc(node, size, align);
+}
+
+void plat_free_node(void *p, size_t size)
+{
+	(void)p;
+	(void)size;	/* bare metal: the run owns the machine to the end */
 }

@@ -2,7 +2,8 @@
 /*
  * Per-node memory pools for bare-metal platforms: the platform finds a
  * window of each node's memory (SRAT, DT /memory) and hands it here;
- * plat_alloc_node() then carves from it.  Nothing is ever given back: the
+ * plat_alloc_node(), defined here for every platform that links this
+ * file, then carves from it.  Nothing is ever given back: the
  * run owns the machine to the end.
  */
 #ifndef SBM_NODE_POOL_H

@@ -12,7 +12,6 @@
 #include <stdlib.h>
 
 #include "acpi.h"
-#include "arch.h"
 #include "efi_acpi.h"
 #include "node_pool.h"
 #include "report.h"
@@ -186,15 +185,4 @@ uint32_t efi_numa_pools(struct bench *b)
 	}
 	free(map);
 	return placed;
-}
-
-void *plat_alloc_node(size_t size, size_t align, uint32_t node)
-{
-	return node_pool_alloc(node, size, align);
-}
-
-void plat_free_node(void *p, size_t size)
-{
-	(void)p;
-	(void)size;	/* bare metal: the run owns the machine to the end */
 }

@@ -9,7 +9,6 @@
  */
 #include <stdio.h>
 
-#include "arch.h"
 #include "fdt.h"
 #include "node_pool.h"
 #include "riscv.h"
@@ -108,15 +107,4 @@ uint32_t riscv_numa_pools(const struct fdt *f, const struct topo *t,
 		       (unsigned long long)at, (unsigned long long)(at + size));
 	}
 	return placed;
-}
-
-void *plat_alloc_node(size_t size, size_t align, uint32_t node)
-{
-	return node_pool_alloc(node, size, align);
-}
-
-void plat_free_node(void *p, size_t size)
-{
-	(void)p;
-	(void)size;	/* bare metal: the run owns the machine to the end */
 }
