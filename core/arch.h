@@ -22,7 +22,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct bench;
 
 /* Write console bytes; may be called before and after firmware exit. */
 void plat_console_write(const char *s, size_t n);
@@ -51,5 +50,12 @@ bool plat_cycles_available(void);
  */
 void *plat_alloc_node(size_t size, size_t align, uint32_t node);
 void plat_free_node(void *p, size_t size);
+
+/*
+ * End the run (bare metal): power off, with @status as the exit code
+ * where the machine has one (QEMU's exit devices); with @do_exit false,
+ * stop the CPU and leave the console as it is.
+ */
+void plat_power_off(int status, bool do_exit) __attribute__((noreturn));
 
 #endif

@@ -1,34 +1,43 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The console report: human lines for people, "@sbm" records (record.h)
- * for tools.  Everything goes through plat_console_write().
+ * for tools.  A leaf: it holds the run id and the record and warning
+ * counts itself, takes plain descriptions (machine, topology) and calls
+ * nothing but the console, so platform code can warn from anywhere, before
+ * the engine exists.  Everything goes through plat_console_write().
  */
 #ifndef SBM_REPORT_H
 #define SBM_REPORT_H
 
 #include <stdint.h>
 
-#include "bench.h"
+#include "machine.h"
 #include "record.h"
+#include "topo.h"
 
 #define SBM_VERSION "0.1.0"
 
-void report_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void report_hello(struct bench *b);
-void report_topology(struct bench *b);
-void report_config(struct bench *b);
-void report_progress(struct bench *b, enum sbm_kind k);
-void report_result(struct bench *b, const struct bench_result *r);
-void report_table(struct bench *b);
-void report_end(struct bench *b, int status);
-/* A run that cannot start still ends with a verdict: hello, the reason,
- * end status=fail.  b->info must be filled enough for the hello. */
-void report_early_end(struct bench *b, const char *what, const char *msg);
+/* The run id every record carries; set once, as early as possible. */
+void report_set_run_id(uint32_t run_id);
+uint32_t report_run_id(void);
+uint32_t report_warnings(void);
 
-/* A problem the run survived: human line plus "@sbm warn". */
-void report_warn(struct bench *b, const char *what, uint32_t id,
-		 const char *msg);
+void report_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Start a record of @kind for this run; finish with report_record(). */
+void report_rec_start(struct rec *r, const char *kind);
 /* Emit a finished record and count it. */
-void report_record(struct bench *b, struct rec *r);
+void report_record(struct rec *r);
+/* A problem the run survived: human line plus "@sbm warn". */
+void report_warn(const char *what, uint32_t id, const char *msg);
+
+void report_hello(const struct machine_info *in);
+void report_topology(const struct topo *t);
+/* One "cpufail" record per CPU that did not come up. */
+void report_cpufail(const struct topo *t);
+void report_end(int status);
+/* A run that cannot start still ends with a verdict: hello, the reason,
+ * end status=fail.  @in must be filled enough for the hello. */
+void report_early_end(const struct machine_info *in, const char *what,
+		      const char *msg);
 
 #endif

@@ -50,8 +50,8 @@ static uint32_t leaf_of(enum sbm_kind kind, const struct topo_cpu *c,
 void sbm_layout_free(struct sbm_layout *l)
 {
 	free(l->slot);
-	free(l->group);
-	free(l->group_region);
+	free(l->leaf);
+	free(l->leaf_region);
 	free(l->region_lines);
 	free(l->order);
 	memset(l, 0, sizeof(*l));
@@ -69,7 +69,7 @@ static uint32_t boot_node(const struct topo *t)
 int sbm_layout_build(struct sbm_layout *l, enum sbm_kind kind,
 		     const struct topo *t, uint32_t line, const char **why)
 {
-	uint32_t n = t->ncpus, ngroups, nregions, pos = 0;
+	uint32_t n = t->ncpus, nleaves, nregions, pos = 0;
 
 	memset(l, 0, sizeof(*l));
 	if ((unsigned)kind >= SBM_NKINDS || line < 8 || (line & (line - 1)) ||
@@ -82,51 +82,51 @@ int sbm_layout_build(struct sbm_layout *l, enum sbm_kind kind,
 	l->bytewise = kind == SBM_LLC_U8;
 	l->line = line;
 	l->ncpus = n;
-	ngroups = kind == SBM_GLOBAL ? 1 :
+	nleaves = kind == SBM_GLOBAL ? 1 :
 		  kind == SBM_NODE ? t->nnodes :
 		  kind == SBM_PRIVATE ? n : t->nllcs;
 	nregions = t->nnodes;
-	l->ngroups = ngroups;
+	l->nleaves = nleaves;
 	l->nregions = nregions;
 	l->slot = calloc(n, sizeof(*l->slot));
-	l->group = calloc(n, sizeof(*l->group));
+	l->leaf = calloc(n, sizeof(*l->leaf));
 	l->order = calloc(n, sizeof(*l->order));
-	l->group_region = calloc(ngroups, sizeof(*l->group_region));
+	l->leaf_region = calloc(nleaves, sizeof(*l->leaf_region));
 	l->region_lines = calloc(nregions, sizeof(*l->region_lines));
-	if (!l->slot || !l->group || !l->order || !l->group_region ||
+	if (!l->slot || !l->leaf || !l->order || !l->leaf_region ||
 	    !l->region_lines) {
 		sbm_layout_free(l);
 		*why = "out of memory";
 		return -1;
 	}
-	for (uint32_t g = 0; g < ngroups; g++)
-		l->group_region[g] = TOPO_NONE;
+	for (uint32_t g = 0; g < nleaves; g++)
+		l->leaf_region[g] = TOPO_NONE;
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t g = leaf_of(kind, &t->cpus[i], i);
 		uint32_t home = kind == SBM_GLOBAL ? boot_node(t) :
 				t->cpus[i].node;
 
 		/* an LLC never spans nodes: topo_finalize() splits those */
-		if (g >= ngroups || home >= nregions ||
-		    (l->group_region[g] != TOPO_NONE &&
-		     l->group_region[g] != home)) {
+		if (g >= nleaves || home >= nregions ||
+		    (l->leaf_region[g] != TOPO_NONE &&
+		     l->leaf_region[g] != home)) {
 			sbm_layout_free(l);
 			*why = "topology not finalized";
 			return -1;
 		}
-		l->group[i] = g;
-		l->group_region[g] = home;
+		l->leaf[i] = g;
+		l->leaf_region[g] = home;
 	}
 	/* Leaves in order; each leaf's members by rank, starting a fresh
 	 * line of its home region. */
-	for (uint32_t g = 0; g < ngroups; g++) {
-		uint32_t rank = 0, bytes, r = l->group_region[g], base_line;
+	for (uint32_t g = 0; g < nleaves; g++) {
+		uint32_t rank = 0, bytes, r = l->leaf_region[g], base_line;
 
 		if (r == TOPO_NONE)	/* a leaf without CPUs: no line */
 			continue;
 		base_line = l->region_lines[r];
 		for (uint32_t i = 0; i < n; i++) {
-			if (l->group[i] != g)
+			if (l->leaf[i] != g)
 				continue;
 			l->slot[i].region = r;
 			if (l->bytewise) {
@@ -202,4 +202,11 @@ uint32_t sbm_weight(const struct sbm_layout *l, const struct sbm_arena *a)
 	sbm_for_each(cpu, pos, l, a)
 		n++;
 	return n;
+}
+
+void sbm_zero(const struct sbm_layout *l, const struct sbm_arena *a)
+{
+	for (uint32_t r = 0; r < l->nregions; r++)
+		if (sbm_region_size(l, r))
+			memset(a->base[r], 0, sbm_region_size(l, r));
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Sparse-bitmap layouts: where each CPU's bit (or byte) lives.  A layout
- * groups CPUs into leaves (all CPUs, a NUMA node, an LLC, one CPU); every
+ * puts CPUs into leaves (all CPUs, a NUMA node, an LLC, one CPU); every
  * leaf starts on its own cache line, so CPUs of different leaves never
  * share a line.  Bit layouts address a 64-bit word plus a bit number; the
  * byte layout addresses one byte per CPU.
@@ -39,13 +39,13 @@ struct sbm_layout {
 	bool bytewise;
 	uint32_t line;		/* line size the leaves are aligned to */
 	uint32_t ncpus;
-	uint32_t ngroups;	/* leaves */
+	uint32_t nleaves;	/* leaves */
 	uint32_t nlines;	/* lines in all regions together */
 	uint32_t nregions;	/* the topology's nodes */
 	uint32_t *region_lines;	/* per region: its size in lines (may be 0) */
 	struct sbm_slot *slot;	/* per logical CPU */
-	uint32_t *group;	/* leaf of each CPU */
-	uint32_t *group_region;	/* home node of each leaf */
+	uint32_t *leaf;	/* leaf of each CPU */
+	uint32_t *leaf_region;	/* home node of each leaf */
 	uint32_t *order;	/* CPUs in leaf order, for iteration */
 };
 
@@ -66,12 +66,6 @@ int sbm_layout_build(struct sbm_layout *l, enum sbm_kind kind,
 		     const struct topo *t, uint32_t line, const char **why);
 void sbm_layout_free(struct sbm_layout *l);
 
-/* All regions together, in bytes. */
-static inline size_t sbm_arena_size(const struct sbm_layout *l)
-{
-	return (size_t)l->nlines * l->line;
-}
-
 /* Bytes region @r must hold for this layout. */
 static inline size_t sbm_region_size(const struct sbm_layout *l, uint32_t r)
 {
@@ -84,6 +78,9 @@ static inline void *sbm_slot_ptr(const struct sbm_layout *l,
 {
 	return a->base[l->slot[cpu].region] + l->slot[cpu].offset;
 }
+
+/* Zero what layout @l uses of every region of @a. */
+void sbm_zero(const struct sbm_layout *l, const struct sbm_arena *a);
 
 /* Generic operations with compiler atomics (the measured loops use isa ops). */
 void sbm_set(const struct sbm_layout *l, const struct sbm_arena *a,

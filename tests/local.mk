@@ -42,7 +42,7 @@ tests_test_sbm_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_sbm_CFLAGS = $(UNIT_CFLAGS)
 tests_test_sbm_LDFLAGS = $(SAN_FLAGS)
 
-# The real engine on real threads: bench_main with the Linux platform.
+# The real engine on real threads: engine_main with the Linux platform.
 tests_test_concurrency_SOURCES = tests/test_concurrency.c \
 	tests/topo_fixtures.c $(CORE_SOURCES) arch/linux/linux_cpu.c
 tests_test_concurrency_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/linux

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The engine on real threads: the compiler-atomic sbm ops from many
- * threads lose no bit, and bench_main() with the Linux platform runs every
+ * threads lose no bit, and engine_main() with the Linux platform runs every
  * layout on a fixture topology mapped onto this machine's CPUs, leaving
  * every mask empty.
  */
@@ -9,8 +9,10 @@
 #include <pthread.h>
 #include <unistd.h>
 
-#include "bench.h"
 #include "check.h"
+#include "exp_sbm.h"
+#include "mem.h"
+#include "report.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
 #include "topo_fixtures.h"
@@ -70,7 +72,7 @@ static void threads_on_shared_words(void)
 
 /* Options, a 1 GHz "counter" for the timeouts, init and a whole run:
  * the run must succeed. */
-static void run_engine(struct bench *b, const char *opts)
+static void run_engine(struct engine *b, const char *opts)
 {
 	const char *why = "";
 	char err[256];
@@ -78,16 +80,17 @@ static void run_engine(struct bench *b, const char *opts)
 	config_defaults(&b->cfg);
 	CHECK(config_parse(&b->cfg, opts, strlen(opts), "test", err,
 			   sizeof(err)) == 0);
-	b->info = (struct bench_info){ .arch = ISA_NAME, .platform = "test",
+	b->info = (struct machine_info){ .arch = ISA_NAME, .platform = "test",
 		.virt = "none", .counter = "test", .counter_hz = 1000000000,
 		.hz_source = "test" };
-	CHECK(bench_init(b, &why) == 0);
-	CHECK_EQ_U64(bench_main(b), 0);
+	CHECK(engine_init(b, &why) == 0);
+	CHECK_EQ_U64(engine_main(b), 0);
 }
 
 static void engine_runs(const char *opts, uint32_t want_results)
 {
-	static struct bench b;
+	static struct engine b;
+	struct sbm_exp *x;
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
 	memset(&b, 0, sizeof(b));
 	/* 2 nodes x 2 LLCs x 2 cores, hwids folded onto this machine */
@@ -97,29 +100,38 @@ static void engine_runs(const char *opts, uint32_t want_results)
 	b.topo = &topo;
 	linux_numa_topo(&topo);
 	run_engine(&b, opts);
-	CHECK_EQ_U64(b.nresults, want_results);
+	x = engine_state(&b, &exp_sbm);
+	CHECK(x != NULL);
+	CHECK_EQ_U64(x->nresults, want_results);
 	/* the fixture's raw nodes (3, 10) are not this machine's, so mbind
 	 * refuses them (placement=boot) unless it happens to have them */
-	CHECK(b.placement && (!strcmp(b.placement, "boot") ||
-			      !strcmp(b.placement, "node")));
+	CHECK(x->arena.placement && (!strcmp(x->arena.placement, "boot") ||
+				     !strcmp(x->arena.placement, "node")));
 	for (uint32_t r = 0; r < topo.nnodes; r++)
-		CHECK((b.arena.base[r] != NULL) == (b.region_size[r] != 0));
-	for (uint32_t i = 0; i < b.nresults; i++) {
-		CHECK(b.results[i].clean);
-		CHECK(b.results[i].st.n == (size_t)b.nchosen * b.cfg.reps);
-		CHECK(b.results[i].st.min > 0);
-		CHECK(b.results[i].nllc >= 1);
+		CHECK((x->arena.a.base[r] != NULL) == (x->arena.size[r] != 0));
+	for (uint32_t i = 0; i < x->nresults; i++) {
+		CHECK(x->results[i].clean);
+		CHECK(x->results[i].st.n == (size_t)b.nchosen * b.cfg.reps);
+		CHECK(x->results[i].st.min > 0);
+		CHECK(x->results[i].nllc >= 1);
+		/* %global is in the result, made once: global itself is 100 */
+		CHECK_EQ_U64(x->results[i].have_pct,
+			     (b.cfg.layouts & (1u << SBM_GLOBAL)) != 0);
+		if (x->results[i].kind == SBM_GLOBAL)
+			CHECK(x->results[i].pct == 100.0);
 	}
 	for (uint32_t i = 0; i < topo.ncpus; i++)
 		CHECK(topo.cpus[i].flags & TOPO_CPU_ONLINE);
-	bench_release(&b);
+	engine_release(&b);
 }
 
 /* A CPU that never arrives is reported and left out; the run goes on. */
 static void cpu_never_arrives(void)
 {
-	static struct bench b;
+	static struct engine b;
 	const char *opts = "iters=300 reps=1 timeout_ms=200 layouts=global,private";
+	struct sbm_exp *x;
+	uint32_t warnings;
 
 	memset(&b, 0, sizeof(b));
 	CHECK(fixture_topo(&topo, cpus, 1, 1, 3, 1) == 0);
@@ -127,13 +139,16 @@ static void cpu_never_arrives(void)
 	topo.cpus[1].hwid = 0;
 	topo.cpus[2].hwid = 100000;	/* no such CPU: pinning fails */
 	b.topo = &topo;
+	warnings = report_warnings();
 	run_engine(&b, opts);
+	x = engine_state(&b, &exp_sbm);
 	CHECK(topo.cpus[2].flags & TOPO_CPU_FAILED);
 	CHECK(!(topo.cpus[1].flags & TOPO_CPU_FAILED));
-	CHECK_EQ_U64(b.nresults, 2);
-	CHECK_EQ_U64(b.results[0].ncpus, 2);
-	CHECK(b.nwarnings >= 1);
-	bench_release(&b);
+	CHECK_EQ_U64(b.nlost, 1);
+	CHECK_EQ_U64(x->nresults, 2);
+	CHECK_EQ_U64(x->results[0].ncpus, 2);
+	CHECK(report_warnings() >= warnings + 1);
+	engine_release(&b);
 }
 
 /*
@@ -143,8 +158,9 @@ static void cpu_never_arrives(void)
  */
 static void node_placement(void)
 {
-	static struct bench b;
+	static struct engine b;
 	const char *opts = "iters=300 reps=1 layouts=global,node,private";
+	struct sbm_exp *x;
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
 
 	memset(&b, 0, sizeof(b));
@@ -155,20 +171,23 @@ static void node_placement(void)
 	b.topo = &topo;
 	linux_numa_topo(&topo);
 	run_engine(&b, opts);
-	CHECK_EQ_U64(b.nresults, 3);
-	CHECK(b.placement != NULL);
-	CHECK_EQ_U64(!strcmp(b.placement, "node"), b.region_placed[0]);
-	CHECK(!strcmp(b.placement, "node") || !strcmp(b.placement, "boot"));
+	x = engine_state(&b, &exp_sbm);
+	CHECK_EQ_U64(x->nresults, 3);
+	CHECK(x->arena.placement != NULL);
+	CHECK_EQ_U64(!strcmp(x->arena.placement, "node"), x->arena.placed[0]);
+	CHECK(!strcmp(x->arena.placement, "node") ||
+	      !strcmp(x->arena.placement, "boot"));
 	/* private: 2 CPUs x one line; the region holds the largest layout */
-	CHECK(b.region_size[0] >= 2 * topo.line_size);
-	printf("test_concurrency: placement=%s on node 0\n", b.placement);
-	bench_release(&b);
+	CHECK(x->arena.size[0] >= 2 * topo.line_size);
+	printf("test_concurrency: placement=%s on node 0\n",
+	       x->arena.placement);
+	engine_release(&b);
 	linux_numa_topo(NULL);
 }
 
 static void bad_options(void)
 {
-	static struct bench b;
+	static struct engine b;
 	const char *why = "";
 
 	memset(&b, 0, sizeof(b));
@@ -177,19 +196,29 @@ static void bad_options(void)
 	config_defaults(&b.cfg);
 	b.info.counter_hz = 1000;
 	strcpy(b.cfg.op, "nosuchop");
-	CHECK(bench_init(&b, &why) == -1);
+	CHECK(engine_init(&b, &why) == -1);
 	CHECK(strstr(why, "op") != NULL);
 	free(b.chosen);
-	bench_free(b.mbox);
+	mem_free_aligned(b.mbox);
 	memset(&b, 0, sizeof(b));
 	b.topo = &topo;
 	config_defaults(&b.cfg);
 	b.info.counter_hz = 1000;
 	b.cfg.cpuset = CPUSET_FIRST;
 	b.cfg.first = 3;
-	CHECK(bench_init(&b, &why) == -1);
+	CHECK(engine_init(&b, &why) == -1);
 	free(b.chosen);
-	bench_free(b.mbox);
+	mem_free_aligned(b.mbox);
+	/* no platform offered mode=pair here: refused, in one place */
+	memset(&b, 0, sizeof(b));
+	b.topo = &topo;
+	config_defaults(&b.cfg);
+	b.info.counter_hz = 1000;
+	b.cfg.mode = MODE_PAIR;
+	CHECK(engine_init(&b, &why) == -1);
+	CHECK(strstr(why, "mode=pair") != NULL);
+	free(b.chosen);
+	mem_free_aligned(b.mbox);
 }
 
 int main(void)

@@ -53,25 +53,25 @@ static void invariants(const struct topo *t, const struct sbm_layout *l)
 		CHECK(l->bytewise || s->offset % 8 == 0);
 		/* a line belongs to one leaf (per region: regions are apart) */
 		if (line_owner[s->region][line] == UINT32_MAX)
-			line_owner[s->region][line] = l->group[i];
-		CHECK_EQ_U64(line_owner[s->region][line], l->group[i]);
+			line_owner[s->region][line] = l->leaf[i];
+		CHECK_EQ_U64(line_owner[s->region][line], l->leaf[i]);
 		/* the leaf's home: where the kernel would allocate it */
-		CHECK_EQ_U64(l->group_region[l->group[i]], s->region);
+		CHECK_EQ_U64(l->leaf_region[l->leaf[i]], s->region);
 		CHECK_EQ_U64(s->region, l->kind == SBM_GLOBAL ? bsp_node(t) :
 			     t->cpus[i].node);
 		switch (l->kind) {
 		case SBM_NODE:
-			CHECK_EQ_U64(l->group[i], t->cpus[i].node);
+			CHECK_EQ_U64(l->leaf[i], t->cpus[i].node);
 			break;
 		case SBM_LLC:
 		case SBM_LLC_U8:
-			CHECK_EQ_U64(l->group[i], t->cpus[i].llc);
+			CHECK_EQ_U64(l->leaf[i], t->cpus[i].llc);
 			break;
 		case SBM_PRIVATE:
-			CHECK_EQ_U64(l->group[i], i);
+			CHECK_EQ_U64(l->leaf[i], i);
 			break;
 		default:
-			CHECK_EQ_U64(l->group[i], 0);
+			CHECK_EQ_U64(l->leaf[i], 0);
 		}
 	}
 	/* set one CPU at a time: exactly that CPU reads back */
@@ -173,7 +173,7 @@ static void global_on_boot_node(void)
 	/* per-node leaves: each in its own region, and nothing else there */
 	CHECK(sbm_layout_build(&l, SBM_NODE, &t, 64, &why) == 0);
 	for (uint32_t r = 0; r < l.nregions; r++) {
-		CHECK_EQ_U64(l.group_region[r], r);
+		CHECK_EQ_U64(l.leaf_region[r], r);
 		CHECK_EQ_U64(l.region_lines[r], 1);
 	}
 	sbm_layout_free(&l);

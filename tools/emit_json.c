@@ -55,7 +55,7 @@ static void json_result(FILE *f, const struct run *r,
 
 	fputs("{", f);
 	jkey(f, "layout", x->layout, ",");
-	jkey(f, "label", layout_label(x->layout), ",");
+	jkey(f, "label", layout_label(x->layout, x->op), ",");
 	jkey(f, "op", x->op, ",");
 	jkey(f, "mode", x->mode, ",");
 	jint(f, "cpus", x->cpus, ",");

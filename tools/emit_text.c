@@ -107,7 +107,7 @@ static void text_table(FILE *f, const struct run *r)
 
 			if (!x->clean) {
 				fprintf(f, "%-44s: lost updates, no figure\n",
-					layout_label(x->layout));
+					layout_label(x->layout, x->op));
 				continue;
 			}
 			if (!run_pct(r, x, &v))
@@ -115,7 +115,7 @@ static void text_table(FILE *f, const struct run *r)
 			open |= fmt_fix(pct, sizeof(pct), v,
 					run_pct_err(r, x, v), 4);
 			fprintf(f, "%-44s: %8s%% (var: %.2f%%)\n",
-				layout_label(x->layout), pct, x->rep_cv);
+				layout_label(x->layout, x->op), pct, x->rep_cv);
 		}
 	}
 	if (open)

@@ -2,11 +2,11 @@
 # Host-side tools, built for the build machine with CC_FOR_BUILD even in
 # cross trees, so every tree can read its own boot logs.
 SBMLOG_HDRS = tools/logparse.h tools/runs.h tools/logreport.h \
-	core/record.h core/crc32.h
+	core/record.h core/crc32.h core/labels.h
 SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \
 	tools/logreport.c tools/emit_text.c tools/emit_csv.c \
 	tools/emit_json.c tools/compare.c tools/plot.c \
-	core/record.c core/crc32.c
+	core/record.c core/crc32.c core/labels.c
 SBMLOG_SRCS = $(SBMLOG_CSRCS) $(SBMLOG_HDRS)
 EXTRA_DIST += $(SBMLOG_SRCS) tools/sbmbench docs/hardware.md
 noinst_DATA += sbmlog

@@ -86,24 +86,6 @@ bool fmt_fix(char *buf, size_t n, double v, double err, int dec)
 	return open;
 }
 
-const char *layout_label(const char *layout)
-{
-	static const struct {
-		const char *name, *label;
-	} names[] = {
-		{ "global", "global mask" },
-		{ "node", "per-NUMA mask" },
-		{ "llc", "per-LLC mask" },
-		{ "llc-u8", "per-LLC mask (u8 operation; no LOCK prefix)" },
-		{ "private", "per-CPU line (no sharing)" },
-	};
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(layout, names[i].name))
-			return names[i].label;
-	return layout;
-}
-
 void run_label(const struct run *r, char *buf, size_t n)
 {
 	snprintf(buf, n, "%s/%s/%s", r->arch[0] ? r->arch : "?",

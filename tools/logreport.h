@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "labels.h"	/* layout_label(): the image's own table */
 #include "runs.h"
 
 /* The run's "global" result, the 100 % every ratio is taken against. */
@@ -29,8 +30,6 @@ bool fmt_fix(char *buf, size_t n, double v, double err, int dec);
 double run_pct_err(const struct run *r, const struct run_result *x,
 		   double pct);
 double run_ns_err(const struct run *r, const struct run_result *x);
-/* The seed table's name of a layout ("per-LLC mask" ...). */
-const char *layout_label(const char *layout);
 /* "x86_64/linux/kvm" for column headers. */
 void run_label(const struct run *r, char *buf, size_t n);
 /* The file name without directories. */

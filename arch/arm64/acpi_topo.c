@@ -15,7 +15,7 @@
 
 #define MAX_PPTT_CACHES	16
 
-static struct bench *bench;
+static struct topo *topo_of;
 static uint32_t *uids;		/* ACPI processor UID per logical CPU */
 static const void *pptt;
 static size_t pptt_len;
@@ -24,15 +24,15 @@ static bool pptt_caches;
 static void do_madt(const void *t, size_t len, uint64_t bsp)
 {
 	struct acpi_madt_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
-	struct topo *topo = bench->topo;
+	struct topo *topo = topo_of;
 	const char *why;
 	size_t n = 0;
 
 	if (!cpus)
 		return;
 	if (acpi_madt_parse(t, len, cpus, TOPO_MAX_CPUS, &n, NULL,
-			    efi_acpi_entry_warn, bench, &why)) {
-		efi_acpi_warn(bench, "APIC", why);
+			    efi_acpi_entry_warn, NULL, &why)) {
+		efi_acpi_warn("APIC", why);
 		n = 0;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -56,7 +56,7 @@ static void do_madt(const void *t, size_t len, uint64_t bsp)
 /* Package, cluster, core of each CPU from its PPTT chain. */
 static void do_pptt(void)
 {
-	struct topo *topo = bench->topo;
+	struct topo *topo = topo_of;
 	struct acpi_pptt_node chain[ACPI_PPTT_MAX_DEPTH];
 	struct acpi_pptt_cache c[MAX_PPTT_CACHES];
 	bool any_cluster = false;
@@ -67,7 +67,7 @@ static void do_pptt(void)
 
 		if (acpi_pptt_cpu_chain(pptt, pptt_len, uids[i], chain,
 					ACPI_PPTT_MAX_DEPTH, &n, &why) || !n) {
-			efi_acpi_warn(bench, "PPTT", n ? why : "a CPU is missing");
+			efi_acpi_warn("PPTT", n ? why : "a CPU is missing");
 			goto drop;
 		}
 		core = chain[0].flags & ACPI_PPTT_THREAD && n > 1 ? 1 : 0;
@@ -124,7 +124,7 @@ static void do_fadt(const void *t, size_t len)
 	const char *why;
 
 	if (acpi_fadt_parse(t, len, &f, &why)) {
-		efi_acpi_warn(bench, "FACP", why);
+		efi_acpi_warn("FACP", why);
 		return;
 	}
 	if (f.arm_boot_arch & ACPI_ARM_PSCI_COMPLIANT)
@@ -138,7 +138,7 @@ static void do_spcr(const void *t, size_t len, struct a64_fw *fw)
 	const char *why;
 
 	if (acpi_spcr_parse(t, len, &s, &why)) {
-		efi_acpi_warn(bench, "SPCR", why);
+		efi_acpi_warn("SPCR", why);
 		return;
 	}
 	if ((s.interface_type == ACPI_SPCR_PL011 ||
@@ -150,16 +150,16 @@ static void do_spcr(const void *t, size_t len, struct a64_fw *fw)
 	}
 }
 
-int a64_acpi_topo(struct bench *b, uint64_t rsdp, uint64_t bsp_mpidr,
+int a64_acpi_topo(struct topo *topo, uint64_t rsdp, uint64_t bsp_mpidr,
 		  struct a64_fw *fw)
 {
 	struct efi_acpi *a = malloc(sizeof(*a));
 	const void *t;
 	size_t len;
 
-	bench = b;
+	topo_of = topo;
 	uids = calloc(TOPO_MAX_CPUS, sizeof(*uids));
-	if (!a || !uids || efi_acpi_scan(b, rsdp, a)) {
+	if (!a || !uids || efi_acpi_scan(rsdp, a)) {
 		free(a);
 		return -1;
 	}
@@ -172,12 +172,12 @@ int a64_acpi_topo(struct bench *b, uint64_t rsdp, uint64_t bsp_mpidr,
 		do_fadt(t, len);
 	if ((t = efi_acpi_find(a, "APIC", &len)))
 		do_madt(t, len, bsp_mpidr);
-	if (b->topo->ncpus && (pptt = efi_acpi_find(a, "PPTT", &pptt_len)))
+	if (topo->ncpus && (pptt = efi_acpi_find(a, "PPTT", &pptt_len)))
 		do_pptt();
-	if ((t = efi_acpi_find(a, "SRAT", &len)) && b->topo->ncpus)
-		efi_numa_srat(b, t, len, srat_cpu);
+	if ((t = efi_acpi_find(a, "SRAT", &len)) && topo->ncpus)
+		efi_numa_srat(topo, t, len, srat_cpu);
 	if ((t = efi_acpi_find(a, "SLIT", &len)))
-		efi_numa_slit(b, t, len);
+		efi_numa_slit(t, len);
 	free(a);
 	return 0;
 }

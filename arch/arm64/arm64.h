@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bench.h"
+#include "engine.h"
 #include "efi_plat.h"
 
 #define read_sysreg(r) ({ uint64_t __v;                                    \
@@ -46,13 +46,13 @@ struct a64_fw {
 };
 
 /* acpi_topo.c: CPUs, nodes, packages, LLCs; conduit and UART. */
-int a64_acpi_topo(struct bench *b, uint64_t rsdp, uint64_t bsp_mpidr,
+int a64_acpi_topo(struct topo *topo, uint64_t rsdp, uint64_t bsp_mpidr,
 		  struct a64_fw *fw);
 /* After topo_finalize(): SLIT distances, PPTT or CCSIDR caches. */
 void a64_acpi_after(struct topo *t);
 
 /* dt_topo.c: the same from the DTB (acpi=off). */
-int a64_dt_topo(struct bench *b, const void *dtb, uint64_t bsp_mpidr,
+int a64_dt_topo(struct topo *t, const void *dtb, uint64_t bsp_mpidr,
 		struct a64_fw *fw, const char **why);
 void a64_dt_after(struct topo *t);
 
@@ -73,6 +73,6 @@ void pl011_init(uint64_t base);
 uint64_t pl011_base(void);
 
 /* cpu_start.c */
-void a64_smp_prepare(struct bench *b);
+void a64_smp_prepare(void);
 
 #endif

@@ -10,6 +10,7 @@
 
 #include "arch.h"
 #include "arm64.h"
+#include "mem.h"
 #include "report.h"
 
 extern const char a64_secondary_start[], a64_secondary_end[];
@@ -28,7 +29,6 @@ struct a64_boot {
 
 _Static_assert(offsetof(struct a64_boot, uart) == 72, "secondary.S offsets");
 
-static struct bench *bench;
 static struct a64_boot regime;
 
 /* Clean [p, p + n) to the point of coherency. */
@@ -50,9 +50,8 @@ static void secondary_c(struct a64_boot *bt)
 	bt->entry(bt->arg, bt->cpu);
 }
 
-void a64_smp_prepare(struct bench *b)
+void a64_smp_prepare(void)
 {
-	bench = b;
 	regime.el = current_el();
 	if (regime.el == 2) {
 		regime.mair = read_sysreg(mair_el2);
@@ -78,14 +77,14 @@ void a64_smp_prepare(struct bench *b)
 int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 		   void *arg, void *stack_top)
 {
-	struct a64_boot *bt = bench_alloc(sizeof(*bt), 64);
+	struct a64_boot *bt = mem_alloc_aligned(sizeof(*bt), 64);
 	char msg[96];
 	int64_t rc;
 
 	if (!bt || !stack_top)
 		return -1;
 	if (psci_conduit == PSCI_NONE) {
-		report_warn(bench, "cpu-start", cpu,
+		report_warn("cpu-start", cpu,
 			    "no PSCI conduit stated by the firmware");
 		return -1;
 	}
@@ -101,7 +100,7 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 		snprintf(msg, sizeof(msg), "PSCI CPU_ON(0x%llx) returned %lld %s",
 			 (unsigned long long)hwid, (long long)rc,
 			 psci_error_name(rc));
-		report_warn(bench, "cpu-start", cpu, msg);
+		report_warn("cpu-start", cpu, msg);
 		return -1;
 	}
 	return 0;

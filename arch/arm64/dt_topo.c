@@ -18,10 +18,9 @@
 
 static struct fdt fdt;
 
-int a64_dt_topo(struct bench *b, const void *dtb, uint64_t bsp_mpidr,
+int a64_dt_topo(struct topo *t, const void *dtb, uint64_t bsp_mpidr,
 		struct a64_fw *fw, const char **why)
 {
-	struct topo *t = b->topo;
 	const char *method = NULL, *compat = NULL;
 	uint32_t size = fdt_peek_totalsize(dtb, 8);
 	struct fdt_topo_info info;
@@ -53,7 +52,7 @@ int a64_dt_topo(struct bench *b, const void *dtb, uint64_t bsp_mpidr,
 	if (fdt_topo_cpus(&fdt, t, bsp_mpidr, MPIDR_AFF_MASK, &info, why))
 		goto out;
 	if (info.truncated)
-		report_warn(b, "topology", TOPO_MAX_CPUS,
+		report_warn("topology", TOPO_MAX_CPUS,
 			    "more CPUs in the DT than supported; the rest left out");
 	rc = 0;
 out:

@@ -16,7 +16,7 @@ static void park(void)
 		__asm__ volatile("wfi");
 }
 
-void power_off(int status, bool do_exit)
+void plat_power_off(int status, bool do_exit)
 {
 	if (!do_exit)
 		park();

@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "acpi.h"
-#include "bench.h"
+#include "engine.h"
 
 #define EFI_ACPI_MAX	64
 
@@ -29,28 +29,27 @@ struct efi_acpi {
 };
 
 /* 0 with the checked tables in @a, -1 when there is no usable root. */
-int efi_acpi_scan(struct bench *b, uint64_t rsdp, struct efi_acpi *a);
+int efi_acpi_scan(uint64_t rsdp, struct efi_acpi *a);
 
 /* The first good table with signature @sig, or NULL. */
 const void *efi_acpi_find(const struct efi_acpi *a, const char *sig,
 			  size_t *len);
 
 /* "SIG: msg; table skipped" as an acpi warning. */
-void efi_acpi_warn(struct bench *b, const char *sig, const char *msg);
+void efi_acpi_warn(const char *sig, const char *msg);
 
-/* Parser callback (acpi_warn_fn) for entry-level problems; @arg is the
- * struct bench. */
+/* Parser callback (acpi_warn_fn) for entry-level problems (@arg unused). */
 void efi_acpi_entry_warn(void *arg, const char *table, const char *msg);
 
 /*
  * SRAT: the node of every CPU; @cpu_of names the logical CPU of an SRAT
  * CPU entry (or -1).  A map that leaves out a usable CPU is dropped.
  */
-void efi_numa_srat(struct bench *b, const void *t, size_t len,
+void efi_numa_srat(struct topo *topo, const void *t, size_t len,
 		   int (*cpu_of)(const struct topo *, const struct acpi_srat_cpu *));
 /* SLIT: checked and kept; applied by efi_numa_apply_distances() once
  * topo_finalize() has numbered the nodes. */
-void efi_numa_slit(struct bench *b, const void *t, size_t len);
+void efi_numa_slit(const void *t, size_t len);
 void efi_numa_apply_distances(struct topo *t);
 /*
  * Before ExitBootServices, after topo_finalize(): for every node, a pool
@@ -58,6 +57,6 @@ void efi_numa_apply_distances(struct topo *t);
  * down to 512 KiB), which plat_alloc_node() hands out.  Returns how many
  * nodes got one (0 without SRAT memory affinity).
  */
-uint32_t efi_numa_pools(struct bench *b);
+uint32_t efi_numa_pools(const struct topo *t);
 
 #endif

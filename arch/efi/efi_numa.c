@@ -25,12 +25,11 @@ static size_t slit_n;
 static struct acpi_srat_mem *srat_mem;	/* enabled memory affinity */
 static size_t srat_nmem;
 
-void efi_numa_srat(struct bench *b, const void *t, size_t len,
+void efi_numa_srat(struct topo *topo, const void *t, size_t len,
 		   int (*cpu_of)(const struct topo *, const struct acpi_srat_cpu *))
 {
 	struct acpi_srat_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
 	struct acpi_srat_mem *mem = calloc(SRAT_MAX_MEM, sizeof(*mem));
-	struct topo *topo = b->topo;
 	const char *why;
 	uint32_t found = 0;
 	size_t n = 0, nm = 0;
@@ -41,8 +40,8 @@ void efi_numa_srat(struct bench *b, const void *t, size_t len,
 		return;
 	}
 	if (acpi_srat_parse(t, len, cpus, TOPO_MAX_CPUS, &n, mem,
-			    SRAT_MAX_MEM, &nm, efi_acpi_entry_warn, b, &why)) {
-		efi_acpi_warn(b, "SRAT", why);
+			    SRAT_MAX_MEM, &nm, efi_acpi_entry_warn, NULL, &why)) {
+		efi_acpi_warn("SRAT", why);
 		free(cpus);
 		free(mem);
 		return;
@@ -60,7 +59,7 @@ void efi_numa_srat(struct bench *b, const void *t, size_t len,
 		/* Half a NUMA map is no map: topo_finalize() would refuse. */
 		for (uint32_t i = 0; i < topo->ncpus; i++)
 			topo->cpus[i].raw_node = TOPO_NONE;
-		efi_acpi_warn(b, "SRAT", "does not place every CPU");
+		efi_acpi_warn("SRAT", "does not place every CPU");
 		free(mem);
 		return;
 	}
@@ -75,7 +74,7 @@ void efi_numa_srat(struct bench *b, const void *t, size_t len,
 	srat_nmem = nm < SRAT_MAX_MEM ? nm : SRAT_MAX_MEM;
 }
 
-void efi_numa_slit(struct bench *b, const void *t, size_t len)
+void efi_numa_slit(const void *t, size_t len)
 {
 	const char *why;
 	uint8_t *d = malloc(TOPO_MAX_NODES * TOPO_MAX_NODES);
@@ -83,7 +82,7 @@ void efi_numa_slit(struct bench *b, const void *t, size_t len)
 	if (!d)
 		return;
 	if (acpi_slit_parse(t, len, d, TOPO_MAX_NODES, &slit_n, &why)) {
-		efi_acpi_warn(b, "SLIT", why);
+		efi_acpi_warn("SLIT", why);
 		free(d);
 		return;
 	}
@@ -131,9 +130,8 @@ static uint64_t take_pages(const uint8_t *map, UINTN mapsize, UINTN dsize,
 	return 0;
 }
 
-uint32_t efi_numa_pools(struct bench *b)
+uint32_t efi_numa_pools(const struct topo *t)
 {
-	const struct topo *t = b->topo;
 	UINTN mapsize = 0, key, dsize = 0;
 	UINT32 dver;
 	uint8_t *map;

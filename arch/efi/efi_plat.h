@@ -3,7 +3,7 @@
  * What the UEFI images (x86_64, arm64) share: firmware helpers used before
  * ExitBootServices, the options from \sbmbench.cfg and the load options,
  * the heap behind newlib's sbrk.  No EFI types here, so arch files that do
- * not include <efi.h> can use it; every platform provides power_off().
+ * not include <efi.h> can use it.
  */
 #ifndef SBM_EFI_PLAT_H
 #define SBM_EFI_PLAT_H
@@ -40,7 +40,15 @@ int efi_options(void *image, struct config *cfg, char *err, size_t errlen);
 /* syscalls.c: the heap newlib's sbrk hands out. */
 void heap_set(void *base, size_t size);
 
-/* Each platform: end the run (exit code where the machine has one). */
-void power_off(int status, bool do_exit) __attribute__((noreturn));
+/* The start both images share: GNU-EFI, the firmware watchdog off, a
+ * heap of up to @heap_max below @heap_below (0: anywhere) for newlib.
+ * -1 (said on the console) when there is no memory for it. */
+int efi_start(void *image, void *systab, size_t heap_max, uint64_t heap_below);
+
+struct engine;
+/* A run that cannot start still ends with a verdict record: hello, the
+ * reason, end status=fail; then power off. */
+void efi_fail_early(const struct engine *e, const char *msg)
+	__attribute__((noreturn));
 
 #endif

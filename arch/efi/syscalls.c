@@ -108,5 +108,5 @@ SYSCALL_PAIR(int, getpid, (void), ())
 void _exit(int status);
 void _exit(int status)
 {
-	power_off(status ? 1 : 0, true);
+	plat_power_off(status ? 1 : 0, true);
 }

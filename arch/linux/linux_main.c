@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "bench.h"
+#include "engine.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
 #include "report.h"
@@ -36,7 +36,7 @@ static uint64_t calibrate_hz(void)
 	return (uint64_t)((double)(c1 - c0) * 1e9 / (double)(n1 - n0));
 }
 
-static void cpuinfo(struct bench_info *in, char *model, size_t len)
+static void cpuinfo(struct machine_info *in, char *model, size_t len)
 {
 	FILE *f = fopen("/proc/cpuinfo", "r");
 	char line[1024];
@@ -89,7 +89,7 @@ static void cpuinfo(struct bench_info *in, char *model, size_t len)
 
 int main(int argc, char **argv)
 {
-	static struct bench b;
+	static struct engine b;
 	static char model[128];
 	struct topo topo;
 	struct topo_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
@@ -135,15 +135,15 @@ int main(int argc, char **argv)
 	b.info.counter_hz = calibrate_hz();
 	b.info.hz_source = "calibrated-clock_monotonic_raw";
 	b.info.cycles = false;
-	if (bench_init(&b, &why)) {
+	linux_pair_offer();
+	/* pair mode runs threads of its own: none parked on mailboxes */
+	b.self_threaded = b.cfg.mode == MODE_PAIR;
+	if (engine_init(&b, &why)) {
 		fprintf(stderr, "sbmbench-linux: %s\n", why);
 		return 2;
 	}
-	if (b.cfg.mode == MODE_PAIR)
-		status = linux_pair_main(&b);
-	else
-		status = bench_main(&b);
-	bench_release(&b);
+	status = engine_main(&b);
+	engine_release(&b);
 	free(cpus);
 	return status;
 }

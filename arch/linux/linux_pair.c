@@ -13,15 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "exp_sbm.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
 #include "report.h"
 
 struct pair_thread {
-	struct bench *b;
+	struct engine *e;
 	const struct sbm_layout *l;
-	const struct bench_op *op;
+	const struct sbm_op *op;
 	const struct sbm_arena *arena;
 	pthread_barrier_t *bar;
 	uint32_t cpu;
@@ -48,9 +48,9 @@ static void *pair_main(void *p)
 	struct pair_thread *pt = p;
 	const struct sbm_slot *s = &pt->l->slot[pt->cpu];
 	void *w = sbm_slot_ptr(pt->l, pt->arena, pt->cpu);
-	uint64_t iters = pt->b->cfg.iters, sum = 0, overhead;
+	uint64_t iters = pt->e->cfg.iters, sum = 0, overhead;
 
-	linux_pin_self(pt->b->topo->cpus[pt->cpu].hwid);
+	linux_pin_self(pt->e->topo->cpus[pt->cpu].hwid);
 	overhead = counter_overhead();
 	pthread_barrier_wait(pt->bar);
 	for (uint64_t i = 0; i < iters; i++) {
@@ -71,52 +71,42 @@ static void *pair_main(void *p)
 	return NULL;
 }
 
-static int pair_layout(struct bench *b, enum sbm_kind kind)
+/*
+ * sbm_pair_runner: a setter and a clearer thread per chosen CPU, for every
+ * repetition; samples[rep][cpu] is the two threads' timed ticks per
+ * iteration together.
+ */
+static int pair_layout(struct engine *e, struct sbm_exp *x,
+		       const struct sbm_layout *l, const struct sbm_op *op,
+		       double *samples, bool *clean)
 {
-	struct topo *t = b->topo;
-	struct bench_result *r = &b->results[b->nresults];
-	uint32_t n = b->nchosen * 2, k;
+	struct topo *t = e->topo;
+	uint32_t n = e->nchosen * 2, k;
 	struct pair_thread *pts = calloc(n, sizeof(*pts));
 	pthread_t *th = calloc(n, sizeof(*th));
-	double *samples = calloc((size_t)t->ncpus * b->cfg.reps, sizeof(double));
-	struct sbm_layout l;
 	pthread_barrier_t bar;
-	const char *why;
-	int rc = -1;
 
-	if (sbm_layout_build(&l, kind, t, t->line_size, &why)) {
-		report_warn(b, "layout", kind, why);
-		goto out_free;
+	if (!pts || !th) {
+		free(pts);
+		free(th);
+		return -1;
 	}
-	if (!pts || !th || !samples)
-		goto out;
-	for (uint32_t g = 0; g < l.nregions; g++)
-		if (sbm_region_size(&l, g) > b->region_size[g])
-			goto out;	/* bench_arena_setup() sized it: never */
-	memset(r, 0, sizeof(*r));
-	r->kind = kind;
-	r->op = bench_find_op(l.bytewise ? b->cfg.op_u8 : b->cfg.op,
-			      l.bytewise)->name;
-	r->iters = b->cfg.iters;
-	r->ncpus = b->nchosen;
-	r->clean = true;
-	for (uint32_t rep = 0; rep < b->cfg.reps; rep++) {
-		bench_arena_zero(b, &l);
+	for (uint32_t rep = 0; rep < e->cfg.reps; rep++) {
+		sbm_zero(l, &x->arena.a);
 		pthread_barrier_init(&bar, NULL, n);
 		k = 0;
 		for (uint32_t i = 0; i < t->ncpus; i++) {
-			if (!b->chosen[i])
+			if (!e->chosen[i])
 				continue;
 			for (int s = 0; s < 2; s++, k++) {
 				pts[k] = (struct pair_thread){
-					.b = b, .l = &l, .arena = &b->arena,
-					.op = bench_find_op(l.bytewise ? b->cfg.op_u8 : b->cfg.op,
-							    l.bytewise),
-					.bar = &bar, .cpu = i, .setter = s == 0,
+					.e = e, .l = l, .arena = &x->arena.a,
+					.op = op, .bar = &bar, .cpu = i,
+					.setter = s == 0,
 				};
 				if (pthread_create(&th[k], NULL, pair_main, &pts[k])) {
-					report_warn(b, "pair", i, "pthread_create failed");
-					/* release the barrier's waiters is not possible: stop */
+					report_warn("pair", i, "pthread_create failed");
+					/* the barrier's waiters cannot be released: stop */
 					abort();
 				}
 			}
@@ -127,50 +117,16 @@ static int pair_layout(struct bench *b, enum sbm_kind kind)
 		for (k = 0; k < n; k += 2)
 			samples[rep * t->ncpus + pts[k].cpu] =
 				(double)(pts[k].ticks + pts[k + 1].ticks) /
-				(double)b->cfg.iters;
-		if (sbm_weight(&l, &b->arena))
-			r->clean = false;
+				(double)e->cfg.iters;
+		if (sbm_weight(l, &x->arena.a))
+			*clean = false;
 	}
-	bench_summarise(b, r, samples, b->cfg.reps);
-	b->nresults++;
-	rc = r->clean ? 0 : -1;
-out:
-	sbm_layout_free(&l);
-out_free:
 	free(pts);
 	free(th);
-	free(samples);
-	return rc;
+	return 0;
 }
 
-int linux_pair_main(struct bench *b)
+void linux_pair_offer(void)
 {
-	const char *why;
-	int status = 0;
-
-	report_hello(b);
-	report_topology(b);
-	/* no mailbox workers here: the threads live for one repetition */
-	if (!bench_choose_cpus(b)) {
-		report_end(b, 1);
-		return 1;
-	}
-	if (bench_arena_setup(b, &why)) {
-		report_warn(b, "layout", 0, why);
-		report_end(b, 1);
-		return 1;
-	}
-	report_config(b);
-	for (int k = 0; k < SBM_NKINDS; k++) {
-		if (!(b->cfg.layouts & (1u << k)))
-			continue;
-		report_progress(b, (enum sbm_kind)k);
-		if (pair_layout(b, (enum sbm_kind)k))
-			status = 1;
-		else
-			report_result(b, &b->results[b->nresults - 1]);
-	}
-	report_table(b);
-	report_end(b, status);
-	return status;
+	sbm_pair_runner = pair_layout;
 }

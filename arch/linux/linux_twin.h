@@ -2,7 +2,7 @@
 #ifndef SBM_LINUX_TWIN_H
 #define SBM_LINUX_TWIN_H
 
-#include "bench.h"
+#include "engine.h"
 #include "topo.h"
 
 int linux_topology(struct topo *t, const char **why);
@@ -10,7 +10,8 @@ int linux_parse_list(const char *s, void (*fn)(void *, uint32_t), void *arg);
 int linux_pin_self(uint64_t cpu);
 /* The topology whose node_raw[] plat_alloc_node() maps nodes through. */
 void linux_numa_topo(const struct topo *t);
-/* mode=pair: a setter and a clearer thread per CPU (the seed's method). */
-int linux_pair_main(struct bench *b);
+/* Offer mode=pair to the sbm experiment: a setter and a clearer thread
+ * per CPU (the seed's method). */
+void linux_pair_offer(void);
 
 #endif

@@ -3,6 +3,7 @@
  * Power off with a status: SBI SRST shutdown; when the run failed, first
  * the QEMU test device (sifive,test0), which can carry an exit code.
  */
+#include "arch.h"
 #include "riscv.h"
 #include "sbi.h"
 
@@ -17,8 +18,11 @@ void power_init(const struct fdt *f)
 		test_dev = (volatile uint32_t *)(uintptr_t)base;
 }
 
-void power_off(int status)
+void plat_power_off(int status, bool do_exit)
 {
+	if (!do_exit)
+		for (;;)
+			__asm__ volatile("wfi");
 	if (status && test_dev)
 		*test_dev = ((uint32_t)status << 16) | 0x3333;	/* FAIL */
 	if (!status && test_dev && !sbi_probe(SBI_EXT_SRST))

@@ -37,7 +37,6 @@ void console_init(const struct fdt *f);
 const char *console_name(void);
 void heap_init(uintptr_t start, uintptr_t end);
 void power_init(const struct fdt *f);
-void power_off(int status) __attribute__((noreturn));
 void riscv_trap(uint64_t cause, uint64_t epc, uint64_t tval);
 void riscv_secondary(struct riscv_boot *rb, uint64_t late);
 /* Per-node pools for plat_alloc_node() from the DT's memory nodes, after

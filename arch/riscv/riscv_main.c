@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "arch.h"
-#include "bench.h"
+#include "engine.h"
 #include "fdt_topo.h"
 #include "isa_ops.h"
 #include "report.h"
@@ -23,7 +23,7 @@ extern void secondary_entry(void);
 #define HEAP_MAX	(24u << 20)
 #define STACK_SIZE	(16u << 10)
 
-static struct bench bench;
+static struct engine bench;
 static struct topo topo;
 /* In .data, not .bss: a hart entry.S turns away may read them before the
  * boot hart has cleared .bss (a loader that releases every hart at once). */
@@ -42,7 +42,7 @@ void riscv_trap(uint64_t cause, uint64_t epc, uint64_t tval)
 		 (unsigned long long)tval);
 	plat_console_write(msg, strlen(msg));
 	plat_console_write("\n", 1);
-	power_off(2);
+	plat_power_off(2, true);
 }
 
 void riscv_secondary(struct riscv_boot *rb, uint64_t late)
@@ -73,15 +73,15 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 		st = sbi_hart_status(hwid);
 		if (st == SBI_HSM_STARTED)
 			break;
-	} while (isa_counter() - t0 < bench_ms_ticks(&bench, 100));
+	} while (isa_counter() - t0 < engine_ms_ticks(&bench, 100));
 	if (st < 0)
 		return -1;
 	/* say so when the firmware sent it to the wrong address (entry.S) */
 	while (!__atomic_load_n(&rb->entered, __ATOMIC_ACQUIRE) &&
-	       isa_counter() - t0 < bench_ms_ticks(&bench, 200))
+	       isa_counter() - t0 < engine_ms_ticks(&bench, 200))
 		isa_relax();
 	if (rb->entered == 2)
-		report_warn(&bench, "cpu-start", cpu,
+		report_warn("cpu-start", cpu,
 			    "firmware started the hart at the payload entry, "
 			    "not its start address (OpenSBI HSM race); recovered");
 	return 0;
@@ -95,8 +95,8 @@ bool plat_cycles_available(void)
 /* Stop before the run: still a hello, the reason and an end record. */
 static void fail_early(const char *what, const char *why)
 {
-	report_early_end(&bench, what, why);
-	power_off(1);
+	report_early_end(&bench.info, what, why);
+	plat_power_off(1, bench.cfg.exit);
 }
 
 /* Heap between the image and the FDT (fw_jump puts it 32 MiB above us). */
@@ -137,8 +137,8 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 	power_init(&f);
 	setvbuf(stdout, NULL, _IONBF, 0);	/* nothing lost at power-off */
 	fdt_timebase_hz(&f, &hz);
-	bench.run_id = (uint32_t)(isa_counter() * 2654435761u) ^ (uint32_t)hart;
-	bench.info = (struct bench_info){
+	report_set_run_id((uint32_t)(isa_counter() * 2654435761u) ^ (uint32_t)hart);
+	bench.info = (struct machine_info){
 		.arch = ISA_NAME, .platform = "opensbi",
 		/* the virt machine's DT names its virtio devices; boards do not */
 		.virt = fdt_node_by_compatible(&f, "virtio,mmio") >= 0 ?
@@ -167,7 +167,7 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 	riscv_numa_pools(&f, &topo, heap_end);
 	all_zabha = dt.all_zabha;
 	if (dt.truncated)
-		report_warn(&bench, "topology", TOPO_MAX_CPUS,
+		report_warn("topology", TOPO_MAX_CPUS,
 			    "more harts in the DT than supported; the rest left out");
 	riscv_boots = calloc(topo.ncpus, sizeof(*riscv_boots));
 	if (!riscv_boots)
@@ -182,13 +182,8 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 	bench.stack_size = STACK_SIZE;
 	if (!strcmp(bench.cfg.op_u8, "amoor_b") && !all_zabha)
 		fail_early("options", "op_u8=amoor_b needs Zabha on every hart (see riscv,isa)");
-	if (bench.cfg.mode == MODE_PAIR)
-		fail_early("options", "mode=pair needs an OS scheduler: Linux twin only");
-	if (bench_init(&bench, &why))
+	if (engine_init(&bench, &why))
 		fail_early("options", why);
-	status = bench_main(&bench);
-	if (bench.cfg.exit)
-		power_off(status);
-	for (;;)
-		__asm__ volatile("wfi");
+	status = engine_main(&bench);
+	plat_power_off(status, bench.cfg.exit);
 }

@@ -91,5 +91,5 @@ int _getpid(void)
 
 void _exit(int status)
 {
-	power_off(status);
+	plat_power_off(status, true);
 }

@@ -14,14 +14,12 @@
 #include "report.h"
 #include "x86.h"
 
-static struct bench *warn_b;
-
 static void warn(const char *sig, const char *msg)
 {
-	efi_acpi_warn(warn_b, sig, msg);
+	efi_acpi_warn(sig, msg);
 }
 
-static void do_madt(struct bench *b, const void *t, size_t len,
+static void do_madt(struct topo *topo, const void *t, size_t len,
 		    uint32_t bsp_id, struct x86_acpi *out)
 {
 	struct acpi_madt_info info;
@@ -32,7 +30,7 @@ static void do_madt(struct bench *b, const void *t, size_t len,
 	if (!cpus)
 		return;
 	if (acpi_madt_parse(t, len, cpus, TOPO_MAX_CPUS, &n, &info,
-			    efi_acpi_entry_warn, b, &why)) {
+			    efi_acpi_entry_warn, NULL, &why)) {
 		warn("APIC", why);
 		free(cpus);
 		return;
@@ -46,7 +44,7 @@ static void do_madt(struct bench *b, const void *t, size_t len,
 			flags |= TOPO_CPU_BSP;
 		else if (!(cpus[i].flags & ACPI_CPU_ENABLED))
 			flags |= TOPO_CPU_DISABLED;	/* hot-plug slot */
-		topo_add_cpu(b->topo, cpus[i].id, flags);
+		topo_add_cpu(topo, cpus[i].id, flags);
 	}
 	free(cpus);
 }
@@ -92,31 +90,30 @@ static void do_spcr(const void *t, size_t len, struct x86_acpi *out)
 		out->uart_port = (uint16_t)s.address;
 }
 
-int acpi_collect(struct bench *b, uint64_t rsdp, uint32_t bsp_apic_id,
+int acpi_collect(struct topo *topo, uint64_t rsdp, uint32_t bsp_apic_id,
 		 struct x86_acpi *out)
 {
 	struct efi_acpi *a = malloc(sizeof(*a));
 	const void *t;
 	size_t len;
 
-	warn_b = b;
 	memset(out, 0, sizeof(*out));
-	if (!a || efi_acpi_scan(b, rsdp, a)) {
+	if (!a || efi_acpi_scan(rsdp, a)) {
 		free(a);
 		return -1;
 	}
 	memcpy(out->oem_id, a->oem_id, sizeof(out->oem_id));
 	/* MADT first: SRAT places the CPUs it made. */
 	if ((t = efi_acpi_find(a, "APIC", &len)))
-		do_madt(b, t, len, bsp_apic_id, out);
+		do_madt(topo, t, len, bsp_apic_id, out);
 	if ((t = efi_acpi_find(a, "SLIT", &len)))
-		efi_numa_slit(b, t, len);
+		efi_numa_slit(t, len);
 	if ((t = efi_acpi_find(a, "FACP", &len)))
 		do_fadt(t, len, out);
 	if ((t = efi_acpi_find(a, "SPCR", &len)))
 		do_spcr(t, len, out);
-	if ((t = efi_acpi_find(a, "SRAT", &len)) && b->topo->ncpus)
-		efi_numa_srat(b, t, len, srat_cpu);
+	if ((t = efi_acpi_find(a, "SRAT", &len)) && topo->ncpus)
+		efi_numa_srat(topo, t, len, srat_cpu);
 	free(a);
 	return 0;
 }

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "arch.h"
-#include "bench.h"
+#include "engine.h"
 #include "efi_acpi.h"
 #include "isa_ops.h"
 #include "report.h"
@@ -21,7 +21,7 @@
 #define TRAMP_PAGES	4		/* code + a 3-page identity map */
 #define AP_STACK_SIZE	(16 * 1024)	/* APs run only the mailbox loop */
 
-static struct bench b;
+static struct engine b;
 static struct x86_cpuid cpu;
 static struct x86_acpi acpi;
 
@@ -40,36 +40,22 @@ static const char *virt_name(void)
 	return "none";
 }
 
-/* A run that cannot start still ends with a verdict record. */
-static void fail_early(const char *msg)
-{
-	report_early_end(&b, "setup", msg);
-	power_off(1, b.cfg.exit);
-}
-
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	static char model[49], err[256];
 	struct topo *topo;
-	void *heap, *tramp;
-	size_t heap_size;
+	void *tramp;
 	const char *why, *hz_source;
 	int status;
 
-	InitializeLib(image, systab);
-	uefi_call_wrapper(BS->SetWatchdogTimer, 4, 0, 0, 0, NULL);
 	uart_init(0);
-	/* Below 4 GiB where possible; a smaller heap on small machines. */
-	heap = efi_alloc_heap(HEAP_SIZE, 8u << 20, 0xffffffffull, &heap_size);
-	if (!heap) {
-		plat_console_write("sbmbench: no memory\n", 20);
+	/* Below 4 GiB where possible. */
+	if (efi_start(image, systab, HEAP_SIZE, 0xffffffffull))
 		return EFI_OUT_OF_RESOURCES;
-	}
-	heap_set(heap, heap_size);
 
 	cpuid_probe(&cpu);
 	memcpy(model, cpu.brand, sizeof(model));
-	b.run_id = (uint32_t)(isa_counter() * 2654435761u) ^ cpu.bsp_apic_id;
+	report_set_run_id((uint32_t)(isa_counter() * 2654435761u) ^ cpu.bsp_apic_id);
 	b.info.arch = ISA_NAME;
 	b.info.platform = "uefi";
 	b.info.counter = "tsc";
@@ -83,15 +69,15 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	struct topo_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
 
 	if (!topo || !cpus)
-		fail_early("no memory for the topology");
+		efi_fail_early(&b, "no memory for the topology");
 	topo_init(topo, cpus);
 	b.topo = topo;
 
 	if (efi_options(image, &b.cfg, err, sizeof(err)))
-		fail_early(err);
+		efi_fail_early(&b, err);
 
-	if (acpi_collect(&b, efi_find_rsdp(), cpu.bsp_apic_id, &acpi))
-		report_warn(&b, "acpi", 0, "no usable ACPI root table; "
+	if (acpi_collect(topo, efi_find_rsdp(), cpu.bsp_apic_id, &acpi))
+		report_warn("acpi", 0, "no usable ACPI root table; "
 			    "boot CPU only");
 	b.info.virt = virt_name();
 	if (acpi.uart_port && acpi.uart_port != 0x3f8)
@@ -99,15 +85,15 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (topo_find_hwid(topo, cpu.bsp_apic_id) < 0) {
 		/* The MADT must list us; if it does not, we still run. */
 		topo_add_cpu(topo, cpu.bsp_apic_id, TOPO_CPU_BSP);
-		report_warn(&b, "acpi", 0, "boot CPU not in the MADT");
+		report_warn("acpi", 0, "boot CPU not in the MADT");
 	}
 	if (!strcmp(topo->node_source, "unknown"))
 		topo->node_source = "none";
 	cpuid_fill_topo(&cpu, topo);
 	if (topo_finalize(topo, &why))
-		fail_early(why);
+		efi_fail_early(&b, why);
 	efi_numa_apply_distances(topo);
-	efi_numa_pools(&b);	/* leaves in their node's memory */
+	efi_numa_pools(topo);	/* leaves in their node's memory */
 
 	b.info.counter_hz = tsc_calibrate(&cpu, &acpi, efi_stall_us, &hz_source);
 	b.info.hz_source = hz_source;
@@ -119,19 +105,17 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (tramp)
 		ap_setup((uint64_t)(uintptr_t)tramp);
 	else
-		report_warn(&b, "cpu-start", 0, "no page below 1 MiB for "
+		report_warn("cpu-start", 0, "no page below 1 MiB for "
 			    "the AP trampoline; boot CPU only");
 	lapic_init();
 	b.stack_size = AP_STACK_SIZE;
-	if (b.cfg.mode == MODE_PAIR)
-		fail_early("mode=pair needs an OS scheduler: Linux twin only");
-	if (bench_init(&b, &why))
-		fail_early(why);
+	if (engine_init(&b, &why))
+		efi_fail_early(&b, why);
 
 	if (efi_exit_boot_services(image))
-		fail_early("ExitBootServices failed");
+		efi_fail_early(&b, "ExitBootServices failed");
 	__asm__ volatile("cli");
 
-	status = bench_main(&b);
-	power_off(status, b.cfg.exit);
+	status = engine_main(&b);
+	plat_power_off(status, b.cfg.exit);
 }

@@ -16,7 +16,7 @@ void cpu_halt_forever(void)
 		__asm__ volatile("cli; hlt");
 }
 
-void power_off(int status, bool do_exit)
+void plat_power_off(int status, bool do_exit)
 {
 	if (!do_exit)
 		cpu_halt_forever();

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bench.h"
+#include "engine.h"
 #include "efi_plat.h"
 
 static inline void outb(uint16_t port, uint8_t v)
@@ -100,7 +100,7 @@ struct x86_acpi {
 };
 /* Walk the tables; add CPUs (BSP flagged) and their nodes to @t, keep
  * the SLIT for after topo_finalize().  Warnings go to report_warn(). */
-int acpi_collect(struct bench *b, uint64_t rsdp, uint32_t bsp_apic_id,
+int acpi_collect(struct topo *topo, uint64_t rsdp, uint32_t bsp_apic_id,
 		 struct x86_acpi *out);
 
 /* tsc.c */

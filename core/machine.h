@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * What the platform tells the report about the machine it runs on.  A
+ * plain description: the report prints it, the engine reads the counter
+ * rate from it; neither needs the other to use it.
+ */
+#ifndef SBM_MACHINE_H
+#define SBM_MACHINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct machine_info {
+	const char *arch;	/* "x86_64", "arm64", "riscv64" */
+	const char *platform;	/* "uefi", "opensbi", "linux" */
+	const char *virt;	/* "none", "qemu-tcg", "kvm", "hypervisor" ... */
+	const char *cpu_model;
+	const char *counter;	/* "tsc", "cntvct", "time", "clock_gettime" */
+	uint64_t counter_hz;
+	const char *hz_source;	/* "cpuid-15h", "pm-timer", "dt", ... */
+	bool cycles;		/* isa_cycles() is real */
+};
+
+/* Counter ticks in @ms milliseconds at @hz (exact for slow counters too,
+ * no overflow for fast ones; never 0). */
+static inline uint64_t machine_ms_ticks(uint64_t hz, uint64_t ms)
+{
+	return hz / 1000 * ms + hz % 1000 * ms / 1000 + 1;
+}
+
+#endif

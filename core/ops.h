@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The update ops this build offers: the instruction sequences a layout's
+ * slot is set and cleared with, generated from the ISA's list
+ * (isa_ops.h) so that set and clear inline into the timed loop.  Bit ops
+ * come first (the native one first), then byte ops.
+ */
+#ifndef SBM_OPS_H
+#define SBM_OPS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef void (*sbm_op_loop_fn)(void *p, unsigned bit, uint64_t iters);
+typedef void (*sbm_op_one_fn)(void *p, unsigned bit);
+
+struct sbm_op {
+	const char *name;
+	bool bytewise;
+	sbm_op_loop_fn loop;	/* iters x (set; clear), inlined */
+	sbm_op_one_fn set, clear; /* single ops, for the pair mode */
+};
+
+const struct sbm_op *ops_all(size_t *n);
+/* By name; "native" is the first of its kind (the kernel-equivalent op). */
+const struct sbm_op *ops_find(const char *name, bool bytewise);
+/* "a,b,c(u8)": every op, byte ops marked (the config record's ops=). */
+void ops_format(char *buf, size_t len);
+/* "unknown op 'x' (valid: native, a, b)" for the bad one of op/op_u8. */
+void ops_refusal(const char *op, const char *op_u8, char *buf, size_t len);
+
+#endif
