@@ -44,7 +44,8 @@ tests_test_sbm_LDFLAGS = $(SAN_FLAGS)
 
 # The real engine on real threads: engine_main with the Linux platform.
 tests_test_concurrency_SOURCES = tests/test_concurrency.c \
-	tests/topo_fixtures.c $(CORE_SOURCES) arch/linux/linux_cpu.c
+	tests/topo_fixtures.c $(CORE_SOURCES) arch/linux/linux_services.c \
+	arch/linux/smp.c
 tests_test_concurrency_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/linux
 tests_test_concurrency_CFLAGS = $(UNIT_CFLAGS)
 tests_test_concurrency_LDFLAGS = $(SAN_FLAGS)

@@ -132,7 +132,7 @@ static void do_fadt(const void *t, size_t len)
 			       PSCI_HVC : PSCI_SMC;
 }
 
-static void do_spcr(const void *t, size_t len, struct a64_fw *fw)
+static void do_spcr(const void *t, size_t len, struct arm64_fw *fw)
 {
 	struct acpi_spcr_info s;
 	const char *why;
@@ -150,8 +150,8 @@ static void do_spcr(const void *t, size_t len, struct a64_fw *fw)
 	}
 }
 
-int a64_acpi_topo(struct topo *topo, uint64_t rsdp, uint64_t bsp_mpidr,
-		  struct a64_fw *fw)
+int arm64_acpi_topo(struct topo *topo, uint64_t rsdp, uint64_t bsp_mpidr,
+		  struct arm64_fw *fw)
 {
 	struct efi_acpi *a = malloc(sizeof(*a));
 	const void *t;
@@ -233,9 +233,9 @@ static bool pptt_add_caches(struct topo *t)
 	return nc > 0;
 }
 
-void a64_acpi_after(struct topo *t)
+void arm64_acpi_after(struct topo *t)
 {
 	efi_numa_apply_distances(t);
 	if (!pptt_add_caches(t))
-		a64_add_clidr_caches(t);
+		arm64_add_clidr_caches(t);
 }

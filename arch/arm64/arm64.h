@@ -38,7 +38,7 @@ int64_t psci_cpu_on(uint64_t mpidr, uint64_t entry, uint64_t context);
 void psci_system_off(void);
 
 /* What the firmware said, from ACPI or the DT. */
-struct a64_fw {
+struct arm64_fw {
 	const char *tables;	/* "acpi", "dt" or "none" */
 	uint64_t uart;		/* PL011 base, 0 when none stated */
 	const char *uart_source; /* "spcr", "dt-stdout-path", ... */
@@ -46,33 +46,33 @@ struct a64_fw {
 };
 
 /* acpi_topo.c: CPUs, nodes, packages, LLCs; conduit and UART. */
-int a64_acpi_topo(struct topo *topo, uint64_t rsdp, uint64_t bsp_mpidr,
-		  struct a64_fw *fw);
+int arm64_acpi_topo(struct topo *topo, uint64_t rsdp, uint64_t bsp_mpidr,
+		  struct arm64_fw *fw);
 /* After topo_finalize(): SLIT distances, PPTT or CCSIDR caches. */
-void a64_acpi_after(struct topo *t);
+void arm64_acpi_after(struct topo *t);
 
 /* dt_topo.c: the same from the DTB (acpi=off). */
-int a64_dt_topo(struct topo *t, const void *dtb, uint64_t bsp_mpidr,
-		struct a64_fw *fw, const char **why);
-void a64_dt_after(struct topo *t);
+int arm64_dt_topo(struct topo *t, const void *dtb, uint64_t bsp_mpidr,
+		struct arm64_fw *fw, const char **why);
+void arm64_dt_after(struct topo *t);
 
 /* cpu_info.c */
-void a64_cpu_model(char *buf, size_t len);
-bool a64_has_lse(void);
+void arm64_cpu_model(char *buf, size_t len);
+bool arm64_has_lse(void);
 /* Caches of this CPU from CLIDR/CCSIDR; returns the largest data line. */
-uint32_t a64_cache_line(void);
+uint32_t arm64_cache_line(void);
 /* Add CLIDR caches to @t (after finalize): levels below the last are
  * private, the last is shared by each LLC group. */
-void a64_add_clidr_caches(struct topo *t);
+void arm64_add_clidr_caches(struct topo *t);
 /* Start PMCCNTR on this CPU; true when it advances. */
-bool a64_pmu_enable(void);
-extern bool a64_pmu_on;
+bool arm64_pmu_enable(void);
+extern bool arm64_pmu_on;
 
 /* pl011.c */
 void pl011_init(uint64_t base);
 uint64_t pl011_base(void);
 
-/* cpu_start.c */
-void a64_smp_prepare(void);
+/* smp.c */
+void arm64_smp_prepare(void);
 
 #endif

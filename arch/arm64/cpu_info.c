@@ -8,9 +8,9 @@
 
 #include "arm64.h"
 
-bool a64_pmu_on;
+bool arm64_pmu_on;
 
-void a64_cpu_model(char *buf, size_t len)
+void arm64_cpu_model(char *buf, size_t len)
 {
 	uint64_t midr = read_sysreg(midr_el1);
 
@@ -19,7 +19,7 @@ void a64_cpu_model(char *buf, size_t len)
 		 (unsigned)(midr >> 20) & 0xf, (unsigned)midr & 0xf);
 }
 
-bool a64_has_lse(void)
+bool arm64_has_lse(void)
 {
 	/* ID_AA64ISAR0_EL1.Atomic, bits 23:20: 2 = LSE */
 	return ((read_sysreg(id_aa64isar0_el1) >> 20) & 0xf) >= 2;
@@ -53,7 +53,7 @@ static unsigned ctype(uint64_t clidr, unsigned level)
 	return (unsigned)(clidr >> (3 * (level - 1))) & 7;
 }
 
-uint32_t a64_cache_line(void)
+uint32_t arm64_cache_line(void)
 {
 	uint64_t clidr = read_sysreg(clidr_el1);
 	uint32_t line = 0;
@@ -85,7 +85,7 @@ static void add(struct topo *t, unsigned level, enum topo_cache_type type,
 	topo_add_cache(t, &tc);
 }
 
-void a64_add_clidr_caches(struct topo *t)
+void arm64_add_clidr_caches(struct topo *t)
 {
 	uint64_t clidr = read_sysreg(clidr_el1);
 	unsigned last = 0;
@@ -111,7 +111,7 @@ void a64_add_clidr_caches(struct topo *t)
 	}
 }
 
-bool a64_pmu_enable(void)
+bool arm64_pmu_enable(void)
 {
 	/* ID_AA64DFR0_EL1.PMUVer, bits 11:8: 0 none, 0xf IMPDEF */
 	unsigned ver = (unsigned)(read_sysreg(id_aa64dfr0_el1) >> 8) & 0xf;

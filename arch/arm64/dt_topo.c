@@ -18,8 +18,8 @@
 
 static struct fdt fdt;
 
-int a64_dt_topo(struct topo *t, const void *dtb, uint64_t bsp_mpidr,
-		struct a64_fw *fw, const char **why)
+int arm64_dt_topo(struct topo *t, const void *dtb, uint64_t bsp_mpidr,
+		struct arm64_fw *fw, const char **why)
 {
 	const char *method = NULL, *compat = NULL;
 	uint32_t size = fdt_peek_totalsize(dtb, 8);
@@ -59,9 +59,9 @@ out:
 	return rc;
 }
 
-void a64_dt_after(struct topo *t)
+void arm64_dt_after(struct topo *t)
 {
 	fdt_topo_distances(&fdt, t);
 	if (!t->ncaches)	/* no cache nodes: the CPU's own registers */
-		a64_add_clidr_caches(t);
+		arm64_add_clidr_caches(t);
 }

@@ -28,7 +28,7 @@ static void choose_op(void)
 {
 	static char msg[128];
 
-	if (a64_has_lse())
+	if (arm64_has_lse())
 		return;
 	if (!strcmp(b.cfg.op, "native")) {
 		strcpy(b.cfg.op, "llsc");
@@ -43,18 +43,18 @@ static void choose_op(void)
 	}
 }
 
-static void find_topology(uint64_t bsp, struct a64_fw *fw)
+static void find_topology(uint64_t bsp, struct arm64_fw *fw)
 {
 	uint64_t rsdp = efi_find_rsdp();
 	const void *dtb = efi_find_dtb();
 	const char *why;
 
-	if (rsdp && !a64_acpi_topo(b.topo, rsdp, bsp, fw))
+	if (rsdp && !arm64_acpi_topo(b.topo, rsdp, bsp, fw))
 		return;
 	if (rsdp)
 		report_warn("acpi", 0, "no usable ACPI root table");
 	if (dtb) {
-		if (!a64_dt_topo(b.topo, dtb, bsp, fw, &why))
+		if (!arm64_dt_topo(b.topo, dtb, bsp, fw, &why))
 			return;
 		report_warn("dt", 0, why);
 	}
@@ -64,7 +64,7 @@ static void find_topology(uint64_t bsp, struct a64_fw *fw)
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	static char model[64], err[256], ver[16];
-	struct a64_fw fw = { .tables = "none", .uart_source = "none" };
+	struct arm64_fw fw = { .tables = "none", .uart_source = "none" };
 	struct topo_cpu *cpus;
 	struct topo *topo;
 	uint64_t bsp = read_sysreg(mpidr_el1) & MPIDR_AFF_MASK;
@@ -74,7 +74,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (efi_start(image, systab, HEAP_SIZE, 0))
 		return EFI_OUT_OF_RESOURCES;
 
-	a64_cpu_model(model, sizeof(model));
+	arm64_cpu_model(model, sizeof(model));
 	report_set_run_id((uint32_t)(isa_counter() * 2654435761u) ^ (uint32_t)bsp);
 	b.info.arch = ISA_NAME;
 	b.info.platform = "uefi";
@@ -112,27 +112,27 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	}
 	if (!strcmp(topo->node_source, "unknown"))
 		topo->node_source = "none";
-	if (a64_cache_line() >= 8)
-		topo->line_size = a64_cache_line();
+	if (arm64_cache_line() >= 8)
+		topo->line_size = arm64_cache_line();
 	if (topo_finalize(topo, &why))
 		efi_fail_early(&b, why);
 	if (!strcmp(fw.tables, "dt"))
-		a64_dt_after(topo);
+		arm64_dt_after(topo);
 	else if (!strcmp(fw.tables, "acpi"))
-		a64_acpi_after(topo);
+		arm64_acpi_after(topo);
 	else
-		a64_add_clidr_caches(topo);
+		arm64_add_clidr_caches(topo);
 	efi_numa_pools(topo);	/* leaves in their node's memory */
 
 	if (!b.info.counter_hz)
 		efi_fail_early(&b, "CNTFRQ_EL0 is 0: the counter rate is unknown");
-	a64_pmu_on = a64_pmu_enable();
+	arm64_pmu_on = arm64_pmu_enable();
 	b.info.cycles = plat_cycles_available();
 	choose_op();
 	b.stack_size = AP_STACK_SIZE;
 	if (engine_init(&b, &why))
 		efi_fail_early(&b, why);
-	a64_smp_prepare();
+	arm64_smp_prepare();
 
 	if (efi_exit_boot_services(image))
 		efi_fail_early(&b, "ExitBootServices failed");

@@ -33,20 +33,20 @@ static inline void isa_relax(void)
 }
 
 /* LSE store forms: what the kernel's set_bit()/clear_bit() become. */
-static inline void a64_stset(volatile uint64_t *w, unsigned bit)
+static inline void arm64_stset(volatile uint64_t *w, unsigned bit)
 {
 	__asm__ volatile(".arch_extension lse\n\tstset %1, %0"
 			 : "+Q"(*w) : "r"(1ull << bit) : "memory");
 }
 
-static inline void a64_stclr(volatile uint64_t *w, unsigned bit)
+static inline void arm64_stclr(volatile uint64_t *w, unsigned bit)
 {
 	__asm__ volatile(".arch_extension lse\n\tstclr %1, %0"
 			 : "+Q"(*w) : "r"(1ull << bit) : "memory");
 }
 
 /* LSE load forms: test_and_set_bit() style, the old value returned. */
-static inline void a64_ldset(volatile uint64_t *w, unsigned bit)
+static inline void arm64_ldset(volatile uint64_t *w, unsigned bit)
 {
 	uint64_t old;
 
@@ -54,7 +54,7 @@ static inline void a64_ldset(volatile uint64_t *w, unsigned bit)
 			 : "+Q"(*w), "=r"(old) : "r"(1ull << bit) : "memory");
 }
 
-static inline void a64_ldclr(volatile uint64_t *w, unsigned bit)
+static inline void arm64_ldclr(volatile uint64_t *w, unsigned bit)
 {
 	uint64_t old;
 
@@ -63,7 +63,7 @@ static inline void a64_ldclr(volatile uint64_t *w, unsigned bit)
 }
 
 /* LL/SC: what a kernel without LSE runs. */
-static inline void a64_llsc_or(volatile uint64_t *w, unsigned bit)
+static inline void arm64_llsc_or(volatile uint64_t *w, unsigned bit)
 {
 	uint64_t tmp;
 	uint32_t fail;
@@ -74,7 +74,7 @@ static inline void a64_llsc_or(volatile uint64_t *w, unsigned bit)
 			 : "r"(1ull << bit) : "memory");
 }
 
-static inline void a64_llsc_bic(volatile uint64_t *w, unsigned bit)
+static inline void arm64_llsc_bic(volatile uint64_t *w, unsigned bit)
 {
 	uint64_t tmp;
 	uint32_t fail;
@@ -86,9 +86,9 @@ static inline void a64_llsc_bic(volatile uint64_t *w, unsigned bit)
 }
 
 #define ISA_BIT_OPS(X)                                                     \
-	X(stset, a64_stset, a64_stclr)                                     \
-	X(ldset, a64_ldset, a64_ldclr)                                     \
-	X(llsc, a64_llsc_or, a64_llsc_bic)
+	X(stset, arm64_stset, arm64_stclr)                                     \
+	X(ldset, arm64_ldset, arm64_ldclr)                                     \
+	X(llsc, arm64_llsc_or, arm64_llsc_bic)
 
 #define ISA_BYTE_OPS(X)
 

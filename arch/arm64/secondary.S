@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 //
 // Where PSCI CPU_ON starts a secondary CPU: x0 = its boot block (struct
-// a64_boot in cpu_start.c, cleaned to PoC by the boot CPU), MMU and caches
+// arm64_boot in smp.c, cleaned to PoC by the boot CPU), MMU and caches
 // off, at EL1 or EL2.  Before any C runs the CPU takes the boot CPU's
 // translation regime (UEFI's identity map): C code assumes Normal
 // cacheable memory (unaligned accesses, exclusives), and GCC emits SIMD,
@@ -9,21 +9,12 @@
 // writes no memory until the MMU is on (a non-cacheable write would not
 // be coherent with the boot CPU's cached view).
 
-#define B_MAIR		0
-#define B_TCR		8
-#define B_TTBR0		16
-#define B_SCTLR		24
-#define B_VBAR		32
-#define B_HCR		40
-#define B_STACK		48
-#define B_CENTRY	56
-#define B_EL		64
-#define B_UART		72
+#include "boot_layout.h"
 
 	.text
 	.balign	64
-	.globl	a64_secondary_start, a64_secondary_end
-a64_secondary_start:
+	.globl	arm64_secondary_start, arm64_secondary_end
+arm64_secondary_start:
 	msr	daifset, #0xf
 	mov	x19, x0
 	mrs	x1, CurrentEL
@@ -121,4 +112,4 @@ refuse:
 refuse_msg:
 	.asciz	"\r\nsbmbench: secondary CPU started at an EL other than the boot CPU's (and not EL2 above EL1): refused\r\n"
 	.balign	64
-a64_secondary_end:
+arm64_secondary_end:

@@ -3,7 +3,7 @@
 if SBM_HOSTED
 bin_PROGRAMS += sbmbench-linux
 sbmbench_linux_SOURCES = $(CORE_SOURCES) \
-	arch/linux/linux_main.c arch/linux/linux_cpu.c \
+	arch/linux/linux_main.c arch/linux/linux_services.c arch/linux/smp.c \
 	arch/linux/linux_topology.c arch/linux/linux_pair.c \
 	arch/linux/linux_twin.h
 sbmbench_linux_CPPFLAGS = -I$(srcdir)/core \

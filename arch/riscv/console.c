@@ -13,7 +13,7 @@ static enum riscv_console con = CON_SBI_LEGACY;
 static volatile uint8_t *uart;
 static uint32_t uart_shift;
 
-void console_init(const struct fdt *f)
+void riscv_console_init(const struct fdt *f)
 {
 	struct fdt_uart_info u;
 
@@ -30,7 +30,7 @@ void console_init(const struct fdt *f)
 	}
 }
 
-const char *console_name(void)
+const char *riscv_console_name(void)
 {
 	switch (con) {
 	case CON_SBI_DBCN:

@@ -5,7 +5,7 @@ RISCV_SOURCES = $(CORE_SOURCES) core/fdt.c core/fdt.h core/fdt_topo.c \
 	core/fdt_topo.h core/node_pool.c core/node_pool.h \
 	arch/riscv/entry.S arch/riscv/sbi.c arch/riscv/sbi.h \
 	arch/riscv/console.c arch/riscv/syscalls.c arch/riscv/power.c \
-	arch/riscv/riscv_main.c arch/riscv/numa_mem.c arch/riscv/riscv.h \
+	arch/riscv/riscv_main.c arch/riscv/smp.c arch/riscv/numa_mem.c arch/riscv/riscv.h \
 	arch/riscv/boot_layout.h
 EXTRA_DIST += arch/riscv/payload.lds $(RISCV_SOURCES) tests/boot-riscv64.sh \
 	tests/boot-lib.sh

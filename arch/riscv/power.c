@@ -9,7 +9,7 @@
 
 static volatile uint32_t *test_dev;
 
-void power_init(const struct fdt *f)
+void riscv_power_init(const struct fdt *f)
 {
 	int node = fdt_node_by_compatible(f, "sifive,test0");
 	uint64_t base;

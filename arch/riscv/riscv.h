@@ -30,13 +30,15 @@ _Static_assert(sizeof(struct riscv_boot) == RB_SIZE, "entry.S");
 /* The start blocks entry.S searches: set before the first hart_start. */
 extern struct riscv_boot *riscv_boots;
 extern uint64_t riscv_nboots;
+/* The timebase the DT gives (smp.c bounds its waits with it). */
+extern uint64_t riscv_timebase_hz;
 
 enum riscv_console { CON_SBI_DBCN, CON_SBI_LEGACY, CON_NS16550, CON_NONE };
 
-void console_init(const struct fdt *f);
-const char *console_name(void);
-void heap_init(uintptr_t start, uintptr_t end);
-void power_init(const struct fdt *f);
+void riscv_console_init(const struct fdt *f);
+const char *riscv_console_name(void);
+void riscv_heap_init(uintptr_t start, uintptr_t end);
+void riscv_power_init(const struct fdt *f);
 void riscv_trap(uint64_t cause, uint64_t epc, uint64_t tval);
 void riscv_secondary(struct riscv_boot *rb, uint64_t late);
 /* Per-node pools for plat_alloc_node() from the DT's memory nodes, after

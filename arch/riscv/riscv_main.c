@@ -17,7 +17,6 @@
 #include "sbi.h"
 
 extern char _end[];
-extern void secondary_entry(void);
 
 #define FDT_MAX_SIZE	(2u << 20)
 #define HEAP_MAX	(24u << 20)
@@ -45,48 +44,6 @@ void riscv_trap(uint64_t cause, uint64_t epc, uint64_t tval)
 	plat_power_off(2, true);
 }
 
-void riscv_secondary(struct riscv_boot *rb, uint64_t late)
-{
-	__atomic_store_n(&rb->entered, late ? 2 : 1, __ATOMIC_RELEASE);
-	rb->entry(rb->arg, rb->cpu);
-}
-
-int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
-		   void *arg, void *stack_top)
-{
-	struct riscv_boot *rb = &riscv_boots[cpu];
-	uint64_t t0;
-	long st;
-
-	rb->stack_top = (uint64_t)(uintptr_t)stack_top;
-	rb->hwid = hwid;
-	rb->entry = entry;
-	rb->arg = arg;
-	rb->cpu = cpu;
-	__asm__ volatile("fence rw, rw" ::: "memory");
-	if (sbi_hart_start(hwid, (unsigned long)(uintptr_t)secondary_entry,
-			   (unsigned long)(uintptr_t)rb))
-		return -1;
-	/* HSM says when the hart left STOPPED; core waits for arrival */
-	t0 = isa_counter();
-	do {
-		st = sbi_hart_status(hwid);
-		if (st == SBI_HSM_STARTED)
-			break;
-	} while (isa_counter() - t0 < engine_ms_ticks(&bench, 100));
-	if (st < 0)
-		return -1;
-	/* say so when the firmware sent it to the wrong address (entry.S) */
-	while (!__atomic_load_n(&rb->entered, __ATOMIC_ACQUIRE) &&
-	       isa_counter() - t0 < engine_ms_ticks(&bench, 200))
-		isa_relax();
-	if (rb->entered == 2)
-		report_warn("cpu-start", cpu,
-			    "firmware started the hart at the payload entry, "
-			    "not its start address (OpenSBI HSM race); recovered");
-	return 0;
-}
-
 bool plat_cycles_available(void)
 {
 	return true;	/* rdcycle works in S-mode on OpenSBI */
@@ -108,7 +65,7 @@ static void setup_heap(uintptr_t fdt, uint32_t fdt_size)
 		end = fdt;
 	if (fdt + fdt_size > start && fdt < start)
 		start = fdt + fdt_size;	/* FDT below us: nothing to avoid */
-	heap_init(start, end);
+	riscv_heap_init(start, end);
 	heap_end = end;
 }
 
@@ -124,7 +81,7 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 
 	if (fdt_open(&f, fdt_blob, FDT_MAX_SIZE, &why)) {
 		/* no console but the legacy one, no heap: say it and stop */
-		console_init(NULL);
+		riscv_console_init(NULL);
 		plat_console_write("sbmbench: bad FDT: ", 19);
 		plat_console_write(why, strlen(why));
 		plat_console_write("\n", 1);
@@ -133,10 +90,11 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 			;
 	}
 	setup_heap((uintptr_t)fdt_blob, f.size);
-	console_init(&f);
-	power_init(&f);
+	riscv_console_init(&f);
+	riscv_power_init(&f);
 	setvbuf(stdout, NULL, _IONBF, 0);	/* nothing lost at power-off */
 	fdt_timebase_hz(&f, &hz);
+	riscv_timebase_hz = hz;
 	report_set_run_id((uint32_t)(isa_counter() * 2654435761u) ^ (uint32_t)hart);
 	bench.info = (struct machine_info){
 		.arch = ISA_NAME, .platform = "opensbi",
@@ -147,7 +105,7 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 		.hz_source = "dt-timebase-frequency", .cycles = true,
 	};
 	printf("\nsbmbench: riscv64 payload, boot hart %lu, FDT at %p, console %s, SBI %ld.%ld\n",
-	       hart, fdt_blob, console_name(), (sbi_spec_version() >> 24) & 0x7f,
+	       hart, fdt_blob, riscv_console_name(), (sbi_spec_version() >> 24) & 0x7f,
 	       sbi_spec_version() & 0xffffff);
 
 	config_defaults(&bench.cfg);

@@ -16,7 +16,7 @@ extern int errno;
 
 static uintptr_t heap_cur, heap_end;
 
-void heap_init(uintptr_t start, uintptr_t end)
+void riscv_heap_init(uintptr_t start, uintptr_t end)
 {
 	heap_cur = (start + 15) & ~(uintptr_t)15;
 	heap_end = end;

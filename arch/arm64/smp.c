@@ -10,16 +10,17 @@
 
 #include "arch.h"
 #include "arm64.h"
+#include "boot_layout.h"
 #include "mem.h"
 #include "report.h"
 
-extern const char a64_secondary_start[], a64_secondary_end[];
+extern const char arm64_secondary_start[], arm64_secondary_end[];
 
-struct a64_boot {
+struct arm64_boot {
 	/* read by secondary.S: offsets fixed there */
 	uint64_t mair, tcr, ttbr0, sctlr, vbar, hcr;
 	uint64_t stack_top;
-	void (*centry)(struct a64_boot *bt);
+	void (*centry)(struct arm64_boot *bt);
 	uint64_t el, uart;
 	/* C only */
 	plat_cpu_entry entry;
@@ -27,9 +28,18 @@ struct a64_boot {
 	uint32_t cpu;
 } __attribute__((aligned(64)));
 
-_Static_assert(offsetof(struct a64_boot, uart) == 72, "secondary.S offsets");
+_Static_assert(offsetof(struct arm64_boot, mair) == B_MAIR, "secondary.S");
+_Static_assert(offsetof(struct arm64_boot, tcr) == B_TCR, "secondary.S");
+_Static_assert(offsetof(struct arm64_boot, ttbr0) == B_TTBR0, "secondary.S");
+_Static_assert(offsetof(struct arm64_boot, sctlr) == B_SCTLR, "secondary.S");
+_Static_assert(offsetof(struct arm64_boot, vbar) == B_VBAR, "secondary.S");
+_Static_assert(offsetof(struct arm64_boot, hcr) == B_HCR, "secondary.S");
+_Static_assert(offsetof(struct arm64_boot, stack_top) == B_STACK, "secondary.S");
+_Static_assert(offsetof(struct arm64_boot, centry) == B_CENTRY, "secondary.S");
+_Static_assert(offsetof(struct arm64_boot, el) == B_EL, "secondary.S");
+_Static_assert(offsetof(struct arm64_boot, uart) == B_UART, "secondary.S");
 
-static struct a64_boot regime;
+static struct arm64_boot regime;
 
 /* Clean [p, p + n) to the point of coherency. */
 static void clean_poc(const void *p, size_t n)
@@ -43,14 +53,14 @@ static void clean_poc(const void *p, size_t n)
 	__asm__ volatile("dsb sy" ::: "memory");
 }
 
-static void secondary_c(struct a64_boot *bt)
+static void secondary_c(struct arm64_boot *bt)
 {
-	if (a64_pmu_on)
-		a64_pmu_enable();
+	if (arm64_pmu_on)
+		arm64_pmu_enable();
 	bt->entry(bt->arg, bt->cpu);
 }
 
-void a64_smp_prepare(void)
+void arm64_smp_prepare(void)
 {
 	regime.el = current_el();
 	if (regime.el == 2) {
@@ -70,14 +80,14 @@ void a64_smp_prepare(void)
 	regime.uart = pl011_base();
 	regime.centry = secondary_c;
 	/* Fetched with the MMU off: the code must be in memory, not cache. */
-	clean_poc(a64_secondary_start,
-		  (size_t)(a64_secondary_end - a64_secondary_start));
+	clean_poc(arm64_secondary_start,
+		  (size_t)(arm64_secondary_end - arm64_secondary_start));
 }
 
 int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 		   void *arg, void *stack_top)
 {
-	struct a64_boot *bt = mem_alloc_aligned(sizeof(*bt), 64);
+	struct arm64_boot *bt = mem_alloc_aligned(sizeof(*bt), 64);
 	char msg[96];
 	int64_t rc;
 
@@ -94,7 +104,7 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 	bt->arg = arg;
 	bt->cpu = cpu;
 	clean_poc(bt, sizeof(*bt));
-	rc = psci_cpu_on(hwid, (uintptr_t)a64_secondary_start,
+	rc = psci_cpu_on(hwid, (uintptr_t)arm64_secondary_start,
 			 (uintptr_t)bt);
 	if (rc) {
 		snprintf(msg, sizeof(msg), "PSCI CPU_ON(0x%llx) returned %lld %s",
@@ -108,5 +118,5 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 
 bool plat_cycles_available(void)
 {
-	return a64_pmu_on;
+	return arm64_pmu_on;
 }

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * plat_cpu_start() on Linux: a thread pinned to the CPU plays it; a thread
+ * that cannot be pinned never arrives, and core leaves that CPU out.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+
+#include "arch.h"
+#include "linux_twin.h"
+
+int linux_pin_self(uint64_t cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET((int)cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+struct start_arg {
+	plat_cpu_entry entry;
+	void *arg;
+	uint32_t cpu;
+	uint64_t hwid;
+};
+
+static void *thread_main(void *p)
+{
+	struct start_arg sa = *(struct start_arg *)p;
+
+	free(p);
+	/* A thread that cannot be pinned never reports online. */
+	if (linux_pin_self(sa.hwid))
+		return NULL;
+	sa.entry(sa.arg, sa.cpu);
+	return NULL;
+}
+
+int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
+		   void *arg, void *stack_top)
+{
+	struct start_arg *sa = malloc(sizeof(*sa));
+	pthread_t th;
+
+	(void)stack_top;
+	if (!sa)
+		return -1;
+	sa->entry = entry;
+	sa->arg = arg;
+	sa->cpu = cpu;
+	sa->hwid = hwid;
+	if (pthread_create(&th, NULL, thread_main, sa)) {
+		free(sa);
+		return -1;
+	}
+	pthread_detach(th);
+	return 0;
+}
