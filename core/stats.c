@@ -64,7 +64,4 @@ void stats_compute(double *v, size_t n, struct stats *out)
 	out->min = v[0];
 	out->max = v[n - 1];
 	out->median = stats_percentile(v, n, 50);
-	out->p10 = stats_percentile(v, n, 10);
-	out->p90 = stats_percentile(v, n, 90);
-	out->p99 = stats_percentile(v, n, 99);
 }

@@ -9,7 +9,6 @@ struct stats {
 	double min, max, mean, median;
 	double stddev;		/* sample standard deviation (n - 1) */
 	double cv;		/* stddev / mean, in percent */
-	double p10, p90, p99;
 };
 
 /* Summarise @v[0..n); sorts @v in place.  n == 0 gives all zeros. */
