@@ -16,6 +16,11 @@ void config_defaults(struct config *c)
 	c->iters = 100000;
 	c->reps = 5;
 	c->warmup = 1000;
+	/* saturation, and an event-like rate: 1 us apart (a nohz idle
+	 * entry/exit or a cpupri change is an event, not a tight loop) */
+	c->gap_ns[0] = 0;
+	c->gap_ns[1] = 1000;
+	c->ngaps = 2;
 	c->cpuset = CPUSET_ALL;
 	c->mode = MODE_LOOP;
 	c->start_timeout_ms = 1000;
@@ -23,13 +28,15 @@ void config_defaults(struct config *c)
 }
 
 static const char help_text[] =
-	"layouts=LIST   comma list of global,node,llc,llc-u8,private or all (default all)\n"
-	"op=NAME        atomic bit op for bit layouts (default native: the kernel's op)\n"
-	"op_u8=NAME     byte op for llc-u8 (default native: plain byte store)\n"
+	"layouts=LIST   comma list of global,node,llc,llc-u8,private,private-u8 or all (default all)\n"
+	"op=NAME        atomic bit op for bit layouts (default native: the kernel's cpumask op\n"
+	"               with the barrier its callers put after it)\n"
+	"op_u8=NAME     byte op for llc-u8 and private-u8 (default native: smp_store_mb())\n"
+	"gap=LIST       ns of private work between updates, comma list, 0..10000000 (default 0,1000)\n"
 	"iters=N        set+clear iterations per CPU per repetition, 1..10^9 (default 100000)\n"
 	"reps=N         repetitions, 1..1000 (default 5)\n"
 	"warmup=N       untimed iterations before each repetition, 0..10^9 (default 1000)\n"
-	"line=N         leaf alignment in bytes, power of two 8..4096 (default: the LLC line)\n"
+	"line=N         leaf spacing in bytes, power of two 8..4096 (default 128, or the line if larger)\n"
 	"cpus=SET       all | cores (one per core) | llc (the boot CPU's LLC) | N (first N) (default all)\n"
 	"mode=MODE      loop | pair (pair: setter and clearer thread per CPU; Linux only)\n"
 	"timeout_ms=N   how long to wait for each CPU to come up, 1..600000 (default 1000)\n"
@@ -41,7 +48,7 @@ const char *config_help(void)
 }
 
 static const char valid_keys[] =
-	"layouts, op, op_u8, iters, reps, warmup, line, cpus, mode, timeout_ms, exit";
+	"layouts, op, op_u8, gap, iters, reps, warmup, line, cpus, mode, timeout_ms, exit";
 
 static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
@@ -86,6 +93,33 @@ static int parse_layouts(const char *s, uint32_t *out)
 	return 0;
 }
 
+static int parse_gaps(const char *s, struct config *c)
+{
+	uint32_t n = 0;
+
+	while (*s) {
+		char num[16];
+		const char *comma = strchr(s, ',');
+		size_t len = comma ? (size_t)(comma - s) : strlen(s);
+		uint64_t v;
+
+		if (!len || len >= sizeof(num) || n == CONFIG_MAX_GAPS)
+			return -1;
+		memcpy(num, s, len);
+		num[len] = 0;
+		if (parse_u64(num, 0, CONFIG_MAX_GAP_NS, &v))
+			return -1;
+		c->gap_ns[n++] = (uint32_t)v;
+		s += len;
+		if (comma && !*++s)
+			return -1;
+	}
+	if (!n)
+		return -1;
+	c->ngaps = n;
+	return 0;
+}
+
 static int bad(char *err, size_t errlen, const char *key, const char *val,
 	       const char *valid)
 {
@@ -102,7 +136,11 @@ int config_set(struct config *c, const char *key, const char *val,
 	if (!strcmp(key, "layouts")) {
 		if (parse_layouts(val, &c->layouts))
 			return bad(err, errlen, key, val,
-				   "all or a comma list of global, node, llc, llc-u8, private");
+				   "all or a comma list of global, node, llc, llc-u8, private, private-u8");
+	} else if (!strcmp(key, "gap")) {
+		if (parse_gaps(val, c))
+			return bad(err, errlen, key, val,
+				   "a comma list of up to 8 ns values, 0..10000000");
 	} else if (!strcmp(key, "op") || !strcmp(key, "op_u8")) {
 		char *dst = key[2] ? c->op_u8 : c->op;
 		size_t n = strlen(val);
@@ -222,7 +260,7 @@ int config_parse(struct config *c, const char *text, size_t len,
 
 size_t config_format(const struct config *c, char *buf, size_t len)
 {
-	char lay[64] = "", cpus[16];
+	char lay[80] = "", cpus[16], gaps[CONFIG_MAX_GAPS * 10] = "";
 	size_t used = 0;
 	int w;
 
@@ -233,6 +271,12 @@ size_t config_format(const struct config *c, char *buf, size_t len)
 			snprintf(lay + l, sizeof(lay) - l, "%s%s", l ? "," : "",
 				 sbm_kind_name((enum sbm_kind)k));
 		}
+	for (uint32_t i = 0; i < c->ngaps; i++) {
+		size_t l = strlen(gaps);
+
+		snprintf(gaps + l, sizeof(gaps) - l, "%s%u", i ? "," : "",
+			 c->gap_ns[i]);
+	}
 	if (c->cpuset == CPUSET_FIRST)
 		snprintf(cpus, sizeof(cpus), "%u", c->first);
 	else
@@ -240,8 +284,8 @@ size_t config_format(const struct config *c, char *buf, size_t len)
 			 c->cpuset == CPUSET_ALL ? "all" :
 			 c->cpuset == CPUSET_CORES ? "cores" : "llc");
 	w = snprintf(buf, len,
-		     "layouts=%s op=%s op_u8=%s iters=%llu reps=%u warmup=%llu line=%u cpus=%s mode=%s timeout_ms=%u",
-		     lay, c->op, c->op_u8, (unsigned long long)c->iters,
+		     "layouts=%s op=%s op_u8=%s gap=%s iters=%llu reps=%u warmup=%llu line=%u cpus=%s mode=%s timeout_ms=%u",
+		     lay, c->op, c->op_u8, gaps, (unsigned long long)c->iters,
 		     c->reps, (unsigned long long)c->warmup, c->line, cpus,
 		     c->mode == MODE_PAIR ? "pair" : "loop",
 		     c->start_timeout_ms);

@@ -15,6 +15,8 @@ enum cpuset_kind { CPUSET_ALL, CPUSET_CORES, CPUSET_LLC, CPUSET_FIRST };
 enum run_mode { MODE_LOOP, MODE_PAIR };
 
 #define CONFIG_OP_LEN 16
+#define CONFIG_MAX_GAPS 8
+#define CONFIG_MAX_GAP_NS 10000000u	/* 10 ms between two updates */
 
 struct config {
 	uint32_t layouts;	/* bit (1 << enum sbm_kind) */
@@ -23,7 +25,11 @@ struct config {
 	uint64_t iters;
 	uint32_t reps;
 	uint64_t warmup;	/* iterations before each timed run */
-	uint32_t line;		/* leaf alignment; 0 = the topology's line */
+	uint32_t line;		/* leaf spacing; 0 = 128 or the line if larger */
+	/* ns of private work between two updates, one run per entry: 0 is
+	 * saturation, larger gaps updates as events */
+	uint32_t gap_ns[CONFIG_MAX_GAPS];
+	uint32_t ngaps;
 	enum cpuset_kind cpuset;
 	uint32_t first;		/* CPUSET_FIRST: how many */
 	enum run_mode mode;

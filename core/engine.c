@@ -154,8 +154,6 @@ int engine_init(struct engine *e, const char **why)
 		*why = "cpus= asks for more CPUs than the machine has";
 		return -1;
 	}
-	if (e->cfg.line)
-		t->line_size = e->cfg.line;
 	if (!report_run_id())
 		report_set_run_id((uint32_t)(isa_counter() * 2654435761u) ^
 				  (uint32_t)t->ncpus);

@@ -38,7 +38,7 @@ static int arena_setup(struct engine *e, struct sbm_exp *x, const char **why)
 		const char *lwhy;
 
 		if (!(e->cfg.layouts & (1u << k)) ||
-		    sbm_layout_build(&l, (enum sbm_kind)k, t, t->line_size, &lwhy))
+		    sbm_layout_build(&l, (enum sbm_kind)k, t, x->spacing, &lwhy))
 			continue;
 		for (uint32_t r = 0; r < l.nregions; r++)
 			if (sbm_region_size(&l, r) > size[r])
@@ -51,13 +51,25 @@ static int arena_setup(struct engine *e, struct sbm_exp *x, const char **why)
 static void config_record(struct engine *e, struct sbm_exp *x)
 {
 	const char *pl = x->arena.placement;
-	char buf[400], ops[200];
+	char buf[400], ops[200], gaps[CONFIG_MAX_GAPS * 10] = "";
 	struct rec r;
 
+	for (uint32_t i = 0; i < e->cfg.ngaps; i++) {
+		size_t l = strlen(gaps);
+
+		snprintf(gaps + l, sizeof(gaps) - l, "%s%u", i ? "," : "",
+			 e->cfg.gap_ns[i]);
+	}
 	ops_format(ops, sizeof(ops));
 	config_format(&e->cfg, buf, sizeof(buf));
 	report_printf("options: %s\nops available: %s\n", buf, ops);
-	report_printf("running on %u of %u CPUs\n", e->nchosen, e->topo->ncpus);
+	report_printf("running on %u of %u CPUs; leaves %u bytes apart "
+		      "(cache line %u)\n", e->nchosen, e->topo->ncpus,
+		      x->spacing, e->topo->line_size);
+	report_printf("gaps between updates: %s ns (one spin round %.3f ns "
+		      "on the boot CPU)%s\n", gaps, x->spin_ns,
+		      e->cfg.mode == MODE_PAIR ? "; mode=pair runs gap 0 only" :
+		      "");
 	report_printf("leaves in %s\n",
 		      !strcmp(pl, "node") ?
 		      "each node's own memory (placement=node)" :
@@ -70,11 +82,14 @@ static void config_record(struct engine *e, struct sbm_exp *x)
 	rec_u64(&r, "iters", e->cfg.iters);
 	rec_u64(&r, "reps", e->cfg.reps);
 	rec_u64(&r, "warmup", e->cfg.warmup);
-	rec_u64(&r, "line", e->topo->line_size);
+	rec_u64(&r, "line", x->spacing);
 	rec_u64(&r, "cpus", e->nchosen);
 	rec_str(&r, "mode", e->cfg.mode == MODE_PAIR ? "pair" : "loop");
 	rec_str(&r, "ops", ops);
 	rec_str(&r, "placement", pl);
+	rec_str(&r, "gaps", gaps);
+	rec_dbl(&r, "spin_ns", x->spin_ns, 4);
+	rec_u64(&r, "cache_line", e->topo->line_size);
 	report_record(&r);
 }
 
@@ -84,6 +99,13 @@ static int sbm_prepare(struct engine *e, void **state)
 	const char *why = "out of memory";
 
 	*state = x;
+	if (x) {
+		/* Intel and AMD fetch 64-byte lines in pairs: leaves 128
+		 * bytes apart, or a line apart where lines are larger */
+		x->spacing = e->cfg.line ? e->cfg.line :
+			     e->topo->line_size > 128 ? e->topo->line_size : 128;
+		x->spin_ns = ops_spin_ns(e->info.counter_hz);
+	}
 	if (!x || arena_setup(e, x, &why)) {
 		report_warn("layout", 0, why);
 		return -1;
@@ -104,18 +126,23 @@ static void sbm_body(struct engine *e, uint32_t cpu, void *arg)
 	uint32_t sense = 0;
 	uint64_t t1;
 
+	uint64_t spins = x->spins;
+
 	if (!engine_barrier(e, &sense))
 		return;
 	if (e->cfg.warmup)
-		x->op->loop(p, bit, e->cfg.warmup);
+		x->op->loop_gap(p, bit, e->cfg.warmup, spins);
 	if (!engine_barrier(e, &sense))
 		return;
 	engine_window_open(e, &w);
-	x->op->loop(p, bit, e->cfg.iters);
+	if (spins)
+		x->op->loop_gap(p, bit, e->cfg.iters, spins);
+	else
+		x->op->loop(p, bit, e->cfg.iters);
 	t1 = engine_window_close(e, cpu, &w);
 	engine_window_done(e);
 	while (engine_others_timing(e, t1))
-		x->op->loop(p, bit, 16);
+		x->op->loop_gap(p, bit, 1, spins);
 }
 
 static void group_stats(const struct engine *e, struct sbm_result *r,
@@ -190,6 +217,7 @@ void sbm_summarise(const struct engine *e, struct sbm_result *r,
 	stats_compute(all, n, &r->st);
 	stats_compute(means, reps, &ms);
 	r->rep_cv = ms.cv;
+	r->ci95 = stats_ci95(&ms);
 	r->reps = reps;
 	free(all);
 	free(means);
@@ -216,31 +244,53 @@ static double median_of_chosen(const struct engine *e, const double *v,
 	return s.median;
 }
 
-/* %global, once, where the result is made: ratio of medians (one
- * preempted vCPU or an SMI moves a mean, not a median). */
-static void set_pct(struct sbm_exp *x, struct sbm_result *r)
+/* The no-sharing floor of a layout: the same kind of op, each CPU on a
+ * line of its own. */
+static enum sbm_kind floor_of(enum sbm_kind k)
 {
-	for (uint32_t i = 0; i < x->nresults; i++) {
-		const struct sbm_result *g = &x->results[i];
+	return sbm_kind_is_bytewise(k) ? SBM_PRIVATE_U8 : SBM_PRIVATE;
+}
 
-		if (g->kind == SBM_GLOBAL && g->st.median > 0) {
+/*
+ * Every derived figure, once, where the results of one gap are made:
+ * %global as the seed computes it (a ratio of sums: mean ticks per update
+ * over all CPUs and repetitions), the ratio of medians beside it, and the
+ * cost above the floor measured at the same gap.
+ */
+static void derive(struct sbm_exp *x, uint32_t first)
+{
+	const struct sbm_result *by_kind[SBM_NKINDS] = { 0 };
+	const struct sbm_result *g;
+
+	for (uint32_t i = first; i < x->nresults; i++)
+		by_kind[x->results[i].kind] = &x->results[i];
+	g = by_kind[SBM_GLOBAL];
+	for (uint32_t i = first; i < x->nresults; i++) {
+		struct sbm_result *r = &x->results[i];
+		const struct sbm_result *f = by_kind[floor_of(r->kind)];
+
+		if (g && g->st.mean > 0 && g->st.median > 0) {
 			r->have_pct = true;
-			r->pct = r->st.median / g->st.median * 100.0;
+			r->pct = r->st.mean / g->st.mean * 100.0;
+			r->pct_median = r->st.median / g->st.median * 100.0;
 		}
-	}
-	if (r->kind == SBM_GLOBAL && r->st.median > 0) {
-		r->have_pct = true;
-		r->pct = 100.0;
+		if (f && f->clean) {
+			r->have_floor = true;
+			r->floor = f->st.mean;
+			r->above = r->st.mean - f->st.mean;
+		}
 	}
 }
 
 /* The engine's way: every chosen CPU runs sbm_body() once per rep. */
 static int time_on_engine(struct engine *e, struct sbm_exp *x,
-			  double *samples, double *cyc, bool *clean)
+			  uint32_t gap_ns, double *samples, double *cyc,
+			  bool *clean)
 {
 	const struct topo *t = e->topo;
-	/* generous: 2 minutes plus 20 us per iteration */
-	uint64_t deadline_ms = 120000 + (e->cfg.iters + e->cfg.warmup) / 50;
+	uint64_t n = e->cfg.iters + e->cfg.warmup;
+	/* generous: 2 minutes plus 20 us per iteration, plus 4x the gaps */
+	uint64_t deadline_ms = 120000 + n / 50 + n * gap_ns / 125000;
 
 	for (uint32_t rep = 0; rep < e->cfg.reps; rep++) {
 		sbm_zero(&x->layout, &x->arena.a);
@@ -261,7 +311,8 @@ static int time_on_engine(struct engine *e, struct sbm_exp *x,
 	return 0;
 }
 
-static int run_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind)
+static int run_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
+		      uint32_t gap_ns)
 {
 	struct topo *t = e->topo;
 	struct sbm_result *r = &x->results[x->nresults];
@@ -271,7 +322,7 @@ static int run_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind)
 	const char *why;
 	int rc = 0;
 
-	if (sbm_layout_build(l, kind, t, t->line_size, &why)) {
+	if (sbm_layout_build(l, kind, t, x->spacing, &why)) {
 		report_warn("layout", kind, why);
 		return -1;
 	}
@@ -283,6 +334,8 @@ static int run_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind)
 			return -1;
 		}
 	x->op = ops_find(l->bytewise ? e->cfg.op_u8 : e->cfg.op, l->bytewise);
+	x->spins = gap_ns && x->spin_ns > 0 ?
+		   (uint64_t)((double)gap_ns / x->spin_ns + 0.5) : 0;
 	samples = calloc(nsamples, sizeof(double));
 	cyc = calloc(nsamples, sizeof(double));
 	if (!samples || !cyc) {
@@ -293,18 +346,18 @@ static int run_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind)
 	memset(r, 0, sizeof(*r));
 	r->kind = kind;
 	r->op = x->op->name;
+	r->gap_ns = gap_ns;
 	r->iters = e->cfg.iters;
 	r->ncpus = e->nchosen;
 	r->clean = true;
 	if (e->cfg.mode == MODE_PAIR)
 		rc = sbm_pair_runner(e, x, l, x->op, samples, &r->clean);
 	else
-		rc = time_on_engine(e, x, samples, cyc, &r->clean);
+		rc = time_on_engine(e, x, gap_ns, samples, cyc, &r->clean);
 	if (!rc) {
 		sbm_summarise(e, r, samples, e->cfg.reps);
 		if (e->info.cycles && e->cfg.mode != MODE_PAIR)
 			r->cycles_median = median_of_chosen(e, cyc, e->cfg.reps);
-		set_pct(x, r);
 		x->nresults++;
 		if (!r->clean)
 			report_warn("layout", kind,
@@ -339,6 +392,7 @@ static void group_records(const struct sbm_result *r, const char *by,
 		rec_dbl(&rec, "mean", g[i].st.mean, 5);
 		rec_dbl(&rec, "min", g[i].st.min, 5);
 		rec_dbl(&rec, "max", g[i].st.max, 5);
+		rec_u64(&rec, "gap", r->gap_ns);
 		report_record(&rec);
 	}
 }
@@ -368,6 +422,17 @@ static void result_record(const struct engine *e, const struct sbm_result *r)
 	if (e->info.cycles)
 		rec_dbl(&rec, "cycles", r->cycles_median, 3);
 	rec_u64(&rec, "clean", r->clean);
+	/* v=1 grows at the end: readers skip keys they do not know */
+	rec_u64(&rec, "gap", r->gap_ns);
+	rec_dbl(&rec, "ci95", r->ci95, 5);
+	/* an iteration is two updates (set, clear) */
+	rec_dbl(&rec, "upd_ns", to_ns(e, r->st.mean) / 2, 3);
+	if (r->have_pct)
+		rec_dbl(&rec, "pct_median", r->pct_median, 4);
+	if (r->have_floor) {
+		rec_dbl(&rec, "floor", r->floor, 5);
+		rec_dbl(&rec, "cost_ns", to_ns(e, r->above) / 2, 3);
+	}
 	report_record(&rec);
 	group_records(r, "llc", r->by_llc, r->nllc);
 	group_records(r, "node", r->by_node, r->nnode);
@@ -376,24 +441,31 @@ static void result_record(const struct engine *e, const struct sbm_result *r)
 static int sbm_run(struct engine *e, void *state)
 {
 	struct sbm_exp *x = state;
+	uint32_t ngaps = e->cfg.mode == MODE_PAIR ? 1 : e->cfg.ngaps;
 	int status = 0;
 
-	for (int k = 0; k < SBM_NKINDS; k++) {
-		if (!(e->cfg.layouts & (1u << k)))
-			continue;
-		if (e->aborted)
-			break;
-		report_printf("running %s x %u reps on %u CPUs ...\n",
-			      sbm_kind_name((enum sbm_kind)k), e->cfg.reps,
-			      e->nchosen);
-		if (run_layout(e, x, (enum sbm_kind)k)) {
-			status = 1;
-			continue;
+	for (uint32_t gi = 0; gi < ngaps && !e->aborted; gi++) {
+		uint32_t gap = e->cfg.mode == MODE_PAIR ? 0 : e->cfg.gap_ns[gi];
+		uint32_t first = x->nresults;
+
+		for (int k = 0; k < SBM_NKINDS; k++) {
+			if (!(e->cfg.layouts & (1u << k)))
+				continue;
+			if (e->aborted)
+				break;
+			report_printf("running %s x %u reps on %u CPUs, gap %u "
+				      "ns ...\n", sbm_kind_name((enum sbm_kind)k),
+				      e->cfg.reps, e->nchosen, gap);
+			if (run_layout(e, x, (enum sbm_kind)k, gap))
+				status = 1;
 		}
-		result_record(e, &x->results[x->nresults - 1]);
-		/* a lost update means the op is broken: not a figure */
-		if (!x->results[x->nresults - 1].clean)
-			status = 1;
+		derive(x, first);
+		for (uint32_t i = first; i < x->nresults; i++) {
+			result_record(e, &x->results[i]);
+			/* a lost update means the op is broken: not a figure */
+			if (!x->results[i].clean)
+				status = 1;
+		}
 	}
 	return status;
 }
@@ -403,43 +475,63 @@ static const char *label_of(const struct sbm_result *r)
 	return layout_label(sbm_kind_name(r->kind), r->op);
 }
 
-static void sbm_report(struct engine *e, void *state)
+static void seed_block(const struct sbm_exp *x, uint32_t gap)
 {
-	struct sbm_exp *x = state;
-	bool any_pct = false;
+	bool any = false;
 
-	report_printf("\n%-8s %-8s %5s %12s %10s %10s %9s %7s\n", "layout",
-		      "op", "cpus", "ticks/iter", "ns/iter", "min", "%global",
-		      "var%");
-	for (uint32_t i = 0; i < x->nresults; i++) {
-		const struct sbm_result *r = &x->results[i];
-		char pct[16] = "-";
-
-		if (!r->clean)
-			snprintf(pct, sizeof(pct), "LOST-UPD");
-		else if (r->have_pct)
-			snprintf(pct, sizeof(pct), "%.2f", r->pct);
-		any_pct |= r->have_pct;
-		report_printf("%-8s %-8s %5u %12.4f %10.2f %10.4f %9s %7.2f\n",
-			      sbm_kind_name(r->kind), r->op, r->ncpus,
-			      r->st.median, to_ns(e, r->st.median), r->st.min,
-			      pct, r->rep_cv);
-	}
-	if (!any_pct)
+	for (uint32_t i = 0; i < x->nresults; i++)
+		any |= x->results[i].gap_ns == gap && x->results[i].have_pct;
+	if (!any)
 		return;
-	/* The seed's block. */
-	report_printf("\n%%ticks vs global mask operation\n");
+	report_printf("\n%%ticks vs global mask operation, gap %u ns "
+		      "(ratio of sums; var = CV of the rep means)\n", gap);
 	for (uint32_t i = 0; i < x->nresults; i++) {
 		const struct sbm_result *r = &x->results[i];
 
+		if (r->gap_ns != gap)
+			continue;
 		if (!r->clean) {
-			report_printf("%-44s: lost updates, no figure\n",
+			report_printf("%-50s: lost updates, no figure\n",
 				      label_of(r));
 			continue;
 		}
-		report_printf("%-44s: %8.4f%% (var: %.2f%%)\n", label_of(r),
+		report_printf("%-50s: %8.4f%% (var: %.2f%%)\n", label_of(r),
 			      r->pct, r->rep_cv);
 	}
+}
+
+static void sbm_report(struct engine *e, void *state)
+{
+	struct sbm_exp *x = state;
+
+	report_printf("\nper update = half an iteration (set, clear); above "
+		      "floor = over private / private-u8 at the same gap\n");
+	report_printf("%-10s %-8s %7s %4s %11s %9s %8s %9s %8s %8s %6s\n",
+		      "layout", "op", "gap_ns", "cpus", "ticks/iter", "ns/upd",
+		      "+-95%", "abv_floor", "%global", "%g(med)", "var%");
+	for (uint32_t i = 0; i < x->nresults; i++) {
+		const struct sbm_result *r = &x->results[i];
+		char pct[16] = "-", pmed[16] = "-", above[16] = "-";
+
+		if (!r->clean) {
+			snprintf(pct, sizeof(pct), "LOST-UPD");
+		} else if (r->have_pct) {
+			snprintf(pct, sizeof(pct), "%.2f", r->pct);
+			snprintf(pmed, sizeof(pmed), "%.2f", r->pct_median);
+		}
+		if (r->have_floor)
+			snprintf(above, sizeof(above), "%.2f",
+				 to_ns(e, r->above) / 2);
+		report_printf("%-10s %-8s %7u %4u %11.4f %9.3f %8.3f %9s %8s "
+			      "%8s %6.2f\n", sbm_kind_name(r->kind), r->op,
+			      r->gap_ns, r->ncpus, r->st.mean,
+			      to_ns(e, r->st.mean) / 2, to_ns(e, r->ci95) / 2,
+			      above, pct, pmed, r->rep_cv);
+	}
+	for (uint32_t gi = 0; gi < e->cfg.ngaps; gi++)
+		if (e->cfg.mode != MODE_PAIR || !gi)
+			seed_block(x, e->cfg.mode == MODE_PAIR ? 0 :
+				   e->cfg.gap_ns[gi]);
 }
 
 static void sbm_release(struct engine *e, void *state)

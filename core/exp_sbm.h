@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The sbm experiment: every chosen CPU runs set(me); clear(me) on its
- * slot of a layout (global, node, llc, llc-u8, private) for cfg.iters
- * iterations, cfg.reps times per layout; records "config", "result" and
- * "group", and the seed's table.
+ * slot of a layout (global, node, llc, llc-u8, private, private-u8) for
+ * cfg.iters iterations, cfg.reps times per layout, at every gap of
+ * cfg.gap_ns (private work between two updates); records "config",
+ * "result" and "group", and the seed's table per gap.
  */
 #ifndef SBM_EXP_SBM_H
 #define SBM_EXP_SBM_H
@@ -29,12 +30,19 @@ struct sbm_result {
 	uint32_t ncpus;
 	uint64_t iters;
 	uint32_t reps;
+	uint32_t gap_ns;	/* private work between two updates */
 	struct stats st;	/* ticks per iteration over CPUs x reps */
 	double rep_cv;		/* CV (%) of the per-repetition means */
+	double ci95;		/* 95 % interval of the mean, over reps */
 	double cycles_median;	/* cycles per iteration, 0 when unknown */
 	bool clean;		/* the mask was empty after every rep */
-	bool have_pct;		/* a global result to compare with exists */
-	double pct;		/* % of global, computed once, here */
+	bool have_pct;		/* a global result at this gap exists */
+	double pct;		/* % of global: ratio of sums (means), the
+				 * seed's %cycles; computed once, here */
+	double pct_median;	/* the same with medians, for robustness */
+	bool have_floor;	/* the no-sharing floor ran at this gap */
+	double floor;		/* its mean ticks per iteration */
+	double above;		/* mean ticks per iteration above it */
 	uint32_t nllc, nnode;
 	struct sbm_group_stat *by_llc, *by_node;
 };
@@ -45,7 +53,10 @@ struct sbm_exp {
 	struct node_arena arena;
 	struct sbm_layout layout;	/* the one being run */
 	const struct sbm_op *op;
-	struct sbm_result results[SBM_NKINDS];
+	uint32_t spacing;	/* bytes between leaves (config line=) */
+	double spin_ns;		/* one ops_spin() round on the boot CPU */
+	uint64_t spins;		/* the running gap, in ops_spin() rounds */
+	struct sbm_result results[SBM_NKINDS * CONFIG_MAX_GAPS];
 	uint32_t nresults;
 };
 

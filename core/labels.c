@@ -12,10 +12,12 @@ static const struct {
 	{ "global", NULL, "global mask" },
 	{ "node", NULL, "per-NUMA mask" },
 	{ "llc", NULL, "per-LLC mask" },
-	/* a plain store has no LOCK prefix; any other byte op is atomic */
-	{ "llc-u8", "store", "per-LLC mask (u8 operation; no LOCK prefix)" },
+	/* a plain store measures the store buffer, not the line's transfer */
+	{ "llc-u8", "store", "per-LLC mask (u8 plain store: store throughput)" },
+	{ "llc-u8", "store_mb", "per-LLC mask (u8 operation; store + full barrier)" },
 	{ "llc-u8", NULL, "per-LLC mask (u8 operation; byte atomic)" },
 	{ "private", NULL, "per-CPU line (no sharing)" },
+	{ "private-u8", NULL, "per-CPU byte in its own line (u8 floor)" },
 };
 
 const char *layout_label(const char *layout, const char *op)

@@ -21,6 +21,17 @@
 			set(w, bit);                                       \
 			clear(w, bit);                                     \
 		}                                                          \
+	}                                                                  \
+	static void gap_bit_##name(void *p, unsigned bit, uint64_t n,      \
+				   uint64_t spins)                         \
+	{                                                                  \
+		volatile uint64_t *w = p;                                  \
+		for (uint64_t i = 0; i < n; i++) {                         \
+			set(w, bit);                                       \
+			ops_spin(spins);                                   \
+			clear(w, bit);                                     \
+			ops_spin(spins);                                   \
+		}                                                          \
 	}
 #define DEFINE_BYTE_LOOP(name, set, clear)                                 \
 	static void set_byte_##name(void *p, unsigned bit)                 \
@@ -41,6 +52,18 @@
 			set(b);                                            \
 			clear(b);                                          \
 		}                                                          \
+	}                                                                  \
+	static void gap_byte_##name(void *p, unsigned bit, uint64_t n,     \
+				    uint64_t spins)                        \
+	{                                                                  \
+		volatile uint8_t *b = p;                                   \
+		(void)bit;                                                 \
+		for (uint64_t i = 0; i < n; i++) {                         \
+			set(b);                                            \
+			ops_spin(spins);                                   \
+			clear(b);                                          \
+			ops_spin(spins);                                   \
+		}                                                          \
 	}
 
 ISA_BIT_OPS(DEFINE_BIT_LOOP)
@@ -60,15 +83,35 @@ static inline void store_clear(volatile uint8_t *b)
 DEFINE_BYTE_LOOP(store, store_set, store_clear)
 
 #define BIT_ENTRY(name, set, clear)                                        \
-	{ #name, false, loop_bit_##name, set_bit_##name, clear_bit_##name },
+	{ #name, false, loop_bit_##name, gap_bit_##name, set_bit_##name,   \
+	  clear_bit_##name },
 #define BYTE_ENTRY(name, set, clear)                                       \
-	{ #name, true, loop_byte_##name, set_byte_##name, clear_byte_##name },
+	{ #name, true, loop_byte_##name, gap_byte_##name, set_byte_##name, \
+	  clear_byte_##name },
 
+/* Native first of each kind: the ISA's smp_store_mb() for bytes; the
+ * bare store last, as what it is (store throughput, not coherence). */
 static const struct sbm_op all_ops[] = {
 	ISA_BIT_OPS(BIT_ENTRY)
-	BYTE_ENTRY(store, store_set, store_clear)
 	ISA_BYTE_OPS(BYTE_ENTRY)
+	BYTE_ENTRY(store, store_set, store_clear)
 };
+
+double ops_spin_ns(uint64_t hz)
+{
+	uint64_t want = hz / 500 + 1, n = 1024, t;
+
+	for (;;) {
+		uint64_t t0 = isa_counter();
+
+		ops_spin(n);
+		t = isa_counter() - t0;
+		if (t >= want || n >= (1ull << 40))
+			break;
+		n *= 2;
+	}
+	return (double)t * 1e9 / (double)hz / (double)n;
+}
 
 const struct sbm_op *ops_all(size_t *n)
 {

@@ -13,14 +13,34 @@
 #include <stdint.h>
 
 typedef void (*sbm_op_loop_fn)(void *p, unsigned bit, uint64_t iters);
+typedef void (*sbm_op_gap_fn)(void *p, unsigned bit, uint64_t iters,
+			      uint64_t spins);
 typedef void (*sbm_op_one_fn)(void *p, unsigned bit);
 
 struct sbm_op {
 	const char *name;
 	bool bytewise;
 	sbm_op_loop_fn loop;	/* iters x (set; clear), inlined */
+	/* iters x (set; spin; clear; spin): updates as events, @spins
+	 * rounds of private work apart (ops_spin()) */
+	sbm_op_gap_fn loop_gap;
 	sbm_op_one_fn set, clear; /* single ops, for the pair mode */
 };
+
+/*
+ * Private work between two updates: @n rounds of a register-only loop
+ * the compiler must keep, touching no memory, so it adds time and no
+ * coherence traffic.
+ */
+static inline void ops_spin(uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i++)
+		__asm__ volatile("" : "+r"(i));
+}
+
+/* Nanoseconds one ops_spin() round takes on the calling CPU, timed with
+ * the counter (@hz) over at least 2 ms. */
+double ops_spin_ns(uint64_t hz);
 
 const struct sbm_op *ops_all(size_t *n);
 /* By name; "native" is the first of its kind (the kernel-equivalent op). */

@@ -10,6 +10,7 @@ static const char *const kind_names[SBM_NKINDS] = {
 	[SBM_LLC] = "llc",
 	[SBM_LLC_U8] = "llc-u8",
 	[SBM_PRIVATE] = "private",
+	[SBM_PRIVATE_U8] = "private-u8",
 };
 
 const char *sbm_kind_name(enum sbm_kind k)
@@ -17,9 +18,14 @@ const char *sbm_kind_name(enum sbm_kind k)
 	return (unsigned)k < SBM_NKINDS ? kind_names[k] : "?";
 }
 
+bool sbm_kind_is_bytewise(enum sbm_kind k)
+{
+	return k == SBM_LLC_U8 || k == SBM_PRIVATE_U8;
+}
+
 const char *sbm_kind_names(void)
 {
-	return "global, node, llc, llc-u8, private";
+	return "global, node, llc, llc-u8, private, private-u8";
 }
 
 int sbm_kind_parse(const char *name, size_t len)
@@ -79,12 +85,12 @@ int sbm_layout_build(struct sbm_layout *l, enum sbm_kind kind,
 		return -1;
 	}
 	l->kind = kind;
-	l->bytewise = kind == SBM_LLC_U8;
+	l->bytewise = sbm_kind_is_bytewise(kind);
 	l->line = line;
 	l->ncpus = n;
 	nleaves = kind == SBM_GLOBAL ? 1 :
 		  kind == SBM_NODE ? t->nnodes :
-		  kind == SBM_PRIVATE ? n : t->nllcs;
+		  kind == SBM_PRIVATE || kind == SBM_PRIVATE_U8 ? n : t->nllcs;
 	nregions = t->nnodes;
 	l->nleaves = nleaves;
 	l->nregions = nregions;

@@ -25,6 +25,7 @@ enum sbm_kind {
 	SBM_LLC,
 	SBM_LLC_U8,
 	SBM_PRIVATE,
+	SBM_PRIVATE_U8,	/* each CPU's byte in its own line: llc-u8's floor */
 	SBM_NKINDS
 };
 
@@ -56,6 +57,8 @@ struct sbm_arena {
 };
 
 const char *sbm_kind_name(enum sbm_kind k);
+/* A byte per CPU (llc-u8, private-u8) rather than a bit. */
+bool sbm_kind_is_bytewise(enum sbm_kind k);
 /* Parse a layout name; returns -1 when unknown. */
 int sbm_kind_parse(const char *name, size_t len);
 /* "global, node, llc, llc-u8, private" for error messages. */

@@ -25,6 +25,36 @@ void stats_sort(double *v, size_t n)
 	}
 }
 
+double stats_t95(size_t df)
+{
+	/* two-sided 97.5 % quantiles of Student's t, df 1..30 */
+	static const double t[] = {
+		12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+		2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120,
+		2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+		2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+	};
+
+	if (!df)
+		return 0;
+	if (df <= sizeof(t) / sizeof(t[0]))
+		return t[df - 1];
+	if (df < 40)
+		return 2.030;
+	if (df < 60)
+		return 2.015;
+	if (df < 120)
+		return 1.990;
+	return 1.960;
+}
+
+double stats_ci95(const struct stats *s)
+{
+	if (s->n < 2)
+		return 0;
+	return stats_t95(s->n - 1) * s->stddev / sqrt((double)s->n);
+}
+
 double stats_percentile(const double *sorted, size_t n, double p)
 {
 	double pos, frac;

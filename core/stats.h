@@ -19,4 +19,12 @@ double stats_percentile(const double *sorted, size_t n, double p);
 
 void stats_sort(double *v, size_t n);
 
+/* Student's t for a two-sided 95 % interval with @df degrees of freedom
+ * (1.96 from 120 on); 0 for df 0. */
+double stats_t95(size_t df);
+
+/* Half-width of the 95 % confidence interval of the mean of @s's sample
+ * (t * stddev / sqrt(n)); 0 when n < 2. */
+double stats_ci95(const struct stats *s);
+
 #endif

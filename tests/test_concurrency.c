@@ -114,6 +114,11 @@ static void engine_runs(const char *opts, uint32_t want_results)
 		CHECK(x->results[i].st.n == (size_t)b.nchosen * b.cfg.reps);
 		CHECK(x->results[i].st.min > 0);
 		CHECK(x->results[i].nllc >= 1);
+		/* the floor ran at every gap where private did */
+		CHECK_EQ_U64(x->results[i].have_floor,
+			     (b.cfg.layouts &
+			      (1u << (sbm_kind_is_bytewise(x->results[i].kind) ?
+				      SBM_PRIVATE_U8 : SBM_PRIVATE))) != 0);
 		/* %global is in the result, made once: global itself is 100 */
 		CHECK_EQ_U64(x->results[i].have_pct,
 			     (b.cfg.layouts & (1u << SBM_GLOBAL)) != 0);
@@ -129,7 +134,7 @@ static void engine_runs(const char *opts, uint32_t want_results)
 static void cpu_never_arrives(void)
 {
 	static struct engine b;
-	const char *opts = "iters=300 reps=1 timeout_ms=200 layouts=global,private";
+	const char *opts = "iters=300 reps=1 timeout_ms=200 layouts=global,private gap=0";
 	struct sbm_exp *x;
 	uint32_t warnings;
 
@@ -159,7 +164,7 @@ static void cpu_never_arrives(void)
 static void node_placement(void)
 {
 	static struct engine b;
-	const char *opts = "iters=300 reps=1 layouts=global,node,private";
+	const char *opts = "iters=300 reps=1 layouts=global,node,private gap=0";
 	struct sbm_exp *x;
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
 
@@ -224,9 +229,10 @@ static void bad_options(void)
 int main(void)
 {
 	threads_on_shared_words();
-	engine_runs("iters=2000 reps=3 warmup=10", SBM_NKINDS);
-	engine_runs("iters=500 reps=2 cpus=cores layouts=llc,llc-u8", 2);
-	engine_runs("iters=500 reps=2 cpus=3 op=lock_bts layouts=global", 1);
+	/* every layout at the default gaps (0 and 1000 ns) */
+	engine_runs("iters=2000 reps=3 warmup=10", SBM_NKINDS * 2);
+	engine_runs("iters=500 reps=2 cpus=cores layouts=llc,llc-u8 gap=0", 2);
+	engine_runs("iters=500 reps=2 cpus=3 op=lock_or layouts=global gap=0,50,500", 3);
 	cpu_never_arrives();
 	node_placement();
 	bad_options();

@@ -54,6 +54,21 @@ int main(void)
 	CHECK(parse(&c, "op=", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "op=waytoolongopname", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "exit=maybe", err, sizeof(err)) == -1);
+	/* gaps: a list, each in range, none empty, at most 8 */
+	CHECK_EQ_U64(c.ngaps, 2);
+	CHECK(parse(&c, "gap=0,100,10000000", err, sizeof(err)) == 0);
+	CHECK_EQ_U64(c.ngaps, 3);
+	CHECK_EQ_U64(c.gap_ns[2], 10000000);
+	config_format(&c, buf, sizeof(buf));
+	CHECK(strstr(buf, "gap=0,100,10000000 ") != NULL);
+	CHECK(parse(&c, "gap=10000001", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "gap") != NULL);
+	CHECK(parse(&c, "gap=1,,2", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "gap=1,", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "gap=", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "gap=1,2,3,4,5,6,7,8,9", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "layouts=private-u8", err, sizeof(err)) == 0);
+	CHECK_EQ_U64(c.layouts, 1u << SBM_PRIVATE_U8);
 	/* a bad word later in the text still fails the whole parse */
 	CHECK(parse(&c, "reps=2 reps=x", err, sizeof(err)) == -1);
 	/* text with an embedded NUL stops there (EFI strings) */

@@ -67,7 +67,7 @@ static void test_real_log(void)
 	CHECK(strstr(s, "%ticks vs global mask operation") != NULL);
 	CHECK(strstr(s, "global mask                                 : "
 		      "100.0000% (var: 3.55%)") != NULL);
-	CHECK(strstr(s, "per-LLC mask (u8 operation; no LOCK prefix) :   "
+	CHECK(strstr(s, "per-LLC mask (u8 plain store: store throughput):   "
 		      "1.0090%") != NULL);
 	CHECK(strstr(s, "NOTE: virtualized (hypervisor)") != NULL);
 	CHECK(strstr(s, "per-node breakdown") != NULL);

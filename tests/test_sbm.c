@@ -68,6 +68,7 @@ static void invariants(const struct topo *t, const struct sbm_layout *l)
 			CHECK_EQ_U64(l->leaf[i], t->cpus[i].llc);
 			break;
 		case SBM_PRIVATE:
+		case SBM_PRIVATE_U8:
 			CHECK_EQ_U64(l->leaf[i], i);
 			break;
 		default:

@@ -47,5 +47,19 @@ int main(void)
 		big[i] = 1e9 + (i % 2);
 	stats_compute(big, 2000, &s);
 	CHECK(fabs(s.stddev - 0.50012504) < 1e-6);
+
+	/* 95 % interval of the mean: t * s / sqrt(n) */
+	{
+		double five[] = { 10, 12, 11, 13, 9 };
+
+		stats_compute(five, 5, &s);
+		/* mean 11, s = sqrt(2.5), t(4) = 2.776 */
+		CHECK(NEAR(stats_ci95(&s), 2.776 * sqrt(2.5) / sqrt(5.0)));
+		CHECK(NEAR(stats_t95(1), 12.706));
+		CHECK(NEAR(stats_t95(1000), 1.96));
+		CHECK(stats_t95(0) == 0);
+		stats_compute(five, 1, &s);
+		CHECK(stats_ci95(&s) == 0);
+	}
 	return check_done("test_stats");
 }

@@ -16,16 +16,27 @@ online=$(getconf _NPROCESSORS_ONLN)
 "$twin" iters=20000 reps=3 >"$out/loop.log" 2>&1 || bad "loop mode exit status $?"
 "$sbmlog" check "$out/loop.log" || bad "loop log has damaged records"
 "$sbmlog" records "$out/loop.log" >"$out/loop.rec"
-for l in global node llc llc-u8 private; do
-	grep -q "^result .* layout=$l " "$out/loop.rec" && ok "result for $l" || bad "no result for $l"
+for l in global node llc llc-u8 private private-u8; do
+	for g in 0 1000; do
+		grep -q "^result .* layout=$l .* gap=$g " "$out/loop.rec" && ok "result for $l at gap $g" ||
+			bad "no result for $l at gap $g"
+	done
 done
-# pct is each layout's median over global's median, and global is 100
-awk '$1 == "result" { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-	med[v["layout"]] = v["median"]; pct[v["layout"]] = v["pct"] }
-	END { bad = !("global" in med) || pct["global"] != "100.0000"
-	      for (l in med) { want = med[l] / med["global"] * 100
-		if (pct[l] == "" || (pct[l] - want) > 0.01 || (want - pct[l]) > 0.01) bad = 1 }
-	      exit bad }' "$out/loop.rec" && ok "pct = median / global median, global 100" || bad "pct figures inconsistent"
+# pct is the ratio of sums (each layout's mean over global's mean at the
+# same gap), pct_median the ratio of medians, global 100; cost_ns is
+# (mean - floor) per update in ns
+awk '$1 == "result" { delete v; for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+	k = v["layout"] "@" v["gap"]; mean[k] = v["mean"]; med[k] = v["median"]
+	pct[k] = v["pct"]; pmed[k] = v["pct_median"]; gap[k] = v["gap"]
+	if (!("cost_ns" in v) || !("floor" in v)) nofloor = 1 }
+	END { bad = nofloor
+	      for (k in mean) { g = "global@" gap[k]
+		if (pct[g] != "100.0000") bad = 1
+		want = mean[k] / mean[g] * 100; wmed = med[k] / med[g] * 100
+		if (pct[k] == "" || (pct[k] - want) > 0.01 || (want - pct[k]) > 0.01) bad = 1
+		if (pmed[k] == "" || (pmed[k] - wmed) > 0.01 || (wmed - pmed[k]) > 0.01) bad = 1 }
+	      exit bad }' "$out/loop.rec" && ok "pct = mean / global mean, pct_median from medians, per gap; floors present" ||
+	bad "pct figures inconsistent"
 grep -q "^global mask  *: 100.0000%" "$out/loop.log" && ok "seed block: global 100%" || bad "seed block"
 n=$(grep -c '^cpu ' "$out/loop.rec")
 [ "$n" = "$online" ] && ok "$n cpu records" || bad "cpu records $n, online $online"

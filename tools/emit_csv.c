@@ -30,7 +30,8 @@ void report_csv(FILE *f, const struct runset *rs)
 	fprintf(f, "file,run,arch,platform,virt,cpu_model,counter_hz,"
 		"machine_cpus,layout,op,mode,cpus,iters,reps,median_ticks,"
 		"mean_ticks,min_ticks,max_ticks,ns_per_iter,pct_global,rep_cv,"
-		"cv,cycles,complete,clean,status\n");
+		"cv,cycles,gap_ns,ci95_ticks,ns_per_update,cost_ns,"
+		"pct_median,complete,clean,status\n");
 	for (size_t i = 0; i < rs->nruns; i++) {
 		const struct run *r = &rs->runs[i];
 
@@ -65,6 +66,11 @@ void report_csv(FILE *f, const struct runset *rs)
 			csv_num(f, true, x->rep_cv, ",");
 			csv_num(f, true, x->cv, ",");
 			csv_num(f, x->have_cycles, x->cycles, ",");
+			csv_num(f, x->have_gap, x->gap, ",");
+			csv_num(f, x->have_gap, x->ci95, ",");
+			csv_num(f, x->have_gap, x->upd_ns, ",");
+			csv_num(f, x->have_floor, x->cost_ns, ",");
+			csv_num(f, x->have_gap && x->have_pct, x->pct_median, ",");
 			/* status is a bare word: ok, fail, or none (no end) */
 			fprintf(f, "%d,%d,%s\n", run_complete(r) ? 1 : 0,
 				x->clean ? 1 : 0,

@@ -71,6 +71,11 @@ static void json_result(FILE *f, const struct run *r,
 	jnum(f, "ns", have_ns, ns, ",");
 	jnum(f, "pct_global", have_pct, pct, ",");
 	jnum(f, "cycles", x->have_cycles, x->cycles, ",");
+	jnum(f, "gap_ns", x->have_gap, x->gap, ",");
+	jnum(f, "ci95_ticks", x->have_gap, x->ci95, ",");
+	jnum(f, "ns_per_update", x->have_gap, x->upd_ns, ",");
+	jnum(f, "cost_ns", x->have_floor, x->cost_ns, ",");
+	jnum(f, "pct_median", x->have_gap && x->have_pct, x->pct_median, ",");
 	fprintf(f, "\"clean\":%s}%s", x->clean ? "true" : "false", sep);
 }
 
@@ -191,7 +196,9 @@ static void json_run(FILE *f, const struct runset *rs, const struct run *r)
 			    i + 1 < r->nresults ? ",\n" : "\n");
 	fputs("],\n", f);
 	json_groups(f, r);
-	jkey(f, "pct_basis", "median", "}");
+	/* since gap=, pct is the seed's ratio of sums (means) */
+	jkey(f, "pct_basis", r->nresults && r->results[0].have_gap ? "mean" :
+	     "median", "}");
 }
 
 void report_json(FILE *f, const struct runset *rs)

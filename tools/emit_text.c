@@ -66,8 +66,80 @@ static void text_machine(FILE *f, const struct runset *rs,
 			(unsigned long long)r->warns[i].id, r->warns[i].msg);
 }
 
+static double ticks_ns(const struct run *r, double ticks)
+{
+	return r->counter_hz ? ticks * 1e9 / (double)r->counter_hz : 0;
+}
+
+/* The seed block of one gap, as the image prints it. */
+static void gap_seed_block(FILE *f, const struct run *r, unsigned gap)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < r->nresults; i++)
+		any |= r->results[i].gap == gap && r->results[i].have_pct;
+	if (!any)
+		return;
+	fprintf(f, "\n%%ticks vs global mask operation, gap %u ns "
+		"(ratio of sums; var = CV of the rep means)\n", gap);
+	for (size_t i = 0; i < r->nresults; i++) {
+		const struct run_result *x = &r->results[i];
+
+		if (x->gap != gap)
+			continue;
+		if (!x->clean)
+			fprintf(f, "%-50s: lost updates, no figure\n",
+				layout_label(x->layout, x->op));
+		else if (x->have_pct)
+			fprintf(f, "%-50s: %8.4f%% (var: %.2f%%)\n",
+				layout_label(x->layout, x->op), x->pct,
+				x->rep_cv);
+	}
+}
+
 /*
- * Same columns and formats as report_table() in core/report.c; a figure
+ * Runs with gap= (the image states every derived figure): the columns
+ * and formats of the image's own table (core/exp_sbm.c), one seed block
+ * per gap.
+ */
+static void text_table_gaps(FILE *f, const struct run *r)
+{
+	unsigned gaps[16];
+	size_t ngaps = 0;
+
+	fprintf(f, "\nper update = half an iteration (set, clear); above "
+		"floor = over private / private-u8 at the same gap\n");
+	fprintf(f, "%-10s %-8s %7s %4s %11s %9s %8s %9s %8s %8s %6s\n",
+		"layout", "op", "gap_ns", "cpus", "ticks/iter", "ns/upd",
+		"+-95%", "abv_floor", "%global", "%g(med)", "var%");
+	for (size_t i = 0; i < r->nresults; i++) {
+		const struct run_result *x = &r->results[i];
+		char pct[24] = "-", pmed[24] = "-", above[24] = "-";
+		size_t g;
+
+		if (!x->clean) {
+			snprintf(pct, sizeof(pct), "LOST-UPD");
+		} else if (x->have_pct) {
+			snprintf(pct, sizeof(pct), "%.2f", x->pct);
+			snprintf(pmed, sizeof(pmed), "%.2f", x->pct_median);
+		}
+		if (x->have_floor)
+			snprintf(above, sizeof(above), "%.2f", x->cost_ns);
+		fprintf(f, "%-10s %-8s %7u %4u %11.4f %9.3f %8.3f %9s %8s "
+			"%8s %6.2f\n", x->layout, x->op, x->gap, x->cpus,
+			x->mean, x->upd_ns, ticks_ns(r, x->ci95) / 2, above,
+			pct, pmed, x->rep_cv);
+		for (g = 0; g < ngaps && gaps[g] != x->gap; g++)
+			;
+		if (g == ngaps && ngaps < sizeof(gaps) / sizeof(gaps[0]))
+			gaps[ngaps++] = x->gap;
+	}
+	for (size_t g = 0; g < ngaps; g++)
+		gap_seed_block(f, r, gaps[g]);
+}
+
+/*
+ * Older runs: the columns and formats of their console table; a figure
  * the rounded records cannot pin to the console's digits gets one more.
  */
 static void text_table(FILE *f, const struct run *r)
@@ -76,6 +148,10 @@ static void text_table(FILE *f, const struct run *r)
 
 	if (!r->nresults) {
 		fprintf(f, "\nno results\n");
+		return;
+	}
+	if (r->results[0].have_gap) {
+		text_table_gaps(f, r);
 		return;
 	}
 	fprintf(f, "\n%-8s %-8s %5s %12s %10s %10s %9s %7s\n", "layout", "op",

@@ -192,6 +192,12 @@ static void take_result(struct run *r, const struct rec_parsed *p)
 	/* a future image may state the ratio itself, at full precision */
 	x->have_pct = rec_get_dbl(p, "pct", &x->pct);
 	x->err = round_err(p, "median");
+	x->have_gap = rec_get(p, "gap") != NULL;
+	x->gap = get_u(p, "gap");
+	x->ci95 = get_d(p, "ci95");
+	x->upd_ns = get_d(p, "upd_ns");
+	x->pct_median = get_d(p, "pct_median");
+	x->have_floor = rec_get_dbl(p, "cost_ns", &x->cost_ns);
 	/* absent: no evidence of a lost update */
 	x->clean = !rec_get(p, "clean") || get_u64(p, "clean") != 0;
 }
@@ -204,11 +210,13 @@ static void take_group(struct run *r, const struct rec_parsed *p)
 	COPY(x->by, p, "by");
 	x->id = get_u(p, "id");
 	x->cpus = get_u(p, "cpus");
+	x->gap = get_u(p, "gap");
 	x->median = get_d(p, "median");
 	x->mean = get_d(p, "mean");
 	x->min = get_d(p, "min");
 	x->max = get_d(p, "max");
 	x->err = round_err(p, "median");
+
 }
 
 static void take_cache(struct run *r, const struct rec_parsed *p)

@@ -20,12 +20,16 @@ struct run_result {
 	uint64_t iters, reps;
 	double median, mean, min, max, stddev, cv, rep_cv, ns, cycles, pct;
 	bool have_ns, have_cycles, have_pct, clean;
+	/* since the gap= option: the rate, the interval, the floor */
+	bool have_gap, have_floor;
+	unsigned gap;		/* ns of private work between updates */
+	double ci95, upd_ns, pct_median, cost_ns;
 	double err;		/* rounding bound of median/mean/min/max */
 };
 
 struct run_group {
 	char layout[16], by[8];
-	unsigned id, cpus;
+	unsigned id, cpus, gap;
 	double median, mean, min, max;
 	double err;
 };

@@ -23,7 +23,7 @@
 
 static struct engine b;
 
-/* Native op: LSE stset where the CPU has LSE, else LL/SC. */
+/* Native op: LSE stset (+ dmb ish) where the CPU has LSE, else LL/SC. */
 static void choose_op(void)
 {
 	static char msg[128];
@@ -31,14 +31,14 @@ static void choose_op(void)
 	if (arm64_has_lse())
 		return;
 	if (!strcmp(b.cfg.op, "native")) {
-		strcpy(b.cfg.op, "llsc");
+		strcpy(b.cfg.op, "llsc_mb");
 		report_printf("note: no LSE atomics (ID_AA64ISAR0_EL1.Atomic "
-			      "= 0): op=native is llsc\n");
-	} else if (strcmp(b.cfg.op, "llsc")) {
+			      "= 0): op=native is llsc_mb\n");
+	} else if (strncmp(b.cfg.op, "llsc", 4)) {
 		strcpy(msg, "op=");
 		strncat(msg, b.cfg.op, CONFIG_OP_LEN);
 		strcat(msg, " needs LSE atomics, which this CPU lacks "
-		       "(ID_AA64ISAR0_EL1.Atomic = 0); use op=llsc");
+		       "(ID_AA64ISAR0_EL1.Atomic = 0); use op=llsc_mb");
 		efi_fail_early(&b, msg);
 	}
 }

@@ -85,11 +85,61 @@ static inline void arm64_llsc_bic(volatile uint64_t *w, unsigned bit)
 			 : "r"(1ull << bit) : "memory");
 }
 
+/*
+ * The scheduler's callers follow the atomic with smp_mb__after_atomic()
+ * (a dmb ish on arm64); x86's locked ops are full barriers already, so
+ * only the _mb forms compare across architectures.
+ */
+static inline void arm64_dmb_ish(void)
+{
+	__asm__ volatile("dmb ish" ::: "memory");
+}
+
+static inline void arm64_stset_mb(volatile uint64_t *w, unsigned bit)
+{
+	arm64_stset(w, bit);
+	arm64_dmb_ish();
+}
+
+static inline void arm64_stclr_mb(volatile uint64_t *w, unsigned bit)
+{
+	arm64_stclr(w, bit);
+	arm64_dmb_ish();
+}
+
+static inline void arm64_llsc_or_mb(volatile uint64_t *w, unsigned bit)
+{
+	arm64_llsc_or(w, bit);
+	arm64_dmb_ish();
+}
+
+static inline void arm64_llsc_bic_mb(volatile uint64_t *w, unsigned bit)
+{
+	arm64_llsc_bic(w, bit);
+	arm64_dmb_ish();
+}
+
+/* smp_store_mb() on a byte: strb, then a full barrier. */
+static inline void arm64_store_mb_set(volatile uint8_t *b)
+{
+	*b = 1;
+	arm64_dmb_ish();
+}
+
+static inline void arm64_store_mb_clear(volatile uint8_t *b)
+{
+	*b = 0;
+	arm64_dmb_ish();
+}
+
+/* Native first; without LSE the image makes llsc_mb native instead. */
 #define ISA_BIT_OPS(X)                                                     \
-	X(stset, arm64_stset, arm64_stclr)                                     \
-	X(ldset, arm64_ldset, arm64_ldclr)                                     \
+	X(stset_mb, arm64_stset_mb, arm64_stclr_mb)                        \
+	X(stset, arm64_stset, arm64_stclr)                                 \
+	X(ldset, arm64_ldset, arm64_ldclr)                                 \
+	X(llsc_mb, arm64_llsc_or_mb, arm64_llsc_bic_mb)                    \
 	X(llsc, arm64_llsc_or, arm64_llsc_bic)
 
-#define ISA_BYTE_OPS(X)
+#define ISA_BYTE_OPS(X) X(store_mb, arm64_store_mb_set, arm64_store_mb_clear)
 
 #endif

@@ -63,8 +63,44 @@ static inline void rv_amoand_b(volatile uint8_t *b)
 	__asm__ volatile(".4byte 0x60b5002f" : : "r"(a0), "r"(a1) : "memory");
 }
 
-#define ISA_BIT_OPS(X) X(amoor, rv_amoor, rv_amoand)
+/* smp_mb__after_atomic() and smp_mb() are fence rw,rw on riscv. */
+static inline void rv_fence_rw_rw(void)
+{
+	__asm__ volatile("fence rw, rw" ::: "memory");
+}
 
-#define ISA_BYTE_OPS(X) X(amoor_b, rv_amoor_b, rv_amoand_b)
+static inline void rv_amoor_mb(volatile uint64_t *w, unsigned bit)
+{
+	rv_amoor(w, bit);
+	rv_fence_rw_rw();
+}
+
+static inline void rv_amoand_mb(volatile uint64_t *w, unsigned bit)
+{
+	rv_amoand(w, bit);
+	rv_fence_rw_rw();
+}
+
+/* smp_store_mb() on a byte: sb, then a full fence. */
+static inline void rv_store_mb_set(volatile uint8_t *b)
+{
+	*b = 1;
+	rv_fence_rw_rw();
+}
+
+static inline void rv_store_mb_clear(volatile uint8_t *b)
+{
+	*b = 0;
+	rv_fence_rw_rw();
+}
+
+/* Native first: the atomic with the barrier the scheduler puts after it. */
+#define ISA_BIT_OPS(X)                                                     \
+	X(amoor_mb, rv_amoor_mb, rv_amoand_mb)                             \
+	X(amoor, rv_amoor, rv_amoand)
+
+#define ISA_BYTE_OPS(X)                                                    \
+	X(store_mb, rv_store_mb_set, rv_store_mb_clear)                    \
+	X(amoor_b, rv_amoor_b, rv_amoand_b)
 
 #endif

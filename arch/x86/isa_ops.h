@@ -30,7 +30,7 @@ static inline void isa_relax(void)
 	__asm__ volatile("pause" ::: "memory");
 }
 
-/* The kernel's set_bit()/clear_bit() on a constant bit: lock or/and. */
+/* set_bit()/clear_bit() on a constant bit: lock or/and. */
 static inline void x86_lock_or(volatile uint64_t *w, unsigned bit)
 {
 	__asm__ volatile("lock orq %1, %0"
@@ -43,7 +43,7 @@ static inline void x86_lock_and(volatile uint64_t *w, unsigned bit)
 			 : "+m"(*w) : "r"(~(1ull << bit)) : "memory");
 }
 
-/* The kernel's variable-bit form. */
+/* cpumask_set_cpu()/cpumask_clear_cpu(): a runtime bit, lock bts/btr. */
 static inline void x86_lock_bts(volatile uint64_t *w, unsigned bit)
 {
 	__asm__ volatile("lock btsq %q1, %0"
@@ -56,10 +56,30 @@ static inline void x86_lock_btr(volatile uint64_t *w, unsigned bit)
 			 : "+m"(*w) : "r"((uint64_t)bit) : "memory");
 }
 
-#define ISA_BIT_OPS(X)                                                     \
-	X(lock_or, x86_lock_or, x86_lock_and)                              \
-	X(lock_bts, x86_lock_bts, x86_lock_btr)
+/*
+ * smp_store_mb() on a byte: a store other CPUs must see in order needs a
+ * full barrier after it; x86 makes it one xchg (implicitly locked).
+ */
+static inline void x86_xchg_b(volatile uint8_t *b, uint8_t v)
+{
+	__asm__ volatile("xchgb %0, %1" : "+q"(v), "+m"(*b) : : "memory");
+}
 
-#define ISA_BYTE_OPS(X)
+static inline void x86_store_mb_set(volatile uint8_t *b)
+{
+	x86_xchg_b(b, 1);
+}
+
+static inline void x86_store_mb_clear(volatile uint8_t *b)
+{
+	x86_xchg_b(b, 0);
+}
+
+/* Native first: what the kernel's cpumask ops compile to. */
+#define ISA_BIT_OPS(X)                                                     \
+	X(lock_bts, x86_lock_bts, x86_lock_btr)                            \
+	X(lock_or, x86_lock_or, x86_lock_and)
+
+#define ISA_BYTE_OPS(X) X(store_mb, x86_store_mb_set, x86_store_mb_clear)
 
 #endif
