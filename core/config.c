@@ -120,11 +120,40 @@ static int parse_gaps(const char *s, struct config *c)
 	return 0;
 }
 
+/*
+ * @n bytes of what the user gave, for a message: printable ASCII as it
+ * is, anything else as \xNN, so a binary \sbmbench.cfg puts no control
+ * bytes on the console or into a record.
+ */
+static const char *escaped(const char *s, size_t n, char *buf, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t o = 0;
+
+	for (size_t i = 0; i < n && s[i] && o + 5 < len; i++) {
+		unsigned char ch = (unsigned char)s[i];
+
+		if (ch >= 0x20 && ch < 0x7f && ch != '\\') {
+			buf[o++] = (char)ch;
+			continue;
+		}
+		buf[o++] = '\\';
+		buf[o++] = 'x';
+		buf[o++] = hex[ch >> 4];
+		buf[o++] = hex[ch & 15];
+	}
+	buf[o] = 0;
+	return buf;
+}
+
 static int bad(char *err, size_t errlen, const char *key, const char *val,
 	       const char *valid)
 {
-	snprintf(err, errlen, "bad value '%s' for %s (valid: %s)", val, key,
-		 valid);
+	char v[80], k[40];
+
+	snprintf(err, errlen, "bad value '%s' for %s (valid: %s)",
+		 escaped(val, strlen(val), v, sizeof(v)),
+		 escaped(key, strlen(key), k, sizeof(k)), valid);
 	return -1;
 }
 
@@ -197,8 +226,10 @@ int config_set(struct config *c, const char *key, const char *val,
 		else
 			return bad(err, errlen, key, val, "0, 1");
 	} else {
-		snprintf(err, errlen, "unknown option '%s' (valid: %s)", key,
-			 valid_keys);
+		char k[80];
+
+		snprintf(err, errlen, "unknown option '%s' (valid: %s)",
+			 escaped(key, strlen(key), k, sizeof(k)), valid_keys);
 		return -1;
 	}
 	return 0;
@@ -234,17 +265,22 @@ int config_parse(struct config *c, const char *text, size_t len,
 			i++;
 		n = i - start;
 		if (n >= sizeof(word)) {
-			snprintf(err, errlen, "%s: option too long: '%.32s...'",
-				 source, text + start);
+			char w[160];
+
+			snprintf(err, errlen, "%s: option too long: '%s...'",
+				 source, escaped(text + start, 32, w, sizeof(w)));
 			return -1;
 		}
 		memcpy(word, text + start, n);
 		word[n] = 0;
 		eq = strchr(word, '=');
 		if (!eq || eq == word) {
+			char w[160];
+
 			snprintf(err, errlen,
 				 "%s: '%s' is not key=value (valid keys: %s)",
-				 source, word, valid_keys);
+				 source, escaped(word, n, w, sizeof(w)),
+				 valid_keys);
 			return -1;
 		}
 		*eq = 0;

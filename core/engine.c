@@ -290,6 +290,16 @@ void *engine_state(const struct engine *e, const struct experiment *x)
 	return NULL;
 }
 
+/* CPUs the firmware says are there to start (not the disabled ones). */
+static uint32_t enabled_cpus(const struct topo *t)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < t->ncpus; i++)
+		n += !(t->cpus[i].flags & TOPO_CPU_DISABLED);
+	return n;
+}
+
 int engine_main(struct engine *e)
 {
 	int status = 0;
@@ -298,6 +308,7 @@ int engine_main(struct engine *e)
 	report_topology(e->topo);
 	if (!e->self_threaded)
 		bring_up(e);
+	report_cpus(enabled_cpus(e->topo), e->nlost);
 	if (!engine_choose_cpus(e)) {
 		report_warn("cpus", 0, "no CPU selected by cpus=");
 		report_end(1);

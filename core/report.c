@@ -12,7 +12,20 @@
 static struct {
 	uint32_t run_id;
 	uint32_t nrecords, nwarnings;
+	uint32_t cpus, lost;
+	bool have_cpus;
 } rep;
+
+void report_cpus(uint32_t cpus, uint32_t lost)
+{
+	rep.cpus = cpus;
+	rep.lost = lost;
+	rep.have_cpus = true;
+	report_printf("CPUs up: %u of %u%s\n", cpus - lost, cpus,
+		      lost ? " -- CPUs LOST, see the cpu-start warnings: "
+			     "figures are for fewer CPUs than the machine has" :
+			     "");
+}
 
 void report_set_run_id(uint32_t run_id)
 {
@@ -258,11 +271,21 @@ void report_end(int status)
 {
 	struct rec r;
 
-	report_printf("\nsbmbench: %s (%u warnings)\n",
-		      status ? "FAILED" : "done", rep.nwarnings);
+	if (rep.have_cpus && rep.lost)
+		report_printf("\nsbmbench: %s on %u of %u CPUs, %u LOST "
+			      "(%u warnings)\n", status ? "FAILED" : "done",
+			      rep.cpus - rep.lost, rep.cpus, rep.lost,
+			      rep.nwarnings);
+	else
+		report_printf("\nsbmbench: %s (%u warnings)\n",
+			      status ? "FAILED" : "done", rep.nwarnings);
 	report_rec_start(&r, "end");
 	rec_str(&r, "status", status ? "fail" : "ok");
 	rec_u64(&r, "warnings", rep.nwarnings);
 	rec_u64(&r, "records", rep.nrecords);
+	if (rep.have_cpus) {
+		rec_u64(&r, "cpus", rep.cpus);
+		rec_u64(&r, "lost", rep.lost);
+	}
 	report_record(&r);
 }

@@ -34,6 +34,10 @@ void report_hello(const struct machine_info *in);
 void report_topology(const struct topo *t);
 /* One "cpufail" record per CPU that did not come up. */
 void report_cpufail(const struct topo *t);
+/* How many CPUs the run had and how many never came up: the end record
+ * says so, so a run on fewer CPUs than the machine has is never taken for
+ * a full one. */
+void report_cpus(uint32_t cpus, uint32_t lost);
 void report_end(int status);
 /* A run that cannot start still ends with a verdict: hello, the reason,
  * end status=fail.  @in must be filled enough for the hello. */

@@ -69,6 +69,15 @@ int main(void)
 	CHECK(parse(&c, "gap=1,2,3,4,5,6,7,8,9", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "layouts=private-u8", err, sizeof(err)) == 0);
 	CHECK_EQ_U64(c.layouts, 1u << SBM_PRIVATE_U8);
+	/* bytes from a binary file come back escaped, never raw */
+	CHECK(parse(&c, "iters=\x01\x1b[2J\xff", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "'\\x01\\x1b[2J\\xff'") != NULL);
+	for (const char *p = err; *p; p++)
+		CHECK((unsigned char)*p >= 0x20 && (unsigned char)*p < 0x7f);
+	CHECK(parse(&c, "\x07bell=1", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "'\\x07bell'") != NULL);
+	CHECK(parse(&c, "\x07", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "'\\x07' is not key=value") != NULL);
 	/* a bad word later in the text still fails the whole parse */
 	CHECK(parse(&c, "reps=2 reps=x", err, sizeof(err)) == -1);
 	/* text with an embedded NUL stops there (EFI strings) */

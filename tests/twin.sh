@@ -49,7 +49,8 @@ node|boot) ok "placement=$pl" ;;
 esac
 # the end record counts every record before it
 want=$(($(wc -l <"$out/loop.rec") - 1))
-grep -q "^end .* records=$want\$" "$out/loop.rec" && ok "records=$want" || bad "end records count"
+grep -q "^end .* records=$want cpus=$online lost=0\$" "$out/loop.rec" && ok "records=$want, $online CPUs, none lost" ||
+	bad "end records count, cpus or lost"
 
 "$twin" mode=pair iters=2000 reps=2 >"$out/pair.log" 2>&1 || bad "pair mode exit status $?"
 "$sbmlog" check "$out/pair.log" || bad "pair log has damaged records"

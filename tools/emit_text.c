@@ -55,6 +55,12 @@ static void text_machine(FILE *f, const struct runset *rs,
 			(unsigned long long)r->reps,
 			(unsigned long long)r->warmup, r->run_cpus, r->mode,
 			r->ops, r->placement[0] ? r->placement : "unknown");
+	if (r->have_lost)
+		fprintf(f, "CPUs up: %llu of %llu%s\n",
+			(unsigned long long)(r->end_cpus - r->end_lost),
+			(unsigned long long)r->end_cpus,
+			r->end_lost ? " (CPUs LOST: figures are for fewer CPUs "
+				      "than the machine has)" : "");
 	fprintf(f, "failed CPUs:");
 	if (!r->nfails)
 		fprintf(f, " none");

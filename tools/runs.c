@@ -296,6 +296,8 @@ static void on_record(struct gather *g, size_t line,
 		COPY(r->status, p, "status");
 		r->end_warnings = get_u64(p, "warnings");
 		r->end_records = get_u64(p, "records");
+		r->have_lost = rec_get_u64(p, "lost", &r->end_lost) &&
+			       rec_get_u64(p, "cpus", &r->end_cpus);
 		return;
 	}
 	r->nrecords++;

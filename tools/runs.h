@@ -79,6 +79,8 @@ struct run {
 	/* end */
 	char status[8];
 	uint64_t end_warnings, end_records;
+	uint64_t end_cpus, end_lost;	/* images since the lost= count */
+	bool have_lost;
 
 	size_t ncpu_recs, nerrors;
 	struct run_result *results;
