@@ -36,6 +36,15 @@ typedef void (*plat_cpu_entry)(void *arg, uint32_t cpu);
 int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 		   void *arg, void *stack_top);
 
+/*
+ * Wait until *@word differs from @old and return the new value, quietly:
+ * a parked CPU must take no issue slots from a measured SMT sibling and
+ * put no traffic on the interconnect (x86 monitor/mwait where CPUID
+ * offers it, arm64 wfe on the exclusive monitor, a relaxed spin on the
+ * CPU's own line elsewhere).  @word sits alone on its line.
+ */
+uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old);
+
 /* Whether isa_cycles() reads a real core-cycle counter on this platform. */
 bool plat_cycles_available(void);
 

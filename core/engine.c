@@ -82,8 +82,7 @@ void engine_secondary(void *arg, uint32_t cpu)
 	for (;;) {
 		uint32_t s, cmd;
 
-		while ((s = __atomic_load_n(&m->seq, __ATOMIC_ACQUIRE)) == seen)
-			isa_relax();
+		s = plat_wait_change(&m->seq, seen);
 		seen = s;
 		/* once: after the ack below the BSP may already post again */
 		cmd = m->cmd;
@@ -206,6 +205,8 @@ static void bring_up(struct engine *e)
 
 		if (i == e->bsp || (c->flags & TOPO_CPU_DISABLED))
 			continue;
+		if (e->start_chosen_only && !e->chosen[i])
+			continue;	/* stays where it is: no thread, no noise */
 		if (start_one(e, i)) {
 			c->flags |= TOPO_CPU_ONLINE;
 		} else {
@@ -306,6 +307,8 @@ int engine_main(struct engine *e)
 
 	report_hello(&e->info);
 	report_topology(e->topo);
+	if (e->start_chosen_only)
+		engine_choose_cpus(e);
 	if (!e->self_threaded)
 		bring_up(e);
 	report_cpus(enabled_cpus(e->topo), e->nlost);

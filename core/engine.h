@@ -52,6 +52,9 @@ struct engine {
 	/* the platform runs threads of its own for the experiment (the
 	 * twin's mode=pair): no secondary is started and parked */
 	bool self_threaded;
+	/* start only the CPUs cfg.cpus chooses (the twin: an unchosen CPU
+	 * gets no thread at all) */
+	bool start_chosen_only;
 
 	/* the engine's own */
 	struct engine_mbox *mbox;	/* per CPU */

@@ -74,7 +74,7 @@ int main(void)
 	CHECK(strstr(err, "'\\x01\\x1b[2J\\xff'") != NULL);
 	for (const char *p = err; *p; p++)
 		CHECK((unsigned char)*p >= 0x20 && (unsigned char)*p < 0x7f);
-	CHECK(parse(&c, "\x07bell=1", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "\x07" "bell=1", err, sizeof(err)) == -1);
 	CHECK(strstr(err, "'\\x07bell'") != NULL);
 	CHECK(parse(&c, "\x07", err, sizeof(err)) == -1);
 	CHECK(strstr(err, "'\\x07' is not key=value") != NULL);

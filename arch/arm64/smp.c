@@ -41,6 +41,25 @@ _Static_assert(offsetof(struct arm64_boot, uart) == B_UART, "secondary.S");
 
 static struct arm64_boot regime;
 
+/*
+ * wfe until the word changes: ldaxr arms the exclusive monitor, and the
+ * store that changes the word clears it, which is an event (as Linux's
+ * __cmpwait does).  sevl + wfe first consumes a stale event.
+ */
+uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old)
+{
+	uint32_t v;
+
+	for (;;) {
+		__asm__ volatile("sevl\n\twfe\n\tldaxr %w0, %1\n\t"
+				 "cmp %w0, %w2\n\tb.ne 1f\n\twfe\n1:"
+				 : "=&r"(v) : "Q"(*word), "r"(old)
+				 : "cc", "memory");
+		if (v != old)
+			return v;
+	}
+}
+
 /* Clean [p, p + n) to the point of coherency. */
 static void clean_poc(const void *p, size_t n)
 {

@@ -138,6 +138,7 @@ int main(int argc, char **argv)
 	linux_pair_offer();
 	/* pair mode runs threads of its own: none parked on mailboxes */
 	b.self_threaded = b.cfg.mode == MODE_PAIR;
+	b.start_chosen_only = true;
 	if (engine_init(&b, &why)) {
 		fprintf(stderr, "sbmbench-linux: %s\n", why);
 		return 2;

@@ -9,7 +9,19 @@
 #include <stdlib.h>
 
 #include "arch.h"
+#include "isa_ops.h"
 #include "linux_twin.h"
+
+/* A parked thread's CPU runs nothing measured but its own (there is no
+ * thread on an unchosen CPU): a relaxed spin on its own line is quiet. */
+uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old)
+{
+	uint32_t v;
+
+	while ((v = __atomic_load_n(word, __ATOMIC_ACQUIRE)) == old)
+		isa_relax();
+	return v;
+}
 
 int linux_pin_self(uint64_t cpu)
 {

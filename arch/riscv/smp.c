@@ -15,6 +15,17 @@ extern void secondary_entry(void);
 
 uint64_t riscv_timebase_hz;
 
+/* No wait-for-store on riscv without Zawrs: a pause-hinted spin on the
+ * CPU's own line, which puts nothing on the interconnect. */
+uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old)
+{
+	uint32_t v;
+
+	while ((v = __atomic_load_n(word, __ATOMIC_ACQUIRE)) == old)
+		isa_relax();
+	return v;
+}
+
 void riscv_secondary(struct riscv_boot *rb, uint64_t late)
 {
 	__atomic_store_n(&rb->entered, late ? 2 : 1, __ATOMIC_RELEASE);
