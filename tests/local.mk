@@ -62,7 +62,7 @@ tests_test_node_pool_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_node_pool_CFLAGS = $(UNIT_CFLAGS)
 tests_test_node_pool_LDFLAGS = $(SAN_FLAGS)
 
-tests_test_acpi_SOURCES = tests/test_acpi.c core/acpi.c core/acpi.h
+tests_test_acpi_SOURCES = tests/test_acpi.c $(ACPI_SOURCES)
 tests_test_acpi_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_acpi_CFLAGS = $(UNIT_CFLAGS)
 tests_test_acpi_LDFLAGS = $(SAN_FLAGS)

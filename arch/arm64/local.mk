@@ -11,7 +11,7 @@ if IMAGE_ARM64
 noinst_PROGRAMS += sbmbench-arm64.so
 noinst_DATA += BOOTAA64.EFI
 
-sbmbench_arm64_so_SOURCES = $(CORE_SOURCES) core/acpi.c core/acpi.h \
+sbmbench_arm64_so_SOURCES = $(CORE_SOURCES) $(ACPI_SOURCES) \
 	$(FDT_SOURCES) core/fdt_topo.c core/fdt_topo.h \
 	$(EFI_COMMON_SOURCES) $(ARM64_SOURCES)
 sbmbench_arm64_so_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \

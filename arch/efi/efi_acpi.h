@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "acpi.h"
+#include "acpi_numa.h"
 #include "bench.h"
 
 #define EFI_ACPI_MAX	64
