@@ -11,6 +11,23 @@
 #include "acpi.h"
 #include "acpi_parse.h"
 
+/* ACPI 6.5 table "DESCRIPTION_HEADER Fields", shared by every table. */
+enum {
+	HDR_LENGTH = 4,
+	HDR_REVISION = 8,
+};
+
+/* ACPI 6.5 table "RSDP Structure". */
+enum {
+	RSDP_OEMID = 9,		/* 6 bytes */
+	RSDP_REVISION = 15,
+	RSDP_RSDT = 16,		/* RsdtAddress, 32 bits */
+	RSDP_V1_LEN = 20,	/* ACPI 1.0 ends here; its checksum covers it */
+	RSDP_LENGTH = 20,	/* Length, revision 2 and later */
+	RSDP_XSDT = 24,		/* XsdtAddress, 64 bits */
+	RSDP_V2_LEN = 36,
+};
+
 uint8_t acpi_checksum(const void *p, size_t n)
 {
 	const uint8_t *b = p;
@@ -24,12 +41,12 @@ uint8_t acpi_checksum(const void *p, size_t n)
 
 uint32_t acpi_table_length(const void *hdr36)
 {
-	return rd32((const uint8_t *)hdr36 + 4);
+	return rd32((const uint8_t *)hdr36 + HDR_LENGTH);
 }
 
 uint8_t acpi_table_revision(const void *hdr36)
 {
-	return ((const uint8_t *)hdr36)[8];
+	return ((const uint8_t *)hdr36)[HDR_REVISION];
 }
 
 void acpi_table_sig(const void *hdr36, char out[5])
@@ -113,19 +130,19 @@ int acpi_rsdp_parse(const void *p, size_t avail, struct acpi_rsdp_info *out,
 
 	if (!r)
 		return fail(why, "null rsdp");
-	if (avail < 20)
+	if (avail < RSDP_V1_LEN)
 		return fail(why, "rsdp truncated");
 	for (i = 0; i < 8; i++)
 		if (r[i] != (uint8_t)rsdp_sig[i])
 			return fail(why, "bad rsdp signature");
-	if (acpi_checksum(r, 20) != 0)
+	if (acpi_checksum(r, RSDP_V1_LEN) != 0)
 		return fail(why, "bad rsdp checksum");
 
-	ri.revision = r[15];
-	ri.rsdt = rd32(r + 16);
-	ri.length = 20;
+	ri.revision = r[RSDP_REVISION];
+	ri.rsdt = rd32(r + RSDP_RSDT);
+	ri.length = RSDP_V1_LEN;
 	for (i = 0; i < 6; i++) {
-		uint8_t c = r[9 + i];
+		uint8_t c = r[RSDP_OEMID + i];
 
 		/* It ends up on a console: keep it printable. */
 		ri.oem_id[i] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
@@ -134,17 +151,17 @@ int acpi_rsdp_parse(const void *p, size_t avail, struct acpi_rsdp_info *out,
 
 	/* Revision 0 is ACPI 1.0; 2 and later carry the XSDT fields. */
 	if (ri.revision >= 2) {
-		if (avail < 36)
+		if (avail < RSDP_V2_LEN)
 			return fail(why, "rsdp v2 truncated");
-		len = rd32(r + 20);
-		if (len < 36)
+		len = rd32(r + RSDP_LENGTH);
+		if (len < RSDP_V2_LEN)
 			return fail(why, "rsdp length below 36");
 		if (len > avail)
 			return fail(why, "rsdp length beyond available bytes");
 		if (acpi_checksum(r, len) != 0)
 			return fail(why, "bad rsdp extended checksum");
 		ri.length = len;
-		ri.xsdt = rd64(r + 24);
+		ri.xsdt = rd64(r + RSDP_XSDT);
 	}
 	if (out)
 		*out = ri;

@@ -103,39 +103,40 @@ static uint32_t madt_cpu_flags(uint32_t raw, bool online_capable)
  * the bit was reserved.  Revision 45 is the ACPI 6.2b errata table, which
  * predates the bit.
  */
-static bool madt_lapic_online_capable(uint8_t revision)
+static bool lapic_online_capable(uint32_t raw, uint8_t revision)
 {
-	return revision >= 5 && revision != 45;
+	return revision >= 5 && revision != 45 &&
+	       (raw & LAPIC_ONLINE_CAPABLE);
 }
 
 static void madt_lapic(const uint8_t *e, uint8_t revision,
 		       struct madt_entry *m)
 {
+	uint32_t raw = rd32(e + LAPIC_FLAGS);
+
 	m->cpu.uid = e[LAPIC_UID];
 	m->cpu.id = e[LAPIC_ID];
-	m->cpu.raw_flags = rd32(e + LAPIC_FLAGS);
-	m->cpu.flags = madt_cpu_flags(m->cpu.raw_flags,
-				      madt_lapic_online_capable(revision) &&
-				      (m->cpu.raw_flags & LAPIC_ONLINE_CAPABLE));
+	m->cpu.raw_flags = raw;
+	m->cpu.flags = madt_cpu_flags(raw, lapic_online_capable(raw, revision));
 	m->id_none = m->cpu.id == LAPIC_ID_NONE;
 }
 
 static void madt_x2apic(const uint8_t *e, uint8_t revision,
 			struct madt_entry *m)
 {
+	uint32_t raw = rd32(e + X2APIC_FLAGS);
+
 	m->cpu.id = rd32(e + X2APIC_ID);
-	m->cpu.raw_flags = rd32(e + X2APIC_FLAGS);
+	m->cpu.raw_flags = raw;
 	m->cpu.uid = rd32(e + X2APIC_UID);
-	m->cpu.flags = madt_cpu_flags(m->cpu.raw_flags,
-				      madt_lapic_online_capable(revision) &&
-				      (m->cpu.raw_flags & LAPIC_ONLINE_CAPABLE));
+	m->cpu.flags = madt_cpu_flags(raw, lapic_online_capable(raw, revision));
 	m->id_none = m->cpu.id == X2APIC_ID_NONE;
 }
 
 static void madt_gicc(const uint8_t *e, uint8_t revision,
 		      struct madt_entry *m)
 {
-	(void)revision;	/* GICC online capable has one meaning (6.5) */
+	(void)revision;	/* bit 3 was reserved, so zero, before ACPI 6.5 */
 	m->cpu.id = rd32(e + GICC_IFACE);
 	m->cpu.uid = rd32(e + GICC_UID);
 	m->cpu.raw_flags = rd32(e + GICC_FLAGS);

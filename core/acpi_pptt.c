@@ -11,10 +11,35 @@
 #include "acpi_parse.h"
 #include "acpi_pptt.h"
 
-#define PPTT_PROC	0
+#define PPTT_PROC	0	/* structure types */
 #define PPTT_CACHE	1
-#define PPTT_PROC_LEN	20u
-#define PPTT_CACHE_LEN	24u
+#define PPTT_PROC_LEN	20u	/* fixed part, before the resources */
+#define PPTT_CACHE_LEN	24u	/* revision 1 and 2 */
+
+/* ACPI 6.5 table "Processor Hierarchy Node Structure" (type 0). */
+enum {
+	PROC_FLAGS = 4,
+	PROC_PARENT = 8,
+	PROC_UID = 12,		/* ACPI Processor ID */
+	PROC_NRES = 16,		/* Number of Private Resources */
+	PROC_RES = 20,		/* Private Resources[N], 4 bytes each */
+};
+
+/* ACPI 6.5 table "Cache Type Structure" (type 1). */
+enum {
+	CACHE_FLAGS = 4,
+	CACHE_NEXT_LEVEL = 8,
+	CACHE_SIZE = 12,
+	CACHE_SETS = 16,
+	CACHE_WAYS = 20,	/* Associativity, one byte */
+	CACHE_ATTRIBUTES = 21,
+	CACHE_LINE_SIZE = 22,
+	CACHE_ID = 24,		/* revision 3 */
+	CACHE_LEN_REV3 = 28,
+};
+
+/* Attributes bits 3:2, cache type: 0 data, 1 instruction, 2 or 3 unified. */
+#define CACHE_ATTR_TYPE(a)	(((a) >> 2) & 3u)
 
 /*
  * Read and validate the processor node at off: inside the table, type 0,
@@ -33,13 +58,13 @@ static int pptt_node(const uint8_t *t, uint32_t tlen, uint32_t off,
 	elen = e[1];
 	if (e[0] != PPTT_PROC || elen < PPTT_PROC_LEN || elen > tlen - off)
 		return -1;
-	nres = rd32(e + 16);
+	nres = rd32(e + PROC_NRES);
 	if (nres > (elen - PPTT_PROC_LEN) / 4u)
 		return -1;
 	nd->offset = off;
-	nd->flags = rd32(e + 4);
-	nd->parent = rd32(e + 8);
-	nd->uid = rd32(e + 12);
+	nd->flags = rd32(e + PROC_FLAGS);
+	nd->parent = rd32(e + PROC_PARENT);
+	nd->uid = rd32(e + PROC_UID);
 	nd->nres = nres;
 	return 0;
 }
@@ -169,25 +194,26 @@ static int pptt_cache(const uint8_t *t, uint32_t tlen, uint32_t off,
 	elen = e[1];
 	if (e[0] != PPTT_CACHE || elen < PPTT_CACHE_LEN || elen > tlen - off)
 		return -1;
-	f = rd32(e + 4);
+	f = rd32(e + CACHE_FLAGS);
 	/* The cache ID field exists only in 28-byte (revision 3) entries. */
-	if (elen < 28)
+	if (elen < CACHE_LEN_REV3)
 		f &= ~ACPI_PPTT_CACHE_ID_VALID;
 	c->offset = off;
 	c->flags = f;
-	c->size = f & ACPI_PPTT_CACHE_SIZE_VALID ? rd32(e + 12) : 0;
-	c->sets = f & ACPI_PPTT_CACHE_SETS_VALID ? rd32(e + 16) : 0;
-	c->ways = f & ACPI_PPTT_CACHE_WAYS_VALID ? e[20] : 0;
-	c->attributes = e[21];
-	c->line_size = f & ACPI_PPTT_CACHE_LINE_VALID ? rd16(e + 22) : 0;
-	c->cache_id = f & ACPI_PPTT_CACHE_ID_VALID ? rd32(e + 24) : 0;
+	c->size = f & ACPI_PPTT_CACHE_SIZE_VALID ? rd32(e + CACHE_SIZE) : 0;
+	c->sets = f & ACPI_PPTT_CACHE_SETS_VALID ? rd32(e + CACHE_SETS) : 0;
+	c->ways = f & ACPI_PPTT_CACHE_WAYS_VALID ? e[CACHE_WAYS] : 0;
+	c->attributes = e[CACHE_ATTRIBUTES];
+	c->line_size = f & ACPI_PPTT_CACHE_LINE_VALID ?
+		       rd16(e + CACHE_LINE_SIZE) : 0;
+	c->cache_id = f & ACPI_PPTT_CACHE_ID_VALID ? rd32(e + CACHE_ID) : 0;
 	if (!(f & ACPI_PPTT_CACHE_TYPE_VALID))
 		c->type = ACPI_CACHE_UNKNOWN;
-	else if (e[21] & 0x08)	/* attributes bits 3:2 = 2 or 3 */
+	else if (CACHE_ATTR_TYPE(c->attributes) >= 2)
 		c->type = ACPI_CACHE_UNIFIED;
-	else
-		c->type = (e[21] >> 2) & 1;
-	*next = rd32(e + 8);
+	else	/* ACPI_CACHE_DATA or ACPI_CACHE_INSTRUCTION */
+		c->type = (uint8_t)CACHE_ATTR_TYPE(c->attributes);
+	*next = rd32(e + CACHE_NEXT_LEVEL);
 	return 0;
 }
 
@@ -254,7 +280,7 @@ int acpi_pptt_caches(const void *tbl, size_t len, uint32_t uid,
 
 	for (i = 0; i < nchain; i++) {
 		/* pptt_node() checked that the resource array fits. */
-		const uint8_t *res = w.t + chain[i].offset + PPTT_PROC_LEN;
+		const uint8_t *res = w.t + chain[i].offset + PROC_RES;
 		unsigned int deepest = base;
 
 		for (r = 0; r < chain[i].nres; r++) {
