@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Flattened device tree reader.  See fdt.h for the contract.
+ * Flattened device tree reader.  See fdt.h for the contract; the binding
+ * parsers built on it live in fdt_cpus.c, fdt_caches.c, fdt_numa.c and
+ * fdt_platform.c.
  *
  * Everything that touches the structure block goes through read_tok(),
  * which bounds-checks the token it decodes, so the walkers above it only
@@ -23,13 +25,6 @@
 #define HDR_V16		36u	/* v16 has no size_dt_struct field */
 #define HDR_V17		40u
 #define MAX_NAME	256u	/* caps the NUL search of one name */
-#define MAP_MAX_DEPTH	16	/* cpu-map cluster nesting cap */
-
-static void set_why(const char **why, const char *s)
-{
-	if (why)
-		*why = s;
-}
 
 uint32_t fdt_be32(const void *p)
 {
@@ -73,11 +68,11 @@ static int read_tok(const struct fdt *f, uint32_t off, struct tok *t,
 	uint64_t next;
 
 	if (off & 3) {
-		set_why(why, "misaligned token");
+		fdt_set_why(why, "misaligned token");
 		return FDT_EBADBLOB;
 	}
 	if (off > end || end - off < 4) {
-		set_why(why, "token runs past struct block");
+		fdt_set_why(why, "token runs past struct block");
 		return FDT_EBADBLOB;
 	}
 	t->tag = fdt_be32(s + off);
@@ -90,7 +85,7 @@ static int read_tok(const struct fdt *f, uint32_t off, struct tok *t,
 	case TOK_BEGIN_NODE:
 		nul = find_nul(s + off, end - off);
 		if (!nul) {
-			set_why(why, "node name not terminated");
+			fdt_set_why(why, "node name not terminated");
 			return FDT_EBADBLOB;
 		}
 		t->name = (const char *)(s + off);
@@ -98,24 +93,24 @@ static int read_tok(const struct fdt *f, uint32_t off, struct tok *t,
 		break;
 	case TOK_PROP:
 		if (end - off < 8) {
-			set_why(why, "property header runs past struct block");
+			fdt_set_why(why, "property header runs past struct block");
 			return FDT_EBADBLOB;
 		}
 		t->len = fdt_be32(s + off);
 		nameoff = fdt_be32(s + off + 4);
 		off += 8;
 		if (t->len > end - off) {
-			set_why(why, "property runs past struct block");
+			fdt_set_why(why, "property runs past struct block");
 			return FDT_EBADBLOB;
 		}
 		if (nameoff >= f->size_strings) {
-			set_why(why, "property nameoff past strings block");
+			fdt_set_why(why, "property nameoff past strings block");
 			return FDT_EBADBLOB;
 		}
 		nul = find_nul(f->blob + f->off_strings + nameoff,
 			       f->size_strings - nameoff);
 		if (!nul) {
-			set_why(why, "property name not terminated");
+			fdt_set_why(why, "property name not terminated");
 			return FDT_EBADBLOB;
 		}
 		t->name = (const char *)(f->blob + f->off_strings + nameoff);
@@ -128,12 +123,12 @@ static int read_tok(const struct fdt *f, uint32_t off, struct tok *t,
 		next = off;
 		break;
 	default:
-		set_why(why, "unknown token");
+		fdt_set_why(why, "unknown token");
 		return FDT_EBADBLOB;
 	}
 	/* Padding past the block end would leave no room for END anyway. */
 	if (next > end) {
-		set_why(why, "token padding runs past struct block");
+		fdt_set_why(why, "token padding runs past struct block");
 		return FDT_EBADBLOB;
 	}
 	t->next = (uint32_t)next;
@@ -159,11 +154,11 @@ static int check_struct(const struct fdt *f, const char **why)
 
 	for (count = 0;; count++) {
 		if (count >= FDT_MAX_TOKENS) {
-			set_why(why, "too many tokens");
+			fdt_set_why(why, "too many tokens");
 			return FDT_EBADBLOB;
 		}
 		if (off >= f->size_struct) {
-			set_why(why, "missing END token");
+			fdt_set_why(why, "missing END token");
 			return FDT_EBADBLOB;
 		}
 		err = read_tok(f, off, &t, why);
@@ -172,18 +167,18 @@ static int check_struct(const struct fdt *f, const char **why)
 		switch (t.tag) {
 		case TOK_BEGIN_NODE:
 			if (root_done) {
-				set_why(why, "node after the root node");
+				fdt_set_why(why, "node after the root node");
 				return FDT_EBADBLOB;
 			}
 			if (++depth > FDT_MAX_DEPTH) {
-				set_why(why, "nesting too deep");
+				fdt_set_why(why, "nesting too deep");
 				return FDT_EBADBLOB;
 			}
 			props_ok = true;
 			break;
 		case TOK_END_NODE:
 			if (depth == 0) {
-				set_why(why, "unbalanced END_NODE");
+				fdt_set_why(why, "unbalanced END_NODE");
 				return FDT_EBADBLOB;
 			}
 			if (--depth == 0)
@@ -193,11 +188,11 @@ static int check_struct(const struct fdt *f, const char **why)
 			break;
 		case TOK_PROP:
 			if (depth == 0) {
-				set_why(why, "property outside a node");
+				fdt_set_why(why, "property outside a node");
 				return FDT_EBADBLOB;
 			}
 			if (!props_ok) {
-				set_why(why, "property after a subnode");
+				fdt_set_why(why, "property after a subnode");
 				return FDT_EBADBLOB;
 			}
 			break;
@@ -205,11 +200,11 @@ static int check_struct(const struct fdt *f, const char **why)
 			break;
 		case TOK_END:
 			if (depth) {
-				set_why(why, "END inside a node");
+				fdt_set_why(why, "END inside a node");
 				return FDT_EBADBLOB;
 			}
 			if (!root_done) {
-				set_why(why, "no root node");
+				fdt_set_why(why, "no root node");
 				return FDT_EBADBLOB;
 			}
 			return 0;
@@ -225,16 +220,16 @@ int fdt_open(struct fdt *f, const void *blob, size_t avail, const char **why)
 	uint32_t size_struct, size_strings, hdr;
 
 	if (!f || !b) {
-		set_why(why, "no blob");
+		fdt_set_why(why, "no blob");
 		return FDT_EINVAL;
 	}
 	memset(f, 0, sizeof(*f));
 	if (avail < HDR_V16) {
-		set_why(why, "buffer smaller than header");
+		fdt_set_why(why, "buffer smaller than header");
 		return FDT_EBADBLOB;
 	}
 	if (fdt_be32(b) != FDT_MAGIC) {
-		set_why(why, "bad magic");
+		fdt_set_why(why, "bad magic");
 		return FDT_EBADBLOB;
 	}
 	total = fdt_be32(b + 4);
@@ -246,29 +241,29 @@ int fdt_open(struct fdt *f, const void *blob, size_t avail, const char **why)
 	size_strings = fdt_be32(b + 32);
 
 	if (version < 16) {
-		set_why(why, "version older than 16");
+		fdt_set_why(why, "version older than 16");
 		return FDT_EBADBLOB;
 	}
 	if (last_comp > 17) {
-		set_why(why, "last_comp_version newer than 17");
+		fdt_set_why(why, "last_comp_version newer than 17");
 		return FDT_EBADBLOB;
 	}
 	hdr = version >= 17 ? HDR_V17 : HDR_V16;
 	if (total > avail) {
-		set_why(why, "totalsize exceeds buffer");
+		fdt_set_why(why, "totalsize exceeds buffer");
 		return FDT_EBADBLOB;
 	}
 	if (total < hdr) {
-		set_why(why, "totalsize smaller than header");
+		fdt_set_why(why, "totalsize smaller than header");
 		return FDT_EBADBLOB;
 	}
 	/* Node offsets are ints. */
 	if (total > INT32_MAX) {
-		set_why(why, "blob too large");
+		fdt_set_why(why, "blob too large");
 		return FDT_EBADBLOB;
 	}
 	if (off_struct < hdr || off_struct >= total) {
-		set_why(why, "struct block offset outside blob");
+		fdt_set_why(why, "struct block offset outside blob");
 		return FDT_EBADBLOB;
 	}
 	if (version >= 17)
@@ -278,30 +273,30 @@ int fdt_open(struct fdt *f, const void *blob, size_t avail, const char **why)
 	else
 		size_struct = total - off_struct;
 	if (size_struct > total - off_struct) {
-		set_why(why, "struct block runs past totalsize");
+		fdt_set_why(why, "struct block runs past totalsize");
 		return FDT_EBADBLOB;
 	}
 	if (off_struct & 3) {
-		set_why(why, "struct block misaligned");
+		fdt_set_why(why, "struct block misaligned");
 		return FDT_EBADBLOB;
 	}
 	if (off_strings < hdr || off_strings > total) {
-		set_why(why, "strings block offset outside blob");
+		fdt_set_why(why, "strings block offset outside blob");
 		return FDT_EBADBLOB;
 	}
 	if (size_strings > total - off_strings) {
-		set_why(why, "strings block runs past totalsize");
+		fdt_set_why(why, "strings block runs past totalsize");
 		return FDT_EBADBLOB;
 	}
 	if (size_strings &&
 	    (uint64_t)off_struct < (uint64_t)off_strings + size_strings &&
 	    (uint64_t)off_strings < (uint64_t)off_struct + size_struct) {
-		set_why(why, "struct and strings blocks overlap");
+		fdt_set_why(why, "struct and strings blocks overlap");
 		return FDT_EBADBLOB;
 	}
 	/* Never read, but a map outside the blob means a corrupt header. */
 	if (off_rsv < hdr || off_rsv > total || total - off_rsv < 16) {
-		set_why(why, "memory reserve map outside blob");
+		fdt_set_why(why, "memory reserve map outside blob");
 		return FDT_EBADBLOB;
 	}
 
@@ -796,27 +791,27 @@ int fdt_reg_address(const struct fdt *f, int node, unsigned index,
 
 	err = ancestry(f, node, stack, &count);
 	if (err) {
-		set_why(why, "node not found");
+		fdt_set_why(why, "node not found");
 		return err;
 	}
 	if (count < 2) {
-		set_why(why, "root node has no reg");
+		fdt_set_why(why, "root node has no reg");
 		return FDT_EINVAL;
 	}
 	ac = fdt_address_cells(f, stack[count - 2]);
 	sc = fdt_size_cells(f, stack[count - 2]);
 	if (ac < 1 || ac > 2 || sc > 2) {
-		set_why(why, "unsupported #address-cells/#size-cells");
+		fdt_set_why(why, "unsupported #address-cells/#size-cells");
 		return FDT_EINVAL;
 	}
 	reg = fdt_getprop(f, node, "reg", &len);
 	if (!reg) {
-		set_why(why, "no reg property");
+		fdt_set_why(why, "no reg property");
 		return FDT_ENOTFOUND;
 	}
 	entry = (ac + sc) * 4;
 	if (((uint64_t)index + 1) * entry > len) {
-		set_why(why, "reg too short");
+		fdt_set_why(why, "reg too short");
 		return FDT_EINVAL;
 	}
 	reg += (size_t)index * entry;
@@ -832,7 +827,7 @@ int fdt_reg_address(const struct fdt *f, int node, unsigned index,
 
 		r = fdt_getprop(f, stack[i], "ranges", &rlen);
 		if (!r) {
-			set_why(why, "bus without ranges");
+			fdt_set_why(why, "bus without ranges");
 			return FDT_ENOTFOUND;
 		}
 		if (!rlen)
@@ -842,12 +837,12 @@ int fdt_reg_address(const struct fdt *f, int node, unsigned index,
 		pac = fdt_address_cells(f, stack[i - 1]);
 		if (cac < 1 || cac > 2 || pac < 1 || pac > 2 ||
 		    csc < 1 || csc > 2) {
-			set_why(why, "unsupported ranges cells");
+			fdt_set_why(why, "unsupported ranges cells");
 			return FDT_EINVAL;
 		}
 		e = (cac + pac + csc) * 4;
 		if (rlen % e) {
-			set_why(why, "ranges length not a multiple of entry");
+			fdt_set_why(why, "ranges length not a multiple of entry");
 			return FDT_EINVAL;
 		}
 		for (k = 0; k < rlen / e; k++) {
@@ -865,7 +860,7 @@ int fdt_reg_address(const struct fdt *f, int node, unsigned index,
 			}
 		}
 		if (!found) {
-			set_why(why, "address outside bus ranges");
+			fdt_set_why(why, "address outside bus ranges");
 			return FDT_ENOTFOUND;
 		}
 	}
@@ -876,9 +871,9 @@ int fdt_reg_address(const struct fdt *f, int node, unsigned index,
 	return 0;
 }
 
-/* ---- cpus -------------------------------------------------------------- */
+/* ---- node classification shared by the binding parsers ---------------- */
 
-static bool is_cpu_node(const struct fdt *f, int node)
+bool fdt_node_is_cpu(const struct fdt *f, int node)
 {
 	const char *name;
 
@@ -891,7 +886,7 @@ static bool is_cpu_node(const struct fdt *f, int node)
 	return name && !strncmp(name, "cpu@", 4);
 }
 
-static bool node_enabled(const struct fdt *f, int node)
+bool fdt_node_is_enabled(const struct fdt *f, int node)
 {
 	const char *s;
 
@@ -900,814 +895,4 @@ static bool node_enabled(const struct fdt *f, int node)
 	s = fdt_getprop_str(f, node, "status");
 	/* "disabled", "fail", "fail-sss", "reserved", garbage: not usable. */
 	return s && (!strcmp(s, "okay") || !strcmp(s, "ok"));
-}
-
-static char lower(char c)
-{
-	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
-}
-
-static bool is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-/* tok == ext, case-insensitive, optionally followed by "<n>[p<m>]". */
-static bool isa_token_is(const char *tok, size_t tlen, const char *ext,
-			 size_t elen)
-{
-	size_t i;
-
-	if (tlen < elen)
-		return false;
-	for (i = 0; i < elen; i++)
-		if (lower(tok[i]) != lower(ext[i]))
-			return false;
-	if (i == tlen)
-		return true;
-	if (!is_digit(tok[i]))
-		return false;
-	while (i < tlen && is_digit(tok[i]))
-		i++;
-	if (i == tlen)
-		return true;
-	if (lower(tok[i]) != 'p' || ++i == tlen)
-		return false;
-	while (i < tlen && is_digit(tok[i]))
-		i++;
-	return i == tlen;
-}
-
-bool fdt_riscv_isa_has(const char *isa, uint32_t len, const char *ext)
-{
-	const char *end, *seg, *p;
-	size_t elen;
-
-	if (!isa || !ext || !(elen = strlen(ext)))
-		return false;
-	p = memchr(isa, 0, len);
-	end = p ? p : isa + len;
-
-	/* First segment: "rv64" + single letters, maybe one multi-letter. */
-	seg = isa;
-	p = seg;
-	while (p < end && *p != '_')
-		p++;
-	{
-		const char *q = seg;
-
-		if (p - q >= 2 && lower(q[0]) == 'r' && lower(q[1]) == 'v')
-			q += 2;
-		while (q < p && is_digit(*q))
-			q++;
-		while (q < p && lower(*q) != 'z' && lower(*q) != 's' &&
-		       lower(*q) != 'x')
-			q++;
-		if (q < p && isa_token_is(q, (size_t)(p - q), ext, elen))
-			return true;
-	}
-	while (p < end) {
-		seg = ++p;	/* skip '_' */
-		while (p < end && *p != '_')
-			p++;
-		if (isa_token_is(seg, (size_t)(p - seg), ext, elen))
-			return true;
-	}
-	return false;
-}
-
-static uint32_t next_cache_of(const struct fdt *f, int node, int *err)
-{
-	uint32_t ph;
-
-	*err = fdt_getprop_u32(f, node, "next-level-cache", &ph);
-	if (*err == FDT_ENOTFOUND)
-		*err = fdt_getprop_u32(f, node, "l2-cache", &ph);
-	return *err ? 0 : ph;
-}
-
-int fdt_cache_chain(const struct fdt *f, int node, struct fdt_cache_hop *hops,
-		    size_t max, const char **why)
-{
-	int32_t level = 1;
-	size_t k = 0, j;
-	int cur = node;
-
-	if (!hops || node < 0) {
-		set_why(why, "bad argument");
-		return FDT_EINVAL;
-	}
-	for (;;) {
-		int err, nx;
-		uint32_t ph, lv;
-		int32_t nl;
-
-		ph = next_cache_of(f, cur, &err);
-		if (err == FDT_ENOTFOUND)
-			return (int)k;
-		if (err) {
-			set_why(why, "next-level-cache is not one cell");
-			return FDT_EINVAL;
-		}
-		nx = fdt_node_by_phandle(f, ph);
-		if (nx < 0) {
-			set_why(why, "next-level-cache phandle names no node");
-			return FDT_ENOTFOUND;
-		}
-		if (nx == node)
-			goto cycle;
-		for (j = 0; j < k; j++)
-			if (hops[j].node == nx)
-				goto cycle;
-		if (k == max) {
-			set_why(why, "cache chain too long");
-			return FDT_ENOSPACE;
-		}
-		nl = level + 1;
-		if (!fdt_getprop_u32(f, nx, "cache-level", &lv)) {
-			if (lv <= (uint32_t)level || lv > 15) {
-				set_why(why, "cache-level does not increase");
-				return FDT_EINVAL;
-			}
-			nl = (int32_t)lv;
-		}
-		hops[k].phandle = ph;
-		hops[k].node = nx;
-		hops[k].level = nl;
-		k++;
-		level = nl;
-		cur = nx;
-	}
-cycle:
-	set_why(why, "next-level-cache cycle");
-	return FDT_EBADBLOB;
-}
-
-/* N of "<prefix>N" (decimal, at most 9 digits), else -1. */
-static int32_t name_index(const char *name, const char *prefix)
-{
-	size_t pl = strlen(prefix), i;
-	int32_t v = 0;
-
-	if (!name || strncmp(name, prefix, pl))
-		return -1;
-	name += pl;
-	for (i = 0; is_digit(name[i]); i++) {
-		if (i == 9)
-			return -1;
-		v = v * 10 + (name[i] - '0');
-	}
-	return i && !name[i] ? v : -1;
-}
-
-struct map_ctx {
-	const struct fdt *f;
-	struct fdt_cpu *cpus;
-	size_t n;
-	const char *why;
-};
-
-static int map_leaf(struct map_ctx *m, int node, int32_t socket,
-		    int32_t cluster, int32_t core, int32_t thread)
-{
-	uint32_t ph;
-	size_t i;
-
-	if (fdt_getprop_u32(m->f, node, "cpu", &ph)) {
-		m->why = "cpu-map leaf without a cpu phandle";
-		return FDT_EINVAL;
-	}
-	for (i = 0; i < m->n; i++)
-		if (ph && m->cpus[i].phandle == ph)
-			break;
-	if (i == m->n) {
-		m->why = "cpu-map leaf references no cpu";
-		return FDT_EINVAL;
-	}
-	if (m->cpus[i].core >= 0) {
-		m->why = "cpu listed twice in cpu-map";
-		return FDT_EINVAL;
-	}
-	m->cpus[i].socket = socket;
-	m->cpus[i].cluster = cluster;
-	m->cpus[i].core = core;
-	m->cpus[i].thread = thread;
-	return 0;
-}
-
-static int map_core(struct map_ctx *m, int node, int32_t socket,
-		    int32_t cluster, int32_t core)
-{
-	bool threads = false;
-	int c, err;
-
-	for (c = fdt_first_child(m->f, node); c >= 0;
-	     c = fdt_next_sibling(m->f, c)) {
-		int32_t t = name_index(fdt_node_name(m->f, c), "thread");
-
-		if (t < 0)
-			continue;
-		threads = true;
-		err = map_leaf(m, c, socket, cluster, core, t);
-		if (err)
-			return err;
-	}
-	if (c != FDT_ENOTFOUND) {
-		m->why = "malformed cpu-map";
-		return c;
-	}
-	if (!threads)
-		return map_leaf(m, node, socket, cluster, core, -1);
-	if (fdt_getprop(m->f, node, "cpu", NULL)) {
-		m->why = "cpu-map core has both cpu and threads";
-		return FDT_EINVAL;
-	}
-	return 0;
-}
-
-/* A socket, a cluster, or the map itself; clusters may nest. */
-static int map_group(struct map_ctx *m, int node, int32_t socket,
-		     int32_t *nclusters, bool is_cluster, int depth)
-{
-	int32_t my_cluster = -1;
-	int c, err;
-
-	if (depth > MAP_MAX_DEPTH) {
-		m->why = "cpu-map nested too deep";
-		return FDT_EBADBLOB;
-	}
-	for (c = fdt_first_child(m->f, node); c >= 0;
-	     c = fdt_next_sibling(m->f, c)) {
-		const char *name = fdt_node_name(m->f, c);
-		int32_t idx;
-
-		if (name_index(name, "cluster") >= 0) {
-			err = map_group(m, c, socket, nclusters, true,
-					depth + 1);
-		} else if ((idx = name_index(name, "core")) >= 0) {
-			/* Only clusters that hold cores get an id. */
-			if (is_cluster && my_cluster < 0)
-				my_cluster = (*nclusters)++;
-			err = map_core(m, c, socket, my_cluster, idx);
-		} else {
-			err = 0;
-		}
-		if (err)
-			return err;
-	}
-	if (c != FDT_ENOTFOUND) {
-		m->why = "malformed cpu-map";
-		return c;
-	}
-	return 0;
-}
-
-static void clear_placement(struct fdt_cpu *cpus, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		cpus[i].socket = -1;
-		cpus[i].cluster = -1;
-		cpus[i].core = -1;
-		cpus[i].thread = -1;
-	}
-}
-
-int fdt_cpu_map_parse(const struct fdt *f, struct fdt_cpu *cpus, size_t n,
-		      const char **why)
-{
-	struct map_ctx m = { f, cpus, n, NULL };
-	bool sockets = false;
-	int map, c, err = 0;
-	int32_t nclusters;
-
-	if (!cpus && n) {
-		set_why(why, "bad argument");
-		return FDT_EINVAL;
-	}
-	clear_placement(cpus, n);
-	map = fdt_path_offset(f, "/cpus/cpu-map");
-	if (map < 0) {
-		set_why(why, "no cpu-map");
-		return map;
-	}
-	for (c = fdt_first_child(f, map); c >= 0; c = fdt_next_sibling(f, c))
-		if (name_index(fdt_node_name(f, c), "socket") >= 0)
-			sockets = true;
-	if (!sockets) {
-		nclusters = 0;
-		err = map_group(&m, map, 0, &nclusters, false, 0);
-	}
-	for (c = fdt_first_child(f, map); sockets && c >= 0 && !err;
-	     c = fdt_next_sibling(f, c)) {
-		int32_t s = name_index(fdt_node_name(f, c), "socket");
-
-		if (s < 0)
-			continue;
-		nclusters = 0;	/* cluster ids are per socket */
-		err = map_group(&m, c, s, &nclusters, false, 1);
-	}
-	if (!err && c < 0 && c != FDT_ENOTFOUND) {
-		m.why = "malformed cpu-map";
-		err = c;
-	}
-	if (err) {
-		clear_placement(cpus, n);
-		set_why(why, m.why ? m.why : "malformed cpu-map");
-		return err;
-	}
-	return 0;
-}
-
-int fdt_cpus_parse(const struct fdt *f, struct fdt_cpu *cpus, size_t max,
-		   size_t *n, const char **why)
-{
-	struct fdt_cache_hop hops[FDT_MAX_CACHE_HOPS];
-	size_t count = 0, i, j;
-	uint32_t ac, len, v;
-	int parent, c, k, ret = 0;
-
-	if (!f || !n || (!cpus && max)) {
-		set_why(why, "bad argument");
-		return FDT_EINVAL;
-	}
-	*n = 0;
-	parent = fdt_path_offset(f, "/cpus");
-	if (parent < 0) {
-		set_why(why, "no /cpus node");
-		return parent;
-	}
-	ac = fdt_address_cells(f, parent);
-	if (ac < 1 || ac > 2) {
-		set_why(why, "/cpus #address-cells not 1 or 2");
-		return FDT_EINVAL;
-	}
-	for (c = fdt_first_child(f, parent); c >= 0;
-	     c = fdt_next_sibling(f, c)) {
-		struct fdt_cpu *cpu;
-		const void *p;
-		int err;
-
-		if (!is_cpu_node(f, c))
-			continue;
-		if (count == max) {
-			/* Still fill in what fits; the caller decides. */
-			set_why(why, "too many cpus");
-			ret = FDT_ENOSPACE;
-			break;
-		}
-		cpu = &cpus[count];
-		memset(cpu, 0, sizeof(*cpu));
-		cpu->fdt_node = c;
-		p = fdt_getprop(f, c, "reg", &len);
-		if (!p || fdt_read_cells(p, len, 0, ac, &cpu->reg)) {
-			set_why(why, "cpu node without a valid reg");
-			return FDT_EINVAL;
-		}
-		for (j = 0; j < count; j++) {
-			if (cpus[j].reg == cpu->reg) {
-				set_why(why, "duplicate cpu reg");
-				return FDT_EINVAL;
-			}
-		}
-		cpu->phandle = fdt_get_phandle(f, c);
-		cpu->enabled = node_enabled(f, c);
-		cpu->node = -1;
-		if (!fdt_getprop_u32(f, c, "numa-node-id", &v) && v <= INT32_MAX)
-			cpu->node = (int32_t)v;
-		cpu->socket = cpu->cluster = cpu->core = cpu->thread = -1;
-		cpu->llc_level = -1;
-		cpu->isa = fdt_getprop_str(f, c, "riscv,isa");
-		if (!cpu->isa)
-			cpu->isa = fdt_getprop_str(f, c, "riscv,isa-base");
-		if (cpu->isa)
-			cpu->isa_len = (uint32_t)strlen(cpu->isa);
-		p = fdt_getprop(f, c, "riscv,isa-extensions", &len);
-		if (p) {
-			cpu->isa_extensions = p;
-			cpu->isa_extensions_len = len;
-		}
-		cpu->has_zabha = fdt_riscv_isa_has(cpu->isa, cpu->isa_len,
-						   "zabha") ||
-				 fdt_stringlist_contains(p, p ? len : 0,
-							 "zabha");
-		cpu->enable_method = fdt_getprop_str(f, c, "enable-method");
-		cpu->next_cache = next_cache_of(f, c, &err);
-		count++;
-	}
-	if (!ret && c != FDT_ENOTFOUND) {
-		set_why(why, "malformed /cpus");
-		return c;
-	}
-	*n = count;
-
-	for (i = 0; i < count; i++) {
-		k = fdt_cache_chain(f, cpus[i].fdt_node, hops,
-				    FDT_MAX_CACHE_HOPS, NULL);
-		if (k > 0) {
-			cpus[i].llc_phandle = hops[k - 1].phandle;
-			cpus[i].llc_level = hops[k - 1].level;
-		}
-	}
-	/* A bad map is not a bad cpu list: placement just stays unknown. */
-	fdt_cpu_map_parse(f, cpus, count, NULL);
-	return ret;
-}
-
-/* ---- caches ------------------------------------------------------------ */
-
-struct cache_geom {
-	uint32_t size, line, sets;
-	bool any;
-};
-
-static void read_geom(const struct fdt *f, int node, const char *prefix,
-		      struct cache_geom *g)
-{
-	static const char *const names[] = {
-		"cache-size", "cache-line-size", "cache-block-size",
-		"cache-sets",
-	};
-	uint32_t v[4] = { 0, 0, 0, 0 };
-	char buf[32];
-	size_t pl = strlen(prefix), i;
-
-	g->any = false;
-	for (i = 0; i < 4; i++) {
-		memcpy(buf, prefix, pl);
-		memcpy(buf + pl, names[i], strlen(names[i]) + 1);
-		if (!fdt_getprop_u32(f, node, buf, &v[i]))
-			g->any = true;
-	}
-	g->size = v[0];
-	g->line = v[1] ? v[1] : v[2];	/* line size defaults to block size */
-	g->sets = v[3];
-}
-
-struct cache_out {
-	struct fdt_cache *caches;
-	size_t max, n;
-};
-
-static int add_cache(struct cache_out *o, int node, uint32_t phandle,
-		     int level, enum fdt_cache_type type,
-		     const struct cache_geom *g, uint32_t next)
-{
-	struct fdt_cache *c;
-	uint64_t per_way;
-	size_t i;
-
-	for (i = 0; i < o->n; i++) {
-		if (o->caches[i].fdt_node == node && o->caches[i].type == type) {
-			o->caches[i].ncpus++;
-			return 0;
-		}
-	}
-	if (o->n == o->max)
-		return FDT_ENOSPACE;
-	c = &o->caches[o->n++];
-	memset(c, 0, sizeof(*c));
-	c->phandle = phandle;
-	c->level = level;
-	c->type = type;
-	c->unified = type == FDT_CACHE_UNIFIED;
-	c->size = g->size;
-	c->line = g->line;
-	c->sets = g->sets;
-	per_way = (uint64_t)g->line * g->sets;
-	if (per_way && g->size && g->size % per_way == 0)
-		c->ways = (uint32_t)(g->size / per_way);
-	c->fdt_node = node;
-	c->next_level = next;
-	c->ncpus = 1;
-	return 0;
-}
-
-static int add_node_caches(const struct fdt *f, struct cache_out *o, int node,
-			   uint32_t phandle, int level, bool is_cpu,
-			   uint32_t next)
-{
-	struct cache_geom u, d, i;
-	bool unified = fdt_getprop(f, node, "cache-unified", NULL) != NULL;
-	int err = 0;
-
-	read_geom(f, node, "", &u);
-	read_geom(f, node, "d-", &d);
-	read_geom(f, node, "i-", &i);
-	/*
-	 * A cache node is one unified cache unless it only describes split
-	 * halves; a cpu node describes its L1 only when it has properties.
-	 */
-	if (unified || (u.any && !d.any && !i.any) ||
-	    (!is_cpu && !d.any && !i.any))
-		return add_cache(o, node, phandle, level, FDT_CACHE_UNIFIED,
-				 &u, next);
-	if (d.any)
-		err = add_cache(o, node, phandle, level, FDT_CACHE_DATA, &d,
-				next);
-	if (!err && i.any)
-		err = add_cache(o, node, phandle, level,
-				FDT_CACHE_INSTRUCTION, &i, next);
-	return err;
-}
-
-int fdt_caches_parse(const struct fdt *f, const struct fdt_cpu *cpus,
-		     size_t ncpus, struct fdt_cache *caches, size_t max,
-		     size_t *n, const char **why)
-{
-	struct fdt_cache_hop hops[FDT_MAX_CACHE_HOPS];
-	struct cache_out o = { caches, max, 0 };
-	size_t i;
-	int k, j, err;
-
-	if (!f || !n || (!cpus && ncpus) || (!caches && max)) {
-		set_why(why, "bad argument");
-		return FDT_EINVAL;
-	}
-	*n = 0;
-	for (i = 0; i < ncpus; i++) {
-		int node = cpus[i].fdt_node;
-
-		if (!fdt_node_name(f, node)) {
-			set_why(why, "cpu entry names no node");
-			return FDT_EINVAL;
-		}
-		err = add_node_caches(f, &o, node, cpus[i].phandle, 1, true,
-				      cpus[i].next_cache);
-		k = fdt_cache_chain(f, node, hops, FDT_MAX_CACHE_HOPS, NULL);
-		for (j = 0; !err && j < k; j++)
-			err = add_node_caches(f, &o, hops[j].node,
-					      hops[j].phandle, hops[j].level,
-					      false,
-					      j + 1 < k ? hops[j + 1].phandle : 0);
-		if (err) {
-			*n = o.n;
-			set_why(why, "too many caches");
-			return err;
-		}
-	}
-	*n = o.n;
-	return 0;
-}
-
-/* ---- other firmware facts ---------------------------------------------- */
-
-int fdt_distance_map(const struct fdt *f, uint32_t *triples,
-		     size_t max_triples, size_t *n, const char **why)
-{
-	const uint8_t *p;
-	uint32_t len;
-	size_t cnt, i;
-	int node;
-
-	if (!f || !n || (!triples && max_triples)) {
-		set_why(why, "bad argument");
-		return FDT_EINVAL;
-	}
-	*n = 0;
-	node = fdt_node_by_compatible(f, "numa-distance-map-v1");
-	if (node == FDT_ENOTFOUND)
-		return 0;
-	if (node < 0) {
-		set_why(why, "malformed tree");
-		return node;
-	}
-	p = fdt_getprop(f, node, "distance-matrix", &len);
-	if (!p) {
-		set_why(why, "distance map without distance-matrix");
-		return FDT_EINVAL;
-	}
-	if (len % 12) {
-		set_why(why, "distance-matrix length not a multiple of 12");
-		return FDT_EINVAL;
-	}
-	cnt = len / 12;
-	for (i = 0; i < cnt && i < max_triples; i++) {
-		triples[3 * i] = fdt_be32(p + 12 * i);
-		triples[3 * i + 1] = fdt_be32(p + 12 * i + 4);
-		triples[3 * i + 2] = fdt_be32(p + 12 * i + 8);
-	}
-	*n = i;
-	if (cnt > max_triples) {
-		set_why(why, "too many distances");
-		return FDT_ENOSPACE;
-	}
-	return 0;
-}
-
-int fdt_chosen(const struct fdt *f, const char **stdout_path,
-	       const char **bootargs)
-{
-	int node = fdt_path_offset(f, "/chosen");
-	const char *s;
-
-	if (stdout_path)
-		*stdout_path = NULL;
-	if (bootargs)
-		*bootargs = NULL;
-	if (node < 0)
-		return node == FDT_EBADBLOB ? node : 0;
-	if (stdout_path) {
-		s = fdt_getprop_str(f, node, "stdout-path");
-		if (!s && !fdt_getprop(f, node, "stdout-path", NULL))
-			s = fdt_getprop_str(f, node, "linux,stdout-path");
-		*stdout_path = s;
-	}
-	if (bootargs)
-		*bootargs = fdt_getprop_str(f, node, "bootargs");
-	return 0;
-}
-
-static int read_freq(const struct fdt *f, int node, const char *name,
-		     uint64_t *hz)
-{
-	uint32_t len;
-	const void *p = fdt_getprop(f, node, name, &len);
-	uint64_t v;
-
-	if (!p)
-		return FDT_ENOTFOUND;
-	if (len == 4)
-		v = fdt_be32(p);
-	else if (len == 8)
-		v = fdt_be64(p);
-	else
-		return FDT_EINVAL;
-	if (!v)
-		return FDT_EINVAL;
-	*hz = v;
-	return 0;
-}
-
-static bool is_memory_node(const struct fdt *f, int node)
-{
-	const char *name;
-
-	if (fdt_getprop(f, node, "device_type", NULL)) {
-		const char *dt = fdt_getprop_str(f, node, "device_type");
-
-		return dt && !strcmp(dt, "memory");
-	}
-	name = fdt_node_name(f, node);
-	return name && (!strcmp(name, "memory") || !strncmp(name, "memory@", 7));
-}
-
-int fdt_memory_ranges(const struct fdt *f, struct fdt_mem_range *r,
-		      size_t max, size_t *n, const char **why)
-{
-	int root = fdt_root(f), c;
-	uint32_t ac, sc;
-
-	if (!n || (!r && max))
-		return FDT_EINVAL;
-	*n = 0;
-	if (root < 0)
-		return root;
-	ac = fdt_address_cells(f, root);
-	sc = fdt_size_cells(f, root);
-	if (ac < 1 || ac > 2 || sc < 1 || sc > 2) {
-		set_why(why, "unsupported #address-cells/#size-cells");
-		return FDT_EINVAL;
-	}
-	for (c = fdt_first_child(f, root); c >= 0; c = fdt_next_sibling(f, c)) {
-		uint32_t len = 0, nid;
-		int32_t node = -1;
-
-		if (!is_memory_node(f, c) || !node_enabled(f, c) ||
-		    !fdt_getprop(f, c, "reg", &len))
-			continue;
-		if (!fdt_getprop_u32(f, c, "numa-node-id", &nid) &&
-		    nid <= INT32_MAX)
-			node = (int32_t)nid;
-		for (unsigned i = 0; i < len / ((ac + sc) * 4); i++) {
-			uint64_t base, size;
-			int err = fdt_reg_address(f, c, i, &base, &size, why);
-
-			if (err)
-				return err;
-			if (!size)
-				continue;
-			if (*n == max) {
-				set_why(why, "more memory ranges than room");
-				return FDT_ENOSPACE;
-			}
-			r[*n] = (struct fdt_mem_range){ base, size, node };
-			(*n)++;
-		}
-	}
-	return c == FDT_ENOTFOUND ? 0 : c;
-}
-
-int fdt_timebase_hz(const struct fdt *f, uint64_t *hz)
-{
-	int cpus = fdt_path_offset(f, "/cpus"), c, err;
-
-	if (!hz)
-		return FDT_EINVAL;
-	if (cpus < 0)
-		return cpus;
-	err = read_freq(f, cpus, "timebase-frequency", hz);
-	if (err != FDT_ENOTFOUND)
-		return err;
-	for (c = fdt_first_child(f, cpus); c >= 0; c = fdt_next_sibling(f, c))
-		if (is_cpu_node(f, c))
-			return read_freq(f, c, "timebase-frequency", hz);
-	return c == FDT_ENOTFOUND ? FDT_ENOTFOUND : c;
-}
-
-int fdt_psci_method(const struct fdt *f, const char **method)
-{
-	int node = fdt_path_offset(f, "/psci");
-	const char *m;
-
-	if (!method)
-		return FDT_EINVAL;
-	if (node < 0)
-		return node;
-	if (!fdt_getprop(f, node, "method", NULL))
-		return FDT_ENOTFOUND;
-	m = fdt_getprop_str(f, node, "method");
-	if (m && !strcmp(m, "hvc"))
-		*method = "hvc";
-	else if (m && !strcmp(m, "smc"))
-		*method = "smc";
-	else
-		return FDT_EINVAL;
-	return 0;
-}
-
-int fdt_uart_info(const struct fdt *f, const char *path_or_alias,
-		  struct fdt_uart_info *u, const char **why)
-{
-	const char *p = path_or_alias, *opt;
-	size_t len;
-	uint32_t v;
-	int node, err;
-
-	if (!f || !u) {
-		set_why(why, "bad argument");
-		return FDT_EINVAL;
-	}
-	memset(u, 0, sizeof(*u));
-	u->node = -1;
-	u->reg_io_width = 1;
-	if (!p) {
-		err = fdt_chosen(f, &p, NULL);
-		if (err || !p) {
-			set_why(why, "no stdout-path");
-			return err ? err : FDT_ENOTFOUND;
-		}
-	}
-	len = strlen(p);
-	opt = memchr(p, ':', len);
-	if (opt)
-		len = (size_t)(opt - p);
-	if (!len) {
-		set_why(why, "empty console path");
-		return FDT_EINVAL;
-	}
-	node = fdt_path_offset_n(f, p, len);
-	if (node < 0) {
-		set_why(why, "console path names no node");
-		return node;
-	}
-	err = fdt_reg_address(f, node, 0, &u->base, &u->size, why);
-	if (err)
-		return err;
-	u->node = node;
-	u->compatible = fdt_getprop_str(f, node, "compatible");
-	if (!fdt_getprop_u32(f, node, "reg-shift", &v))
-		u->reg_shift = v;
-	if (!fdt_getprop_u32(f, node, "reg-io-width", &v))
-		u->reg_io_width = v;
-	if (!fdt_getprop_u32(f, node, "clock-frequency", &v))
-		u->clock_hz = v;
-	if (opt) {
-		uint32_t baud = 0;
-		int i;
-
-		/* "115200n8": the leading digits are the speed. */
-		for (i = 1; i < 10 && is_digit(opt[i]); i++)
-			baud = baud * 10 + (uint32_t)(opt[i] - '0');
-		u->baud = baud;
-	}
-	if (!u->baud && !fdt_getprop_u32(f, node, "current-speed", &v))
-		u->baud = v;
-	return 0;
-}
-
-int fdt_uart(const struct fdt *f, const char *path_or_alias, uint64_t *base,
-	     const char **compatible)
-{
-	struct fdt_uart_info u;
-	int err = fdt_uart_info(f, path_or_alias, &u, NULL);
-
-	if (err)
-		return err;
-	if (base)
-		*base = u.base;
-	if (compatible)
-		*compatible = u.compatible;
-	return 0;
 }

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include <stdlib.h>
 
+#include "fdt_caches.h"
+#include "fdt_cpus.h"
+#include "fdt_numa.h"
 #include "fdt_topo.h"
 
 #define MAX_DT_CACHES	256

@@ -112,6 +112,28 @@ static int hexval(char ch)
 	return -1;	/* lowercase only: a flipped case bit is damage too */
 }
 
+/* The 8 lowercase hex digits at p; false if any is not one. */
+static bool read_crc(const char *p, uint32_t *crc)
+{
+	uint32_t v = 0;
+
+	for (int i = 0; i < 8; i++) {
+		int h = hexval(p[i]);
+
+		if (h < 0)
+			return false;
+		v = v << 4 | (uint32_t)h;
+	}
+	*crc = v;
+	return true;
+}
+
+/* "  #" before the last 8 characters; end[-11] must be readable. */
+static bool trailer_at(const char *end)
+{
+	return end[-9] == '#' && end[-10] == ' ' && end[-11] == ' ';
+}
+
 static const char *find_tag(const char *line, size_t len)
 {
 	for (size_t i = 0; i + 5 <= len; i++)
@@ -120,63 +142,89 @@ static const char *find_tag(const char *line, size_t len)
 	return NULL;
 }
 
-int rec_parse(const char *line, size_t len, struct rec_parsed *out,
-	      const char **why)
+/* No "@sbm " tag: 0, unless a checksum trailer shows a damaged record. */
+static int rec_untagged(const char *line, size_t len, const char **why)
 {
-	const char *start = find_tag(line, len), *end = line + len, *body_end;
-	uint32_t want = 0, got;
-	char *s, *tok;
+	const char *end = line + len;
+	uint32_t crc;
+
+	while (end > line && (end[-1] == '\r' || end[-1] == ' '))
+		end--;
+	if (end - line < 11 || !trailer_at(end) || !read_crc(end - 8, &crc))
+		return 0;
+	*why = "checksum trailer without an @sbm tag";
+	return -1;
+}
+
+/*
+ * The record from `start` to `end`, trailing blanks ignored: check its
+ * "  #crc" trailer against the body and copy the body into out->store.
+ */
+static int rec_check_crc(const char *start, const char *end,
+			 struct rec_parsed *out, const char **why)
+{
+	uint32_t want;
 	size_t n;
 
-	memset(out, 0, offsetof(struct rec_parsed, f));
-	if (!start) {
-		/* A damaged tag still leaves the checksum trailer: count it. */
-		while (end > line && (end[-1] == '\r' || end[-1] == ' '))
-			end--;
-		if (end - line >= 11 && end[-9] == '#' && end[-10] == ' ' &&
-		    end[-11] == ' ') {
-			for (int i = 8; i >= 1; i--)
-				if (hexval(end[-i]) < 0)
-					return 0;
-			*why = "checksum trailer without an @sbm tag";
-			return -1;
-		}
-		return 0;
-	}
 	while (end > start && (end[-1] == '\r' || end[-1] == ' ' ||
 			       end[-1] == '\t' || end[-1] == '\n' || !end[-1]))
 		end--;
-	if (end - start < 14 || end[-9] != '#' || end[-10] != ' ' ||
-	    end[-11] != ' ') {
+	if (end - start < 14 || !trailer_at(end)) {
 		*why = "no checksum (truncated?)";
 		return -1;
 	}
-	for (int i = 8; i >= 1; i--) {
-		int h = hexval(end[-i]);
-
-		if (h < 0) {
-			*why = "malformed checksum";
-			return -1;
-		}
-		want = want << 4 | (uint32_t)h;
+	if (!read_crc(end - 8, &want)) {
+		*why = "malformed checksum";
+		return -1;
 	}
-	body_end = end - 11;
-	n = (size_t)(body_end - start);
+	n = (size_t)(end - 11 - start);
 	if (n >= sizeof(out->store)) {
 		*why = "record too long";
 		return -1;
 	}
-	got = crc32(start, n);
-	if (got != want) {
+	if (crc32(start, n) != want) {
 		*why = "checksum mismatch";
 		return -1;
 	}
 	memcpy(out->store, start, n);
 	out->store[n] = 0;
+	return 0;
+}
 
-	/* Tokenise in place: "@sbm" kind key=value ... */
-	s = out->store + 5;
-	tok = s;
+/*
+ * The value at s, bare or "quoted", NUL-terminated in place.  Returns
+ * where the next field may start, or NULL with *why set.
+ */
+static char *rec_value(char *s, char **val, const char **why)
+{
+	if (*s == '"') {
+		*val = ++s;
+		while (*s && *s != '"')
+			s++;
+		if (!*s) {
+			*why = "unterminated quoted value";
+			return NULL;
+		}
+		*s++ = 0;
+		if (*s && *s != ' ') {
+			*why = "text after quoted value";
+			return NULL;
+		}
+		return s;
+	}
+	*val = s;
+	while (*s && *s != ' ')
+		s++;
+	if (*s)
+		*s++ = 0;
+	return s;
+}
+
+/* Split out->store in place: "@sbm" kind key=value ... */
+static int rec_tokenize(struct rec_parsed *out, const char **why)
+{
+	char *s = out->store + 5, *tok = s;
+
 	while (*s && *s != ' ')
 		s++;
 	if (s == tok || (size_t)(s - tok) >= sizeof(out->kind)) {
@@ -199,26 +247,9 @@ int rec_parse(const char *line, size_t len, struct rec_parsed *out,
 			return -1;
 		}
 		*s++ = 0;
-		if (*s == '"') {
-			val = ++s;
-			while (*s && *s != '"')
-				s++;
-			if (!*s) {
-				*why = "unterminated quoted value";
-				return -1;
-			}
-			*s++ = 0;
-			if (*s && *s != ' ') {
-				*why = "text after quoted value";
-				return -1;
-			}
-		} else {
-			val = s;
-			while (*s && *s != ' ')
-				s++;
-			if (*s)
-				*s++ = 0;
-		}
+		s = rec_value(s, &val, why);
+		if (!s)
+			return -1;
 		if (out->nfields >= REC_MAX_FIELDS) {
 			*why = "too many fields";
 			return -1;
@@ -227,37 +258,53 @@ int rec_parse(const char *line, size_t len, struct rec_parsed *out,
 		out->f[out->nfields].val = val;
 		out->nfields++;
 	}
+	return 0;
+}
+
+/* Every record starts with v= (a version this reader knows) and run=. */
+static int rec_check_header(struct rec_parsed *out, const char **why)
+{
+	const char *run;
+	uint64_t v;
+	char *e;
+
 	if (!out->nfields || strcmp(out->f[0].key, "v")) {
 		*why = "first field is not the version v=";
 		return -1;
 	}
-	{
-		uint64_t v;
-
-		if (!rec_get_u64(out, "v", &v) || v == 0) {
-			*why = "bad version";
-			return -1;
-		}
-		if (v > REC_VERSION) {
-			*why = "newer format version than this reader";
-			return -1;
-		}
-		out->version = (unsigned)v;
+	if (!rec_get_u64(out, "v", &v) || v == 0) {
+		*why = "bad version";
+		return -1;
 	}
-	{
-		const char *run = rec_get(out, "run");
-		char *e;
-
-		if (!run || strlen(run) != 8) {
-			*why = "missing run id";
-			return -1;
-		}
-		out->run = (uint32_t)strtoul(run, &e, 16);
-		if (*e) {
-			*why = "bad run id";
-			return -1;
-		}
+	if (v > REC_VERSION) {
+		*why = "newer format version than this reader";
+		return -1;
 	}
+	out->version = (unsigned)v;
+	run = rec_get(out, "run");
+	if (!run || strlen(run) != 8) {
+		*why = "missing run id";
+		return -1;
+	}
+	out->run = (uint32_t)strtoul(run, &e, 16);
+	if (*e) {
+		*why = "bad run id";
+		return -1;
+	}
+	return 0;
+}
+
+int rec_parse(const char *line, size_t len, struct rec_parsed *out,
+	      const char **why)
+{
+	const char *start = find_tag(line, len);
+
+	memset(out, 0, offsetof(struct rec_parsed, f));
+	if (!start)
+		return rec_untagged(line, len, why);
+	if (rec_check_crc(start, line + len, out, why) ||
+	    rec_tokenize(out, why) || rec_check_header(out, why))
+		return -1;
 	return 1;
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * libFuzzer target: any bytes as an ACPI table (and as an RSDP), through
- * every parser in core/acpi.c.  What is checked: no crash, no read out of
+ * every parser in core/acpi*.c.  What is checked: no crash, no read out of
  * bounds, no endless loop, whatever the firmware hands over.
  */
 #include <stdint.h>
@@ -9,6 +9,10 @@
 #include <string.h>
 
 #include "acpi.h"
+#include "acpi_madt.h"
+#include "acpi_numa.h"
+#include "acpi_platform.h"
+#include "acpi_pptt.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

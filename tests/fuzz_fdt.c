@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * libFuzzer target: any bytes as a flattened device tree, through the
- * parser (core/fdt.c) and the topology mapping (core/fdt_topo.c).
+ * reader and binding parsers (core/fdt*.c) and the topology mapping
+ * (core/fdt_topo.c).
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "fdt_numa.h"
+#include "fdt_platform.h"
 #include "fdt_topo.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -63,7 +63,7 @@ tests_test_node_pool_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_node_pool_CFLAGS = $(UNIT_CFLAGS)
 tests_test_node_pool_LDFLAGS = $(SAN_FLAGS)
 
-tests_test_acpi_SOURCES = tests/test_acpi.c core/acpi.c core/acpi.h
+tests_test_acpi_SOURCES = tests/test_acpi.c $(ACPI_SOURCES)
 tests_test_acpi_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_acpi_CFLAGS = $(UNIT_CFLAGS)
 tests_test_acpi_LDFLAGS = $(SAN_FLAGS)
@@ -71,11 +71,11 @@ tests_test_acpi_LDFLAGS = $(SAN_FLAGS)
 # FDT parser: fixtures compiled by dtc at test time, plus QEMU dumps.
 check_PROGRAMS += tests/test_fdt tests/test_fdt_topo
 tests_test_fdt_topo_SOURCES = tests/test_fdt_topo.c core/fdt_topo.c \
-	core/fdt_topo.h core/fdt.c core/topo.c
+	core/fdt_topo.h $(FDT_SOURCES) core/topo.c
 tests_test_fdt_topo_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_fdt_topo_CFLAGS = $(UNIT_CFLAGS)
 tests_test_fdt_topo_LDFLAGS = $(SAN_FLAGS)
-tests_test_fdt_SOURCES = tests/test_fdt.c core/fdt.c core/fdt.h
+tests_test_fdt_SOURCES = tests/test_fdt.c $(FDT_SOURCES)
 tests_test_fdt_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_fdt_CFLAGS = $(UNIT_CFLAGS)
 tests_test_fdt_LDFLAGS = $(SAN_FLAGS)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Host tests for core/acpi.c.  Tables are built in memory field by field,
+ * Host tests for core/acpi*.c.  Tables are built in memory field by field,
  * checksummed here (independently of the code under test), and handed to
  * the parsers in a heap buffer of exactly their length so that AddressSanitizer
  * catches any read past the end.
@@ -11,6 +11,10 @@
 #include <string.h>
 
 #include "acpi.h"
+#include "acpi_madt.h"
+#include "acpi_numa.h"
+#include "acpi_platform.h"
+#include "acpi_pptt.h"
 #include "check.h"
 
 /* ---- table builder ----------------------------------------------------- */

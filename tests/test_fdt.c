@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Host tests for core/fdt.c.  argv[1] is a directory holding the compiled
+ * Host tests for core/fdt*.c.  argv[1] is a directory holding the compiled
  * fixtures (the tests/fdt .dts files built with dtc) and the QEMU dumps.
  * Every blob is copied into a heap buffer of exactly its size so that ASan
  * sees any read past the end.
@@ -12,6 +12,10 @@
 
 #include "check.h"
 #include "fdt.h"
+#include "fdt_caches.h"
+#include "fdt_cpus.h"
+#include "fdt_numa.h"
+#include "fdt_platform.h"
 
 static const char *fixture_dir;
 

@@ -49,15 +49,19 @@ if HAVE_FUZZ_CLANG
 if SBM_NATIVE
 FW_FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-g -O1 -std=c11 $(WARN_CFLAGS) -I$(srcdir)/core
-tests/fuzz_acpi: tests/fuzz_acpi.c core/acpi.c core/acpi.h
+FUZZ_ACPI_SRCS = tests/fuzz_acpi.c $(ACPI_SOURCES)
+tests/fuzz_acpi: $(FUZZ_ACPI_SRCS)
 	@$(MKDIR_P) tests
 	$(AM_V_CC)$(FUZZ_CLANG) $(FW_FUZZ_FLAGS) -o $@ \
-		$(srcdir)/tests/fuzz_acpi.c $(srcdir)/core/acpi.c
-tests/fuzz_fdt: tests/fuzz_fdt.c core/fdt.c core/fdt_topo.c core/topo.c
+		`for f in $(FUZZ_ACPI_SRCS); do case $$f in *.c) \
+		echo $(srcdir)/$$f;; esac; done`
+FUZZ_FDT_SRCS = tests/fuzz_fdt.c $(FDT_SOURCES) core/fdt_topo.c \
+	core/fdt_topo.h core/topo.c core/topo.h
+tests/fuzz_fdt: $(FUZZ_FDT_SRCS)
 	@$(MKDIR_P) tests
 	$(AM_V_CC)$(FUZZ_CLANG) $(FW_FUZZ_FLAGS) -o $@ \
-		$(srcdir)/tests/fuzz_fdt.c $(srcdir)/core/fdt.c \
-		$(srcdir)/core/fdt_topo.c $(srcdir)/core/topo.c
+		`for f in $(FUZZ_FDT_SRCS); do case $$f in *.c) \
+		echo $(srcdir)/$$f;; esac; done`
 TESTS += tests/fuzz-firmware.sh
 tests/fuzz-firmware.log: tests/fuzz_acpi tests/fuzz_fdt
 CLEANFILES += tests/fuzz_acpi tests/fuzz_fdt

@@ -9,6 +9,10 @@
 #include <string.h>
 
 #include "acpi.h"
+#include "acpi_madt.h"
+#include "acpi_numa.h"
+#include "acpi_platform.h"
+#include "acpi_pptt.h"
 #include "arm64.h"
 #include "efi_acpi.h"
 #include "report.h"

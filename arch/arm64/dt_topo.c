@@ -11,6 +11,7 @@
 
 #include "arm64.h"
 #include "fdt.h"
+#include "fdt_platform.h"
 #include "fdt_topo.h"
 #include "report.h"
 

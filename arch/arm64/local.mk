@@ -11,8 +11,8 @@ if IMAGE_ARM64
 noinst_PROGRAMS += sbmbench-arm64.so
 noinst_DATA += BOOTAA64.EFI
 
-sbmbench_arm64_so_SOURCES = $(CORE_SOURCES) core/acpi.c core/acpi.h \
-	core/fdt.c core/fdt.h core/fdt_topo.c core/fdt_topo.h \
+sbmbench_arm64_so_SOURCES = $(CORE_SOURCES) $(ACPI_SOURCES) \
+	$(FDT_SOURCES) core/fdt_topo.c core/fdt_topo.h \
 	$(EFI_COMMON_SOURCES) $(ARM64_SOURCES)
 sbmbench_arm64_so_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \
 	-isystem $(SBM_GCC_INCLUDE) -I$(GNUEFI_DIR)/include/efi \

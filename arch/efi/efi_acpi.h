@@ -12,7 +12,8 @@
 #include <stdint.h>
 
 #include "acpi.h"
-#include "engine.h"
+#include "acpi_numa.h"
+#include "topo.h"
 
 #define EFI_ACPI_MAX	64
 

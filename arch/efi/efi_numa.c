@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "acpi.h"
+#include "acpi_numa.h"
 #include "efi_acpi.h"
 #include "node_pool.h"
 #include "report.h"

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "arch.h"
+#include "fdt_platform.h"
 #include "riscv.h"
 #include "sbi.h"
 

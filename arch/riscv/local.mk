@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # riscv64 OpenSBI payload: ELF for QEMU -kernel and fw_payload, and a flat
 # binary with a Linux/RISC-V Image header for booti and fw_jump.
-RISCV_SOURCES = $(CORE_SOURCES) core/fdt.c core/fdt.h core/fdt_topo.c \
+RISCV_SOURCES = $(CORE_SOURCES) $(FDT_SOURCES) core/fdt_topo.c \
 	core/fdt_topo.h core/node_pool.c core/node_pool.h \
 	arch/riscv/entry.S arch/riscv/sbi.c arch/riscv/sbi.h \
 	arch/riscv/console.c arch/riscv/syscalls.c arch/riscv/power.c \

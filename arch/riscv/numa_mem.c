@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "fdt.h"
+#include "fdt_numa.h"
 #include "node_pool.h"
 #include "riscv.h"
 

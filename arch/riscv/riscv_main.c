@@ -10,6 +10,7 @@
 
 #include "arch.h"
 #include "engine.h"
+#include "fdt_platform.h"
 #include "fdt_topo.h"
 #include "isa_ops.h"
 #include "report.h"

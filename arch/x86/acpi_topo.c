@@ -10,6 +10,9 @@
 #include <string.h>
 
 #include "acpi.h"
+#include "acpi_madt.h"
+#include "acpi_numa.h"
+#include "acpi_platform.h"
 #include "efi_acpi.h"
 #include "report.h"
 #include "x86.h"

@@ -4,7 +4,7 @@ if IMAGE_X86_64
 noinst_PROGRAMS += sbmbench-x86_64.so
 noinst_DATA += BOOTX64.EFI
 
-sbmbench_x86_64_so_SOURCES = $(CORE_SOURCES) core/acpi.c core/acpi.h \
+sbmbench_x86_64_so_SOURCES = $(CORE_SOURCES) $(ACPI_SOURCES) \
 	$(EFI_COMMON_SOURCES) \
 	arch/x86/x86.h arch/x86/efi_main.c \
 	arch/x86/acpi_topo.c arch/x86/cpuid_topo.c arch/x86/tsc.c \

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * FADT and SPCR parsers: PM timer, boot flags, the firmware's console.
+ * Conventions as in acpi.h.
+ */
+#ifndef SBM_CORE_ACPI_PLATFORM_H
+#define SBM_CORE_ACPI_PLATFORM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "acpi.h"
+
+/* ---- FADT -------------------------------------------------------------- */
+
+#define ACPI_FADT_TMR_VAL_EXT	(1u << 8)
+#define ACPI_FADT_HW_REDUCED	(1u << 20)
+
+#define ACPI_ARM_PSCI_COMPLIANT	1u
+#define ACPI_ARM_PSCI_USE_HVC	2u
+
+#define ACPI_GAS_SYSTEM_MEMORY	0u
+#define ACPI_GAS_SYSTEM_IO	1u
+
+struct acpi_fadt_info {
+	uint32_t pm_tmr_blk;
+	uint8_t pm_tmr_len;
+	bool tmr_val_ext;	/* 32-bit PM timer */
+	uint64_t x_pm_tmr_addr;
+	uint8_t x_pm_tmr_space;
+	uint16_t arm_boot_arch;	/* ACPI_ARM_PSCI_* */
+	uint32_t flags;
+	bool hw_reduced;
+	uint8_t revision;	/* header revision (major version) */
+	uint8_t minor_revision;	/* offset 131, ACPI 5.1+ */
+};
+
+/*
+ * Fields that lie (wholly or partly) past the table's length read as 0:
+ * an old short FADT is valid.
+ */
+int acpi_fadt_parse(const void *tbl, size_t len, struct acpi_fadt_info *out,
+		    const char **why);
+
+/* ---- SPCR -------------------------------------------------------------- */
+
+#define ACPI_SPCR_16550		0x00u
+#define ACPI_SPCR_16450		0x01u
+#define ACPI_SPCR_PL011		0x03u
+#define ACPI_SPCR_SBSA_32BIT	0x0du
+#define ACPI_SPCR_SBSA		0x0eu
+#define ACPI_SPCR_BCM2835	0x10u
+#define ACPI_SPCR_16550_GAS	0x12u
+
+struct acpi_spcr_info {
+	uint8_t interface_type;
+	uint8_t space_id;	/* ACPI_GAS_* */
+	uint8_t bit_width;
+	uint64_t address;
+	uint8_t baud_code;	/* see acpi_spcr_baud() */
+	uint8_t access_size;	/* GAS access size: 1 byte .. 4 qword, 0 any */
+	uint8_t revision;
+};
+
+/* The 80-byte SPCR body is required. */
+int acpi_spcr_parse(const void *tbl, size_t len, struct acpi_spcr_info *out,
+		    const char **why);
+
+/* Baud rate for a SPCR baud code; 0 when "as configured" or reserved. */
+uint32_t acpi_spcr_baud(uint8_t baud_code);
+
+#endif
