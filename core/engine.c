@@ -11,6 +11,8 @@
 #include "report.h"
 
 enum { CMD_NONE, CMD_RUN, CMD_EXIT };
+/* engine_mbox.online */
+enum { MBOX_ABSENT, MBOX_ONLINE, MBOX_GIVEN_UP };
 
 uint64_t engine_ms_ticks(const struct engine *e, uint64_t ms)
 {
@@ -77,8 +79,13 @@ void engine_secondary(void *arg, uint32_t cpu)
 	struct engine *e = arg;
 	struct engine_mbox *m = &e->mbox[cpu];
 	uint32_t seen = __atomic_load_n(&m->seq, __ATOMIC_ACQUIRE);
+	uint32_t none = MBOX_ABSENT;
 
-	__atomic_store_n(&m->online, 1, __ATOMIC_RELEASE);
+	/* Too late: the boot CPU gave up on us and the run went on without
+	 * us.  Touch nothing more (a hosted platform may free it all). */
+	if (!__atomic_compare_exchange_n(&m->online, &none, MBOX_ONLINE, false,
+					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		return;
 	for (;;) {
 		uint32_t s, cmd;
 
@@ -185,7 +192,12 @@ static bool start_one(struct engine *e, uint32_t i)
 	while (!__atomic_load_n(&e->mbox[i].online, __ATOMIC_ACQUIRE) &&
 	       isa_counter() - t0 < limit)
 		isa_relax();
-	if (!e->mbox[i].online) {
+	/* give up, unless it arrives at this very moment: exactly one of
+	 * this and engine_secondary()'s exchange wins */
+	if (__atomic_compare_exchange_n(&e->mbox[i].online,
+					&(uint32_t){ MBOX_ABSENT }, MBOX_GIVEN_UP,
+					false, __ATOMIC_ACQ_REL,
+					__ATOMIC_ACQUIRE)) {
 		report_warn("cpu-start", i,
 			    "did not arrive within timeout_ms; left out");
 		return false;
@@ -199,7 +211,7 @@ static void bring_up(struct engine *e)
 	struct topo *t = e->topo;
 
 	t->cpus[e->bsp].flags |= TOPO_CPU_ONLINE;
-	e->mbox[e->bsp].online = 1;
+	e->mbox[e->bsp].online = MBOX_ONLINE;
 	for (uint32_t i = 0; i < t->ncpus; i++) {
 		struct topo_cpu *c = &t->cpus[i];
 
@@ -353,6 +365,10 @@ void engine_release(struct engine *e)
 	e->deadline = engine_ms_ticks(e, 10000);
 	post(e, CMD_EXIT);
 	wait_acks(e);
+	/* every thread gone (parked ones exited, late ones turned back)
+	 * before their mailboxes are freed */
+	if (e->join_cpus)
+		e->join_cpus();
 	for (size_t k = 0; experiments[k] && k < ENGINE_MAX_EXPERIMENTS; k++) {
 		if (e->state[k] && experiments[k]->release)
 			experiments[k]->release(e, e->state[k]);

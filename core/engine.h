@@ -27,7 +27,7 @@
 struct engine_mbox {
 	_Alignas(ENGINE_ALIGN) volatile uint32_t seq;	/* posted by the BSP */
 	volatile uint32_t ack;		/* last seq done */
-	volatile uint32_t online;	/* the CPU has arrived */
+	volatile uint32_t online;	/* arrived, or given up on (engine.c) */
 	volatile uint32_t cmd;
 	volatile uint64_t ticks;	/* the last timed window */
 	volatile uint64_t cycles;
@@ -55,6 +55,9 @@ struct engine {
 	/* start only the CPUs cfg.cpus chooses (the twin: an unchosen CPU
 	 * gets no thread at all) */
 	bool start_chosen_only;
+	/* hosted platforms: wait until every thread plat_cpu_start() made
+	 * has returned (engine_release() calls it before freeing) */
+	void (*join_cpus)(void);
 
 	/* the engine's own */
 	struct engine_mbox *mbox;	/* per CPU */

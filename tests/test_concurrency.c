@@ -98,6 +98,7 @@ static void engine_runs(const char *opts, uint32_t want_results)
 	for (uint32_t i = 0; i < topo.ncpus; i++)
 		topo.cpus[i].hwid = i % (uint32_t)(online > 0 ? online : 1);
 	b.topo = &topo;
+	b.join_cpus = linux_join_cpus;
 	linux_numa_topo(&topo);
 	run_engine(&b, opts);
 	x = engine_state(&b, &exp_sbm);
@@ -144,6 +145,7 @@ static void cpu_never_arrives(void)
 	topo.cpus[1].hwid = 0;
 	topo.cpus[2].hwid = 100000;	/* no such CPU: pinning fails */
 	b.topo = &topo;
+	b.join_cpus = linux_join_cpus;
 	warnings = report_warnings();
 	run_engine(&b, opts);
 	x = engine_state(&b, &exp_sbm);
@@ -174,6 +176,7 @@ static void node_placement(void)
 	for (uint32_t i = 0; i < topo.ncpus; i++)
 		topo.cpus[i].hwid = i % (uint32_t)(online > 0 ? online : 1);
 	b.topo = &topo;
+	b.join_cpus = linux_join_cpus;
 	linux_numa_topo(&topo);
 	run_engine(&b, opts);
 	x = engine_state(&b, &exp_sbm);
@@ -226,6 +229,26 @@ static void bad_options(void)
 	mem_free_aligned(b.mbox);
 }
 
+/* A CPU that arrives after the boot CPU gave up on it turns back at once:
+ * it neither parks nor touches the run (a hosted run may have freed it). */
+static void late_arrival_turns_back(void)
+{
+	static struct engine b;
+	const char *why = "";
+
+	memset(&b, 0, sizeof(b));
+	CHECK(fixture_topo(&topo, cpus, 1, 1, 2, 1) == 0);
+	b.topo = &topo;
+	config_defaults(&b.cfg);
+	b.info.counter_hz = 1000;
+	CHECK(engine_init(&b, &why) == 0);
+	b.mbox[1].online = 2;	/* given up (engine.c MBOX_GIVEN_UP) */
+	engine_secondary(&b, 1);	/* returns: it would park forever */
+	CHECK_EQ_U64(b.mbox[1].online, 2);
+	free(b.chosen);
+	mem_free_aligned(b.mbox);
+}
+
 int main(void)
 {
 	threads_on_shared_words();
@@ -236,5 +259,6 @@ int main(void)
 	cpu_never_arrives();
 	node_placement();
 	bad_options();
+	late_arrival_turns_back();
 	return check_done("test_concurrency");
 }

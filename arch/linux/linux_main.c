@@ -139,6 +139,7 @@ int main(int argc, char **argv)
 	/* pair mode runs threads of its own: none parked on mailboxes */
 	b.self_threaded = b.cfg.mode == MODE_PAIR;
 	b.start_chosen_only = true;
+	b.join_cpus = linux_join_cpus;
 	if (engine_init(&b, &why)) {
 		fprintf(stderr, "sbmbench-linux: %s\n", why);
 		return 2;

@@ -8,6 +8,8 @@
 int linux_topology(struct topo *t, const char **why);
 int linux_parse_list(const char *s, void (*fn)(void *, uint32_t), void *arg);
 int linux_pin_self(uint64_t cpu);
+/* Wait for every thread plat_cpu_start() made (engine.join_cpus). */
+void linux_join_cpus(void);
 /* The topology whose node_raw[] plat_alloc_node() maps nodes through. */
 void linux_numa_topo(const struct topo *t);
 /* Offer mode=pair to the sbm experiment: a setter and a clearer thread

@@ -51,6 +51,20 @@ static void *thread_main(void *p)
 	return NULL;
 }
 
+/* Every thread started, joined by linux_join_cpus() (only the boot CPU's
+ * thread starts and joins them: no lock). */
+static pthread_t *threads;
+static size_t nthreads, maxthreads;
+
+void linux_join_cpus(void)
+{
+	for (size_t i = 0; i < nthreads; i++)
+		pthread_join(threads[i], NULL);
+	free(threads);
+	threads = NULL;
+	nthreads = maxthreads = 0;
+}
+
 int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 		   void *arg, void *stack_top)
 {
@@ -60,6 +74,17 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 	(void)stack_top;
 	if (!sa)
 		return -1;
+	if (nthreads == maxthreads) {
+		size_t n = maxthreads ? maxthreads * 2 : 64;
+		pthread_t *t = realloc(threads, n * sizeof(*t));
+
+		if (!t) {
+			free(sa);
+			return -1;
+		}
+		threads = t;
+		maxthreads = n;
+	}
 	sa->entry = entry;
 	sa->arg = arg;
 	sa->cpu = cpu;
@@ -68,6 +93,6 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 		free(sa);
 		return -1;
 	}
-	pthread_detach(th);
+	threads[nthreads++] = th;
 	return 0;
 }
