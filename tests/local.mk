@@ -90,7 +90,3 @@ EXTRA_DIST += tests/twin.sh tests/fdt.sh tests/fdt/arm64-virt.dts \
 	tests/fdt/bad-semantics.dts tests/fdt/cache-l2-l3.dts tests/fdt/edge.dts \
 	tests/fdt/riscv-virt-8hart.dts tests/fdt/qemu-riscv-virt-smp4.dtb \
 	tests/fdt/qemu-riscv-virt-smp8-numa.dtb
-
-# boot tests keep the console of a failed boot here (tests/boot-lib.sh)
-clean-failed-boots:
-	-rm -rf tests/failed-boots
