@@ -42,11 +42,4 @@ BOOTAA64.EFI: sbmbench-arm64.so
 CLEANFILES += BOOTAA64.EFI
 endif
 
-ARM64_BOOT_TESTS = tests/boot-arm64-smp1.sh tests/boot-arm64-smp4.sh \
-	tests/boot-arm64-smp8.sh tests/boot-arm64-dt.sh
-if IMAGE_ARM64
-if HAVE_QEMU
-TESTS += $(ARM64_BOOT_TESTS)
-endif
-endif
-EXTRA_DIST += $(ARM64_BOOT_TESTS)
+# Boot tests: tests/boot-tests.tsv.

@@ -7,8 +7,7 @@ RISCV_SOURCES = $(CORE_SOURCES) $(FDT_SOURCES) core/fdt_topo.c \
 	arch/riscv/console.c arch/riscv/syscalls.c arch/riscv/power.c \
 	arch/riscv/riscv_main.c arch/riscv/smp.c arch/riscv/numa_mem.c arch/riscv/riscv.h \
 	arch/riscv/boot_layout.h
-EXTRA_DIST += arch/riscv/payload.lds $(RISCV_SOURCES) tests/boot-riscv64.sh \
-	tests/boot-lib.sh
+EXTRA_DIST += arch/riscv/payload.lds $(RISCV_SOURCES)
 
 if IMAGE_RISCV64
 noinst_PROGRAMS += sbmbench-riscv64.elf
@@ -31,8 +30,5 @@ sbmbench-riscv64.bin: sbmbench-riscv64.elf
 	$(AM_V_GEN)$(OBJCOPY) -O binary $< $@
 noinst_DATA += sbmbench-riscv64.bin
 CLEANFILES += sbmbench-riscv64.bin
-
-if HAVE_QEMU
-TESTS += tests/boot-riscv64.sh
 endif
-endif
+# Boot tests: tests/boot-tests.tsv.

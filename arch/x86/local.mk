@@ -40,15 +40,5 @@ BOOTX64.EFI: sbmbench-x86_64.so
 CLEANFILES += BOOTX64.EFI
 endif
 
-# Boot tests under QEMU (TCG here: each about 5-15 s).
-if IMAGE_X86_64
-if HAVE_QEMU
-TESTS += tests/boot-x86_64-smp1.sh tests/boot-x86_64-smp4.sh \
-	tests/boot-x86_64-smp8.sh tests/boot-x86_64-acpi.sh tests/boot-x86_64-loadopts.sh \
-	tests/boot-x86_64-image.sh tests/boot-x86_64-smp32.sh
-endif
-endif
-EXTRA_DIST += tests/boot-x86_64-smp1.sh tests/boot-x86_64-smp4.sh \
-	tests/boot-x86_64-smp8.sh tests/boot-x86_64-acpi.sh tests/boot-x86_64-loadopts.sh \
-	tests/boot-x86_64-image.sh tests/boot-x86_64-smp32.sh \
-	arch/x86/x86.h arch/x86/trampoline.S
+# Boot tests: tests/boot-tests.tsv.
+EXTRA_DIST += arch/x86/x86.h arch/x86/trampoline.S

@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# shellcheck shell=bash
+# shellcheck disable=SC2154 # work, from tests/boot-run.sh
+# The HOOK column of tests/boot-tests.tsv: inputs a table row cannot hold,
+# made in the test's scratch directory $work before the boot (sourced by
+# tests/boot-run.sh, which provides work, ok and bad).
+
+# A SLIT that claims 5 localities but carries a 2x2 matrix.  QEMU and OVMF
+# fix up checksums and length fields of -acpitable tables, so the damage
+# has to be inside the body.
+hook_bad_slit() {
+	printf '\005\000\000\000\000\000\000\000\012\025\025\012' >"$work/slit-bad.bin"
+}
+
+# No EFI/BOOT/BOOTX64.EFI on the volume: OVMF falls back to its shell, which
+# runs startup.nsh, the one way to hand the image EFI load options.  They
+# must win over \sbmbench.cfg on the same volume.
+hook_shell_esp() {
+	mkdir -p "$work/esp"
+	cp "$SBM_BUILDDIR/$SBM_IMAGE" "$work/esp/sbmbench.efi"
+	printf 'fs0:\r\nsbmbench.efi iters=1500 reps=1 cpus=2 timeout_ms=20000\r\n' >"$work/esp/startup.nsh"
+	printf 'iters=999 reps=3\n' >"$work/esp/sbmbench.cfg"
+}
+
+# The USB disk image as a user writes it to a stick, options on the volume.
+hook_usb_image() {
+	printf 'iters=2000 reps=2 timeout_ms=20000\n' >"$work/sbmbench.cfg"
+	"$SBM_SRCDIR/images/mkimage" "$SBM_MKIMAGE_FLAG" "$SBM_BUILDDIR/$SBM_IMAGE" \
+		--cfg "$work/sbmbench.cfg" --out "$work/usb.img" >/dev/null ||
+		bad "mkimage failed"
+	if sfdisk -l "$work/usb.img" 2>/dev/null | grep -q 'EFI System'; then
+		ok "GPT with an EFI System Partition"
+	else
+		bad "no EFI System Partition"
+	fi
+}
+
+# QEMU's own device tree with cpu@2 marked disabled.
+hook_hart2_off_dtb() {
+	local dtc=${DTC:-dtc}
+	if [ "$dtc" = no ] || ! command -v "$dtc" >/dev/null; then
+		bad "dtc not found: install the Debian package device-tree-compiler (tools/install-deps does)"
+		return
+	fi
+	"$QEMU" -machine virt,dumpdtb="$work/virt.dtb" -smp 4 -m 1G -display none >/dev/null 2>&1 ||
+		bad "QEMU could not dump its device tree"
+	"$dtc" -q -I dtb -O dts "$work/virt.dtb" |
+		awk '/cpu@2 \{/ { in2 = 1 } in2 && /status = "okay"/ { sub(/okay/, "disabled"); in2 = 0 } { print }' |
+		"$dtc" -q -I dts -O dtb -o "$work/virt-hart2-off.dtb" ||
+		bad "dtc could not rebuild the device tree"
+}
