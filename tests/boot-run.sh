@@ -120,13 +120,18 @@ if [ "$want_status" = ok ]; then
 	ncpu=$(grep -c '^cpu ' "$rec")
 	if [ "$ncpu" = "$(field topo cpus)" ]; then ok "$ncpu cpu records"; else bad "$ncpu cpu records"; fi
 	if grep -q '^cpufail ' "$rec"; then bad "CPUs failed to start"; else ok "every CPU came up"; fi
-	for l in global node llc llc-u8 private; do
-		if grep -q "^result .* layout=$l .*clean=1" "$rec"; then
-			ok "result for $l"
-		else
-			bad "no clean result for $l"
-		fi
+	# every layout at every gap the run says it ran (config gaps=)
+	gaps=$(field config gaps)
+	for l in global node llc llc-u8 private private-u8; do
+		for g in ${gaps//,/ }; do
+			if grep -q "^result .* layout=$l .*clean=1 gap=$g " "$rec"; then
+				ok "result for $l at gap $g"
+			else
+				bad "no clean result for $l at gap $g"
+			fi
+		done
 	done
+	if grep -q "^end .* lost=0\$" "$rec"; then ok "end: no CPU lost"; else bad "end record: CPUs lost or no lost="; fi
 fi
 
 # ---- the check rows for this boot

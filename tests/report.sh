@@ -16,6 +16,7 @@ bad() { echo "FAIL: $*"; fail=1; }
 # same names, numbers equal to the console's last digit.
 same_table() {
 	# rows under the header: 8 fields (older tables) or 11 (with gap_ns)
+	# shellcheck disable=SC2016 # an awk program, expanded by awk
 	rows='/^layout +op +(cpus|gap_ns)/ { t = 1; n = ($3 == "cpus") ? 8 : 11; next }
 		t && NF == n { print; next } t { t = 0 }'
 	awk "$rows" "$1" >"$out/console"
