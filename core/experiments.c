@@ -5,7 +5,10 @@
 #include "exp_sbm.h"
 #include "experiment.h"
 
+extern const struct experiment exp_proof;
+
 const struct experiment *const experiments[] = {
 	&exp_sbm,
+	&exp_proof,
 	NULL
 };
