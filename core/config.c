@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "config_exp.h"
 #include "sbm.h"
 
 #define ALL_LAYOUTS ((1u << SBM_NKINDS) - 1)
@@ -20,6 +21,7 @@ void config_defaults(struct config *c)
 	c->mode = MODE_LOOP;
 	c->start_timeout_ms = 1000;
 	c->exit = true;
+	config_exp_defaults(c);
 }
 
 static const char help_text[] =
@@ -33,7 +35,8 @@ static const char help_text[] =
 	"cpus=SET       all | cores (one per core) | llc (the boot CPU's LLC) | N (first N) (default all)\n"
 	"mode=MODE      loop | pair (pair: setter and clearer thread per CPU; Linux only)\n"
 	"timeout_ms=N   how long to wait for each CPU to come up, 1..600000 (default 1000)\n"
-	"exit=BOOL      power off when done, 0|1 (default 1)\n";
+	"exit=BOOL      power off when done, 0|1 (default 1)\n"
+	CONFIG_EXP_HELP;
 
 const char *config_help(void)
 {
@@ -41,7 +44,8 @@ const char *config_help(void)
 }
 
 static const char valid_keys[] =
-	"layouts, op, op_u8, iters, reps, warmup, line, cpus, mode, timeout_ms, exit";
+	"layouts, op, op_u8, iters, reps, warmup, line, cpus, mode, timeout_ms, exit"
+	CONFIG_EXP_KEYS;
 
 static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
@@ -98,6 +102,7 @@ int config_set(struct config *c, const char *key, const char *val,
 	       char *err, size_t errlen)
 {
 	uint64_t v;
+	int rc;
 
 	if (!strcmp(key, "layouts")) {
 		if (parse_layouts(val, &c->layouts))
@@ -158,6 +163,8 @@ int config_set(struct config *c, const char *key, const char *val,
 			c->exit = false;
 		else
 			return bad(err, errlen, key, val, "0, 1");
+	} else if ((rc = config_exp_set(c, key, val, err, errlen)) <= 0) {
+		return rc;
 	} else {
 		snprintf(err, errlen, "unknown option '%s' (valid: %s)", key,
 			 valid_keys);
@@ -246,6 +253,6 @@ size_t config_format(const struct config *c, char *buf, size_t len)
 		     c->mode == MODE_PAIR ? "pair" : "loop",
 		     c->start_timeout_ms);
 	if (w > 0)
-		used = (size_t)w;
-	return used;
+		used = (size_t)w < len ? (size_t)w : len - 1;
+	return config_exp_format(c, buf, len, used);
 }

@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The registry: one line per experiment. */
+/* The registry: one line per experiment, in the order they run. */
 #include <stddef.h>
 
+#include "exp_c2c.h"
+#include "exp_noise.h"
 #include "exp_sbm.h"
 #include "experiment.h"
 
 const struct experiment *const experiments[] = {
 	&exp_sbm,
+	&exp_c2c,
+	&exp_noise,
 	NULL
 };
