@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "logreport.h"
+#include "runmap.h"
 
 static void text_machine(FILE *f, const struct runset *rs,
 			 const struct run *r)
@@ -75,7 +76,7 @@ static void text_table(FILE *f, const struct run *r)
 	bool open = false;
 
 	if (!r->nresults) {
-		fprintf(f, "\nno results\n");
+		fprintf(f, "\nno sbm results\n");
 		return;
 	}
 	fprintf(f, "\n%-8s %-8s %5s %12s %10s %10s %9s %7s\n", "layout", "op",
@@ -156,6 +157,7 @@ static void text_run(FILE *f, const struct runset *rs, const struct run *r)
 	text_table(f, r);
 	text_groups(f, r, "llc", "per-LLC breakdown");
 	text_groups(f, r, "node", "per-node breakdown");
+	runmap_text(f, r);
 	if (r->end)
 		fprintf(f, "\nend: status=%s, %llu warnings, %llu records\n",
 			r->status, (unsigned long long)r->end_warnings,

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The machine map of a run, gathered from its "cpu", "c2c-plan", "c2c",
+ * "noise-plan" and "noise" records, and printed as a c2c grid in
+ * topology order and a noise table (text), or as rows (csv, json).
+ * Kept beside struct run (runs.h), which holds a pointer to it.
+ */
+#ifndef SBM_RUNMAP_H
+#define SBM_RUNMAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "record.h"
+
+struct run;
+struct runset;
+
+struct map_cpu {
+	unsigned id, package, node, llc, core, smt;
+};
+
+struct map_pair {
+	unsigned a, b, home, batch, cas_batch;
+	char cls[12];
+	double median, min, cas_median, cas_min;	/* one-way ns */
+};
+
+struct map_noise {
+	unsigned cpu, hist_lo;
+	uint64_t count;
+	double polled_ms, total, max;	/* ns, but polled */
+	char hist[400];		/* counts from bucket hist_lo up, commas */
+};
+
+struct run_map {
+	struct map_cpu *cpus;
+	size_t ncpus;
+	/* c2c-plan */
+	bool c2c_plan;
+	unsigned plan_cpus, plan_pairs, rounds;
+	char select[12], home[16];
+	struct map_pair *pairs;
+	size_t npairs;
+	/* noise-plan */
+	bool noise_plan;
+	double noise_s;
+	unsigned threshold;
+	struct map_noise *noise;
+	size_t nnoise;
+};
+
+/* Take @p into *@m (made on first use) when it is a map record. */
+void runmap_take(struct run_map **m, const struct rec_parsed *p);
+void runmap_free(struct run_map *m);
+
+/* Text: the c2c grids and class summary, the noise table (nothing when
+ * the run has neither). */
+void runmap_text(FILE *f, const struct run *r);
+/* JSON members "c2c" and "noise" of a run object, each followed by ','. */
+void runmap_json(FILE *f, const struct run *r);
+/* CSV, one table: @table "c2c" (rows a,b,...) or "noise"; -1 unknown. */
+int runmap_csv(FILE *f, const struct runset *rs, const char *table);
+
+#endif
