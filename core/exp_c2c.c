@@ -19,14 +19,19 @@
 
 static int c2c_check(const struct engine *e, const char **why)
 {
+	static char msg[128];
+
 	if (e->cfg.mode == MODE_PAIR) {
-		*why = "experiment=c2c needs CPUs parked on the engine: "
-		       "mode=pair is sbm's only";
+		*why = "experiment=c2c needs CPUs parked on the engine "
+		       "(valid with mode=loop; mode=pair is sbm's only)";
 		return -1;
 	}
 	if (e->cfg.c2c_home == HOME_NODE &&
 	    e->cfg.c2c_home_node >= e->topo->nnodes) {
-		*why = "c2c_home=node:N names a node this machine does not have";
+		snprintf(msg, sizeof(msg), "c2c_home=node:%u: no such node "
+			 "(valid: a, b, node:0..%u)", e->cfg.c2c_home_node,
+			 e->topo->nnodes - 1);
+		*why = msg;
 		return -1;
 	}
 	return 0;

@@ -22,8 +22,8 @@ uint32_t noise_bucket(uint64_t ns)
 static int noise_check(const struct engine *e, const char **why)
 {
 	if (e->cfg.mode == MODE_PAIR) {
-		*why = "experiment=noise needs CPUs parked on the engine: "
-		       "mode=pair is sbm's only";
+		*why = "experiment=noise needs CPUs parked on the engine "
+		       "(valid with mode=loop; mode=pair is sbm's only)";
 		return -1;
 	}
 	return 0;

@@ -23,3 +23,18 @@ tests_test_map_engine_LDFLAGS = $(SAN_FLAGS)
 tests_test_map_engine_LDADD = -lpthread -lm
 endif
 endif
+
+# The machine-map records read back by the host tools.
+if SBM_NATIVE
+if SBM_HOSTED
+check_PROGRAMS += tests/test_runmap
+TESTS += tests/test_runmap
+tests_test_runmap_SOURCES = tests/test_runmap.c tests/check.h \
+	$(REPORT_TOOL_SRCS)
+tests_test_runmap_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_runmap_CFLAGS = $(UNIT_CFLAGS)
+tests_test_runmap_LDFLAGS = $(SAN_FLAGS)
+tests_test_runmap_LDADD = -lm
+endif
+endif
+EXTRA_DIST += tests/logs/map/riscv64-numa-c2c.log
