@@ -38,3 +38,18 @@ tests_test_runmap_LDADD = -lm
 endif
 endif
 EXTRA_DIST += tests/logs/map/riscv64-numa-c2c.log
+
+# Boot test of the machine map: every image tree with QEMU.
+MAP_BOOT_TESTS = tests/boot-map.sh
+if HAVE_QEMU
+if IMAGE_X86_64
+TESTS += $(MAP_BOOT_TESTS)
+endif
+if IMAGE_RISCV64
+TESTS += $(MAP_BOOT_TESTS)
+endif
+if IMAGE_ARM64
+TESTS += $(MAP_BOOT_TESTS)
+endif
+endif
+EXTRA_DIST += $(MAP_BOOT_TESTS)
