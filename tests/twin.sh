@@ -65,6 +65,10 @@ if command -v jq >/dev/null 2>&1; then
 	"$sbmlog" report --format json "$out/map.log" | jq -e ".runs[0].c2c.pairs | length == $want" >/dev/null &&
 		ok "json: c2c pairs" || bad "json c2c"
 fi
+if command -v gnuplot >/dev/null 2>&1; then
+	"$sbmlog" plot "$out/map.log" --table c2c -o "$out/map.png" 2>/dev/null &&
+		head -c 8 "$out/map.png" | od -c | grep -q 'P   N   G' && ok "plot: c2c heat map" || bad "plot c2c"
+fi
 
 "$twin" mode=pair iters=2000 reps=2 >"$out/pair.log" 2>&1 || bad "pair mode exit status $?"
 "$sbmlog" check "$out/pair.log" || bad "pair log has damaged records"

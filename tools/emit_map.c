@@ -45,8 +45,7 @@ static int cmp_topo(const void *p, const void *q)
 	return 0;
 }
 
-/* The CPUs of the pairs, in topology order; returns how many. */
-static size_t matrix_cpus(const struct run_map *m, unsigned **out)
+size_t runmap_order(const struct run_map *m, unsigned **out)
 {
 	unsigned *ids = malloc(sizeof(*ids) * (2 * m->npairs + 1));
 	size_t n = 0;
@@ -226,7 +225,7 @@ static void text_c2c(FILE *f, const struct run_map *m)
 	if (m->c2c_plan && m->npairs < m->plan_pairs)
 		fprintf(f, "c2c: INCOMPLETE: %u pairs missing\n",
 			m->plan_pairs - (unsigned)m->npairs);
-	n = matrix_cpus(m, &ids);
+	n = runmap_order(m, &ids);
 	if (n > GRID_MAX_CPUS)
 		fprintf(f, "(%zu CPUs: too many for a grid; see --format csv "
 			"--table c2c)\n", n);

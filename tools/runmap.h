@@ -62,5 +62,11 @@ void runmap_text(FILE *f, const struct run *r);
 void runmap_json(FILE *f, const struct run *r);
 /* CSV, one table: @table "c2c" (rows a,b,...) or "noise"; -1 unknown. */
 int runmap_csv(FILE *f, const struct runset *rs, const char *table);
+/* The CPUs of @m's pairs in topology order, in *@out (to be freed). */
+size_t runmap_order(const struct run_map *m, unsigned **out);
+/* Heat map of the c2c medians (plain, or @cas) of up to four runs, via
+ * gnuplot, to @out (.png or .svg); 0 on success. */
+int report_plot_c2c(const struct runset *rs, const char *out, bool cas,
+		    bool keep);
 
 #endif

@@ -14,6 +14,8 @@
  *   sbmlog compare LOG...   one column per run, rows per layout
  *   sbmlog plot LOG... -o FILE.png|FILE.svg [--metric pct|ns|both] [--keep]
  *                           bar chart of the layouts per run, via gnuplot
+ *   sbmlog plot LOG... --table c2c|c2c-cas -o FILE.png|FILE.svg [--keep]
+ *                           heat map of the c2c matrix per run
  *
  * Exit status: 0 all records intact and every run complete, 1 damaged
  * records or incomplete runs (everything is still printed), 2 usage or
@@ -37,6 +39,8 @@ static int usage(void)
 		"       sbmlog compare LOG LOG...\n"
 		"       sbmlog plot LOG... -o FILE.png|FILE.svg "
 		"[--metric pct|ns|both] [--keep]\n"
+		"       sbmlog plot LOG... --table c2c|c2c-cas "
+		"-o FILE.png|FILE.svg [--keep]\n"
 		"LOG may be - for standard input.\n");
 	return 2;
 }
@@ -257,7 +261,13 @@ static int cmd_plot(int argc, char **argv)
 		rc = usage();
 		goto out;
 	}
-	if (report_plot(&rs, o.out, m, o.keep)) {
+	if (o.table && strcmp(o.table, "c2c") && strcmp(o.table, "c2c-cas")) {
+		rc = usage();
+		goto out;
+	}
+	if (o.table ? report_plot_c2c(&rs, o.out, !strcmp(o.table, "c2c-cas"),
+				      o.keep) :
+	    report_plot(&rs, o.out, m, o.keep)) {
 		rc = 2;
 		goto out;
 	}
