@@ -5,7 +5,7 @@
 #include "config_exp.h"
 
 /* Bit k of cfg.experiments is names[k]; engine order is the registry's. */
-static const char *const names[] = { "sbm", "c2c", "noise" };
+static const char *const names[] = { "sbm", "c2c", "noise", "scale" };
 #define NNAMES (sizeof(names) / sizeof(names[0]))
 
 void config_exp_defaults(struct config *c)
@@ -116,7 +116,7 @@ int config_exp_set(struct config *c, const char *key, const char *val,
 	if (!strcmp(key, "experiment")) {
 		if (parse_experiments(val, &c->experiments))
 			return bad(err, errlen, key, val,
-				   "all or a comma list of sbm, c2c, noise");
+				   "all or a comma list of sbm, scale, c2c, noise");
 	} else if (!strcmp(key, "pairs")) {
 		if (!strcmp(val, "all")) {
 			c->pairs = PAIRS_ALL;

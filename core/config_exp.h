@@ -16,7 +16,7 @@
 	", experiment, pairs, c2c_rounds, c2c_home, noise_s, noise_ns"
 
 #define CONFIG_EXP_HELP \
-	"experiment=LIST comma list of sbm,c2c,noise or all (default sbm)\n" \
+	"experiment=LIST comma list of sbm,scale,c2c,noise or all (default sbm)\n" \
 	"pairs=SEL      c2c pairs: all | reps (first pair of each sharing class) | K (K random per class)\n" \
 	"               (default: all up to 64 CPUs, else reps)\n" \
 	"c2c_rounds=N   timed round trips per pair and variant, 10..10^7 (default 1000)\n" \

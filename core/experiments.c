@@ -5,10 +5,12 @@
 #include "exp_c2c.h"
 #include "exp_noise.h"
 #include "exp_sbm.h"
+#include "exp_scale.h"
 #include "experiment.h"
 
 const struct experiment *const experiments[] = {
 	&exp_sbm,
+	&exp_scale,
 	&exp_c2c,
 	&exp_noise,
 	NULL

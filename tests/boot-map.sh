@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: BSD-2-Clause
-# The machine map on this tree's image under QEMU: experiment=c2c,noise on
-# two sockets / two nodes.  Every pair once, in topology order, with the
+# The machine map on this tree's image under QEMU: experiment=c2c,noise,scale
+# on two sockets / two nodes.  Every pair once, in topology order, with the
 # class and line home its CPUs' records imply; one noise record per CPU.
 # Structure only: under TCG the figures are QEMU's.
 #
@@ -16,7 +16,7 @@ arm64) img=$SBM_BUILDDIR/BOOTAA64.EFI; topo=sockets=2,clusters=1,cores=2 ;;
 riscv64) img=$SBM_BUILDDIR/sbmbench-riscv64.elf; topo=sockets=2,cores=2 ;;
 *) echo "no image for '$SBM_ARCH'"; exit 77 ;;
 esac
-opts=(experiment=c2c,noise c2c_rounds=10 noise_s=0.05 timeout_ms=20000)
+opts=(experiment=c2c,noise,scale c2c_rounds=10 noise_s=0.05 iters=200 warmup=10 timeout_ms=20000)
 
 # map_check NAME HOME_RULE -- QEMU-RUN-ARGS... [-- IMAGE-OPTIONS]
 # HOME_RULE: a (the line on a's node) or a node number
@@ -57,6 +57,7 @@ map_check() {
 		bad "$name: c2c records: $(head -n 3 "$boot_tmp/why" | tr '\n' ';')"
 	fi
 	[ "$(grep -c '^noise ' "$boot_tmp/rec")" = "$n" ] && ok "$name: one noise record per CPU" || bad "$name: noise records"
+	[ "$(grep -c '^scale ' "$boot_tmp/rec")" = "$n" ] && ok "$name: one scale step per CPU count" || bad "$name: scale records"
 	grep -q '^end .*status=ok' "$boot_tmp/rec" && ok "$name: end status=ok" || bad "$name: no end status=ok"
 	[ "$boot_fail" = "$fail0" ] || boot_evidence "$name" "$log" "$rc"
 }

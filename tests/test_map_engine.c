@@ -12,6 +12,7 @@
 #include "exp_c2c.h"
 #include "exp_noise.h"
 #include "exp_sbm.h"
+#include "exp_scale.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
 #include "mem.h"
@@ -113,6 +114,36 @@ static void c2c_and_noise(const char *opts, uint32_t want_pairs,
 	engine_release(&b);
 }
 
+/* scale: 1..N CPUs in topology order, one shared line */
+static void scale(void)
+{
+	static struct engine b;
+	uint32_t steps[64], n;
+	struct scale_exp *x;
+
+	n = scale_steps(4, steps);
+	CHECK(n == 4 && steps[0] == 1 && steps[3] == 4);
+	n = scale_steps(100, steps);
+	CHECK(n == 34 && steps[31] == 32 && steps[32] == 64 && steps[33] == 100);
+	n = scale_steps(4096, steps);
+	CHECK(n == 39 && steps[37] == 2048 && steps[38] == 4096);
+	setup(&b, "experiment=scale iters=300 warmup=10");
+	CHECK_EQ_U64(engine_main(&b), 0);
+	x = engine_state(&b, &exp_scale);
+	CHECK(x != NULL);
+	if (x) {
+		CHECK_EQ_U64(x->nres, 4);
+		for (uint32_t s = 0; s < x->nres; s++) {
+			CHECK_EQ_U64(x->res[s].cpus, s + 1);
+			CHECK(x->res[s].median > 0 &&
+			      x->res[s].min <= x->res[s].median);
+		}
+		/* every set was cleared again */
+		CHECK_EQ_U64(*(uint64_t *)x->arena.a.base[topo.cpus[b.bsp].node], 0);
+	}
+	engine_release(&b);
+}
+
 static void buckets(void)
 {
 	CHECK_EQ_U64(noise_bucket(0), 0);
@@ -161,6 +192,7 @@ int main(void)
 	buckets();
 	refusals();
 	run_on_subsets();
+	scale();
 	c2c_and_noise("experiment=c2c,noise c2c_rounds=10 noise_s=0.02", 6, -1);
 	c2c_and_noise("experiment=noise,c2c pairs=reps c2c_rounds=10 "
 		      "c2c_home=node:1 noise_s=0.02", 2, 1);

@@ -70,6 +70,13 @@ if command -v gnuplot >/dev/null 2>&1; then
 		head -c 8 "$out/map.png" | od -c | grep -q 'P   N   G' && ok "plot: c2c heat map" || bad "plot c2c"
 fi
 
+# scale: one step per CPU count up to 32
+"$twin" experiment=scale iters=5000 >"$out/scale.log" 2>&1 || bad "experiment=scale exit status $?"
+"$sbmlog" check "$out/scale.log" >/dev/null || bad "scale log has damaged records"
+n=$(( online < 32 ? online : 32 ))
+[ "$("$sbmlog" records "$out/scale.log" | grep -c '^scale ')" -ge "$n" ] && ok "scale: a record per step" || bad "scale records"
+[ "$("$sbmlog" report --format csv --table scale "$out/scale.log" | wc -l)" -ge $((n + 1)) ] && ok "csv: scale rows" || bad "csv scale rows"
+
 "$twin" mode=pair iters=2000 reps=2 >"$out/pair.log" 2>&1 || bad "pair mode exit status $?"
 "$sbmlog" check "$out/pair.log" || bad "pair log has damaged records"
 grep -q "^@sbm result .* mode=pair" "$out/pair.log" && ok "pair mode results" || bad "pair mode results"

@@ -99,6 +99,21 @@ void runmap_take(struct run_map **mp, const struct rec_parsed *p)
 		m->noise_plan = true;
 		m->noise_s = get_d(p, "seconds");
 		m->threshold = get_u(p, "threshold");
+	} else if (!strcmp(k, "scale-plan")) {
+		m = map_of(mp);
+		m->scale_plan = true;
+		m->scale_steps = get_u(p, "steps");
+		get_s(m->scale_op, sizeof(m->scale_op), p, "op");
+	} else if (!strcmp(k, "scale")) {
+		struct map_scale *x;
+
+		m = map_of(mp);
+		x = PUSH(m->scale, m->nscale);
+		x->cpus = get_u(p, "cpus");
+		x->median = get_d(p, "median");
+		x->min = get_d(p, "min");
+		x->max = get_d(p, "max");
+		x->ns = get_d(p, "ns");
 	} else if (!strcmp(k, "noise")) {
 		struct map_noise *x;
 		uint64_t v = 0;
@@ -123,5 +138,6 @@ void runmap_free(struct run_map *m)
 	free(m->cpus);
 	free(m->pairs);
 	free(m->noise);
+	free(m->scale);
 	free(m);
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The machine map of a run, gathered from its "cpu", "c2c-plan", "c2c",
- * "noise-plan" and "noise" records, and printed as a c2c grid in
- * topology order and a noise table (text), or as rows (csv, json).
+ * "noise-plan", "noise", "scale-plan" and "scale" records, and printed as
+ * a c2c grid in topology order, a noise table and a scale table (text),
+ * or as rows (csv, json).
  * Kept beside struct run (runs.h), which holds a pointer to it.
  */
 #ifndef SBM_RUNMAP_H
@@ -34,6 +35,11 @@ struct map_noise {
 	char hist[400];		/* counts from bucket hist_lo up, commas */
 };
 
+struct map_scale {
+	unsigned cpus;
+	double median, min, max, ns;	/* ticks per iteration; ns: median */
+};
+
 struct run_map {
 	struct map_cpu *cpus;
 	size_t ncpus;
@@ -49,18 +55,26 @@ struct run_map {
 	unsigned threshold;
 	struct map_noise *noise;
 	size_t nnoise;
+	/* scale-plan */
+	bool scale_plan;
+	unsigned scale_steps;
+	char scale_op[24];
+	struct map_scale *scale;
+	size_t nscale;
 };
 
 /* Take @p into *@m (made on first use) when it is a map record. */
 void runmap_take(struct run_map **m, const struct rec_parsed *p);
 void runmap_free(struct run_map *m);
 
-/* Text: the c2c grids and class summary, the noise table (nothing when
- * the run has neither). */
+/* Text: the c2c grids and class summary, the noise and scale tables
+ * (nothing when the run has none). */
 void runmap_text(FILE *f, const struct run *r);
-/* JSON members "c2c" and "noise" of a run object, each followed by ','. */
+/* JSON members "c2c", "noise" and "scale" of a run object, each followed
+ * by ','. */
 void runmap_json(FILE *f, const struct run *r);
-/* CSV, one table: @table "c2c" (rows a,b,...) or "noise"; -1 unknown. */
+/* CSV, one table: @table "c2c" (rows a,b,...), "noise" or "scale"; -1
+ * unknown. */
 int runmap_csv(FILE *f, const struct runset *rs, const char *table);
 /* The CPUs of @m's pairs in topology order, in *@out (to be freed). */
 size_t runmap_order(const struct run_map *m, unsigned **out);
