@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "config.h"
+#include "config_words.h"
+#include "config_exp.h"
 #include "sbm.h"
 
 #define ALL_LAYOUTS ((1u << SBM_NKINDS) - 1)
@@ -25,6 +27,7 @@ void config_defaults(struct config *c)
 	c->mode = MODE_LOOP;
 	c->start_timeout_ms = 1000;
 	c->exit = true;
+	config_exp_defaults(c);
 }
 
 static const char help_text[] =
@@ -40,7 +43,8 @@ static const char help_text[] =
 	"cpus=SET       all | cores (one per core) | llc (the boot CPU's LLC) | N (first N) (default all)\n"
 	"mode=MODE      loop | pair (pair: setter and clearer thread per CPU; Linux only)\n"
 	"timeout_ms=N   how long to wait for each CPU to come up, 1..600000 (default 1000)\n"
-	"exit=BOOL      power off when done, 0|1 (default 1)\n";
+	"exit=BOOL      power off when done, 0|1 (default 1)\n"
+	CONFIG_EXP_HELP;
 
 const char *config_help(void)
 {
@@ -48,9 +52,10 @@ const char *config_help(void)
 }
 
 static const char valid_keys[] =
-	"layouts, op, op_u8, gap, iters, reps, warmup, line, cpus, mode, timeout_ms, exit";
+	"layouts, op, op_u8, gap, iters, reps, warmup, line, cpus, mode, timeout_ms, exit"
+	CONFIG_EXP_KEYS;
 
-static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+int config_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
 	uint64_t v = 0;
 
@@ -107,7 +112,7 @@ static int parse_gaps(const char *s, struct config *c)
 			return -1;
 		memcpy(num, s, len);
 		num[len] = 0;
-		if (parse_u64(num, 0, CONFIG_MAX_GAP_NS, &v))
+		if (config_parse_u64(num, 0, CONFIG_MAX_GAP_NS, &v))
 			return -1;
 		c->gap_ns[n++] = (uint32_t)v;
 		s += len;
@@ -146,8 +151,8 @@ static const char *escaped(const char *s, size_t n, char *buf, size_t len)
 	return buf;
 }
 
-static int bad(char *err, size_t errlen, const char *key, const char *val,
-	       const char *valid)
+int config_bad_value(char *err, size_t errlen, const char *key,
+		     const char *val, const char *valid)
 {
 	char v[80], k[40];
 
@@ -161,36 +166,37 @@ int config_set(struct config *c, const char *key, const char *val,
 	       char *err, size_t errlen)
 {
 	uint64_t v;
+	int rc;
 
 	if (!strcmp(key, "layouts")) {
 		if (parse_layouts(val, &c->layouts))
-			return bad(err, errlen, key, val,
+			return config_bad_value(err, errlen, key, val,
 				   "all or a comma list of global, node, llc, llc-u8, private, private-u8");
 	} else if (!strcmp(key, "gap")) {
 		if (parse_gaps(val, c))
-			return bad(err, errlen, key, val,
+			return config_bad_value(err, errlen, key, val,
 				   "a comma list of up to 8 ns values, 0..10000000");
 	} else if (!strcmp(key, "op") || !strcmp(key, "op_u8")) {
 		char *dst = key[2] ? c->op_u8 : c->op;
 		size_t n = strlen(val);
 
 		if (!n || n >= CONFIG_OP_LEN)
-			return bad(err, errlen, key, val,
+			return config_bad_value(err, errlen, key, val,
 				   "an op name of 1..15 characters; the report lists this arch's ops");
 		memcpy(dst, val, n + 1);
 	} else if (!strcmp(key, "iters")) {
-		if (parse_u64(val, 1, 1000000000, &c->iters))
-			return bad(err, errlen, key, val, "1..1000000000");
+		if (config_parse_u64(val, 1, 1000000000, &c->iters))
+			return config_bad_value(err, errlen, key, val, "1..1000000000");
 	} else if (!strcmp(key, "reps")) {
-		if (parse_u64(val, 1, 1000, &v))
-			return bad(err, errlen, key, val, "1..1000");
+		if (config_parse_u64(val, 1, 1000, &v))
+			return config_bad_value(err, errlen, key, val, "1..1000");
 		c->reps = (uint32_t)v;
 	} else if (!strcmp(key, "warmup")) {
-		if (parse_u64(val, 0, 1000000000, &c->warmup))
-			return bad(err, errlen, key, val, "0..1000000000");
+		if (config_parse_u64(val, 0, 1000000000, &c->warmup))
+			return config_bad_value(err, errlen, key, val, "0..1000000000");
 	} else if (!strcmp(key, "line")) {
-		if (parse_u64(val, 8, 4096, &v) || (v & (v - 1)))
-			return bad(err, errlen, key, val,
+		if (config_parse_u64(val, 8, 4096, &v) || (v & (v - 1)))
+			return config_bad_value(err, errlen, key, val,
 				   "a power of two from 8 to 4096");
 		c->line = (uint32_t)v;
 	} else if (!strcmp(key, "cpus")) {
@@ -200,11 +206,11 @@ int config_set(struct config *c, const char *key, const char *val,
 			c->cpuset = CPUSET_CORES;
 		} else if (!strcmp(val, "llc")) {
 			c->cpuset = CPUSET_LLC;
-		} else if (!parse_u64(val, 1, 4096, &v)) {
+		} else if (!config_parse_u64(val, 1, 4096, &v)) {
 			c->cpuset = CPUSET_FIRST;
 			c->first = (uint32_t)v;
 		} else {
-			return bad(err, errlen, key, val,
+			return config_bad_value(err, errlen, key, val,
 				   "all, cores, llc, or a CPU count 1..4096");
 		}
 	} else if (!strcmp(key, "mode")) {
@@ -213,10 +219,10 @@ int config_set(struct config *c, const char *key, const char *val,
 		else if (!strcmp(val, "pair"))
 			c->mode = MODE_PAIR;
 		else
-			return bad(err, errlen, key, val, "loop, pair");
+			return config_bad_value(err, errlen, key, val, "loop, pair");
 	} else if (!strcmp(key, "timeout_ms")) {
-		if (parse_u64(val, 1, 600000, &v))
-			return bad(err, errlen, key, val, "1..600000");
+		if (config_parse_u64(val, 1, 600000, &v))
+			return config_bad_value(err, errlen, key, val, "1..600000");
 		c->start_timeout_ms = (uint32_t)v;
 	} else if (!strcmp(key, "exit")) {
 		if (!strcmp(val, "1") || !strcmp(val, "yes"))
@@ -224,7 +230,9 @@ int config_set(struct config *c, const char *key, const char *val,
 		else if (!strcmp(val, "0") || !strcmp(val, "no"))
 			c->exit = false;
 		else
-			return bad(err, errlen, key, val, "0, 1");
+			return config_bad_value(err, errlen, key, val, "0, 1");
+	} else if ((rc = config_exp_set(c, key, val, err, errlen)) <= 0) {
+		return rc;
 	} else {
 		char k[80];
 
@@ -326,6 +334,6 @@ size_t config_format(const struct config *c, char *buf, size_t len)
 		     c->mode == MODE_PAIR ? "pair" : "loop",
 		     c->start_timeout_ms);
 	if (w > 0)
-		used = (size_t)w;
-	return used;
+		used = (size_t)w < len ? (size_t)w : len - 1;
+	return config_exp_format(c, buf, len, used);
 }

@@ -13,6 +13,9 @@
 
 enum cpuset_kind { CPUSET_ALL, CPUSET_CORES, CPUSET_LLC, CPUSET_FIRST };
 enum run_mode { MODE_LOOP, MODE_PAIR };
+/* the machine map's options (config_exp.c) */
+enum pairs_kind { PAIRS_AUTO, PAIRS_ALL, PAIRS_REPS, PAIRS_RANDOM };
+enum c2c_home_kind { HOME_A, HOME_B, HOME_NODE };
 
 #define CONFIG_OP_LEN 16
 #define CONFIG_MAX_GAPS 8
@@ -35,6 +38,15 @@ struct config {
 	enum run_mode mode;
 	uint32_t start_timeout_ms; /* how long to wait for a CPU to arrive */
 	bool exit;		/* power off at the end (bare metal) */
+	/* which experiments run, and the machine map's (config_exp.c) */
+	uint32_t experiments;	/* bit per name, config_runs() reads it */
+	enum pairs_kind pairs;
+	uint32_t pairs_k;	/* PAIRS_RANDOM: pairs per class */
+	uint32_t c2c_rounds;
+	enum c2c_home_kind c2c_home;
+	uint32_t c2c_home_node;	/* HOME_NODE */
+	uint32_t noise_ms;
+	uint32_t noise_ns;	/* gaps above this are noise */
 };
 
 void config_defaults(struct config *c);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "config_exp.h"
 #include "engine.h"
 #include "experiment.h"
 #include "isa_ops.h"
@@ -139,6 +140,12 @@ static uint32_t bsp_index(const struct topo *t)
 	return 0;
 }
 
+/* experiment= names it (or the experiment it goes with). */
+static bool selected(const struct engine *e, const struct experiment *x)
+{
+	return config_runs(&e->cfg, x->runs_with ? x->runs_with : x->name);
+}
+
 int engine_init(struct engine *e, const char **why)
 {
 	struct topo *t = e->topo;
@@ -154,7 +161,8 @@ int engine_init(struct engine *e, const char **why)
 		return -1;
 	}
 	for (size_t k = 0; experiments[k]; k++)
-		if (experiments[k]->check && experiments[k]->check(e, why))
+		if (selected(e, experiments[k]) &&
+		    experiments[k]->check && experiments[k]->check(e, why))
 			return -1;
 	if (e->cfg.cpuset == CPUSET_FIRST && e->cfg.first > t->ncpus) {
 		*why = "cpus= asks for more CPUs than the machine has";
@@ -228,11 +236,33 @@ static void bring_up(struct engine *e)
 	}
 }
 
-/* Post @cmd to every chosen CPU but the boot CPU. */
-static void post(struct engine *e, uint32_t cmd)
+/* The CPUs of a run: the chosen ones, or an explicit list. */
+struct cpu_set {
+	const uint32_t *ids;	/* NULL: every chosen CPU */
+	uint32_t n;
+};
+
+static uint32_t set_size(const struct engine *e, const struct cpu_set *s)
 {
-	for (uint32_t i = 0; i < e->topo->ncpus; i++) {
-		if (i == e->bsp || !e->chosen[i])
+	return s->ids ? s->n : e->topo->ncpus;
+}
+
+/* The @k-th CPU of @s, or UINT32_MAX when it takes no part. */
+static uint32_t set_cpu(const struct engine *e, const struct cpu_set *s,
+			uint32_t k)
+{
+	if (s->ids)
+		return s->ids[k];
+	return e->chosen[k] ? k : UINT32_MAX;
+}
+
+/* Post @cmd to every CPU of @s but the boot CPU. */
+static void post(struct engine *e, const struct cpu_set *s, uint32_t cmd)
+{
+	for (uint32_t k = 0; k < set_size(e, s); k++) {
+		uint32_t i = set_cpu(e, s, k);
+
+		if (i == e->bsp || i == UINT32_MAX)
 			continue;
 		e->mbox[i].cmd = cmd;
 		__atomic_add_fetch(&e->mbox[i].seq, 1, __ATOMIC_RELEASE);
@@ -244,13 +274,15 @@ static void post(struct engine *e, uint32_t cmd)
  * the whole run stop: it may still be inside the job, so neither the
  * barrier nor the experiment's memory can be reused.
  */
-static int wait_acks(struct engine *e)
+static int wait_acks(struct engine *e, const struct cpu_set *s)
 {
 	struct topo *t = e->topo;
 	uint64_t t0 = isa_counter();
 
-	for (uint32_t i = 0; i < t->ncpus; i++) {
-		if (i == e->bsp || !e->chosen[i])
+	for (uint32_t k = 0; k < set_size(e, s); k++) {
+		uint32_t i = set_cpu(e, s, k);
+
+		if (i == e->bsp || i == UINT32_MAX)
 			continue;
 		while (__atomic_load_n(&e->mbox[i].ack, __ATOMIC_ACQUIRE) !=
 		       e->mbox[i].seq) {
@@ -267,8 +299,9 @@ static int wait_acks(struct engine *e)
 	return 0;
 }
 
-int engine_run(struct engine *e, engine_body_fn body, void *arg,
-	       uint64_t deadline_ms)
+static int run_set(struct engine *e, const struct cpu_set *s, uint32_t n,
+		   bool bsp_in, engine_body_fn body, void *arg,
+		   uint64_t deadline_ms)
 {
 	if (e->aborted)
 		return -1;
@@ -277,14 +310,14 @@ int engine_run(struct engine *e, engine_body_fn body, void *arg,
 	e->deadline = engine_ms_ticks(e, deadline_ms);
 	e->barrier.count = 0;
 	e->barrier.sense = 0;
-	e->barrier.total = e->nchosen;
+	e->barrier.total = n;
 	e->done = 0;
 	e->failed = 0;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	post(e, CMD_RUN);
-	if (e->chosen[e->bsp])
+	post(e, s, CMD_RUN);
+	if (bsp_in)
 		body(e, e->bsp, arg);
-	if (wait_acks(e))
+	if (wait_acks(e, s))
 		return -1;
 	if (e->failed) {
 		report_warn("run", e->bsp, "a CPU did not reach the barrier "
@@ -293,6 +326,36 @@ int engine_run(struct engine *e, engine_body_fn body, void *arg,
 		return -1;
 	}
 	return 0;
+}
+
+int engine_run(struct engine *e, engine_body_fn body, void *arg,
+	       uint64_t deadline_ms)
+{
+	struct cpu_set all = { NULL, 0 };
+
+	return run_set(e, &all, e->nchosen, e->chosen[e->bsp], body, arg,
+		       deadline_ms);
+}
+
+int engine_run_on(struct engine *e, const uint32_t *cpus, uint32_t n,
+		  engine_body_fn body, void *arg, uint64_t deadline_ms)
+{
+	struct cpu_set some = { cpus, n };
+	bool bsp_in = false;
+
+	if (e->self_threaded)
+		return -1;	/* nobody is parked on a mailbox */
+	for (uint32_t k = 0; k < n; k++) {
+		const struct topo_cpu *c;
+
+		if (cpus[k] >= e->topo->ncpus)
+			return -1;
+		c = &e->topo->cpus[cpus[k]];
+		if (!topo_cpu_usable(c) || !(c->flags & TOPO_CPU_ONLINE))
+			return -1;
+		bsp_in |= cpus[k] == e->bsp;
+	}
+	return run_set(e, &some, n, bsp_in, body, arg, deadline_ms);
 }
 
 void *engine_state(const struct engine *e, const struct experiment *x)
@@ -315,6 +378,7 @@ static uint32_t enabled_cpus(const struct topo *t)
 
 int engine_main(struct engine *e)
 {
+	bool cpufail_done = false;
 	int status = 0;
 
 	report_hello(&e->info);
@@ -334,7 +398,10 @@ int engine_main(struct engine *e)
 			    "boot CPU not in the set; it only coordinates");
 	for (size_t k = 0; experiments[k] && k < ENGINE_MAX_EXPERIMENTS; k++) {
 		const struct experiment *x = experiments[k];
+		uint64_t t0, est_ms = 0;
 
+		if (!selected(e, x))
+			continue;
 		if (e->aborted)
 			break;
 		if (x->prepare(e, &e->state[k])) {
@@ -342,11 +409,24 @@ int engine_main(struct engine *e)
 			return 1;
 		}
 		/* after the first config record, where tools expect them */
-		if (!k)
+		if (!cpufail_done)
 			report_cpufail(e->topo);
+		cpufail_done = true;
+		if (x->estimate_ms)
+			est_ms = x->estimate_ms(e, e->state[k]);
+		if (est_ms)
+			report_printf("%s: estimated %llu.%02llu s\n", x->name,
+				      (unsigned long long)(est_ms / 1000),
+				      (unsigned long long)(est_ms % 1000 / 10));
+		t0 = isa_counter();
 		if (x->run(e, e->state[k]))
 			status = 1;
+		report_printf("%s: done in %.2f s\n", x->name,
+			      (double)(isa_counter() - t0) /
+			      (double)e->info.counter_hz);
 	}
+	if (!cpufail_done)
+		report_cpufail(e->topo);
 	for (size_t k = 0; experiments[k] && k < ENGINE_MAX_EXPERIMENTS; k++)
 		if (e->state[k] && experiments[k]->report)
 			experiments[k]->report(e, e->state[k]);
@@ -356,6 +436,8 @@ int engine_main(struct engine *e)
 
 void engine_release(struct engine *e)
 {
+	struct cpu_set all = { NULL, 0 };
+
 	if (e->aborted)
 		return;	/* stuck CPUs would not answer: leave them */
 	/* Let the secondaries leave engine_secondary() (hosted platforms). */
@@ -363,8 +445,8 @@ void engine_release(struct engine *e)
 		e->chosen[i] = (e->topo->cpus[i].flags & TOPO_CPU_ONLINE) &&
 			       i != e->bsp;
 	e->deadline = engine_ms_ticks(e, 10000);
-	post(e, CMD_EXIT);
-	wait_acks(e);
+	post(e, &all, CMD_EXIT);
+	wait_acks(e, &all);
 	/* every thread gone (parked ones exited, late ones turned back)
 	 * before their mailboxes are freed */
 	if (e->join_cpus)

@@ -67,6 +67,9 @@ struct engine {
 	uint32_t nlost;			/* CPUs that never came up */
 	bool aborted;		/* a CPU stopped answering: no more runs */
 	void *state[ENGINE_MAX_EXPERIMENTS];	/* each experiment's */
+	/* one line handoff between two CPUs, measured once for the time
+	 * estimates (estimate.c); 0 = not yet */
+	uint64_t handoff_ticks;
 
 	/* the posted job */
 	engine_body_fn body;
@@ -101,7 +104,16 @@ uint32_t engine_choose_cpus(struct engine *e);
 int engine_run(struct engine *e, engine_body_fn body, void *arg,
 	       uint64_t deadline_ms);
 
-/* Sense-reversing barrier of the chosen CPUs (start @sense at 0); false
+/*
+ * engine_run() on the @n distinct CPUs @cpus only, chosen or not (each
+ * must be online and parked on its mailbox; the boot CPU runs its part
+ * itself, or only waits when it is not listed).  The others stay parked.
+ * -1 at once when a CPU cannot take the job; else as engine_run().
+ */
+int engine_run_on(struct engine *e, const uint32_t *cpus, uint32_t n,
+		  engine_body_fn body, void *arg, uint64_t deadline_ms);
+
+/* Sense-reversing barrier of the CPUs of the run (start @sense at 0); false
  * when it waited past the deadline or another CPU already gave up. */
 bool engine_barrier(struct engine *e, uint32_t *sense);
 

@@ -334,6 +334,7 @@ static void proof_release(struct engine *e, void *state)
 
 const struct experiment exp_proof = {
 	.name = "proof",
+	.runs_with = "sbm",
 	.options = "op iters reps warmup gap",
 	.prepare = proof_prepare,
 	.run = proof_run,

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "estimate.h"
 #include "exp_sbm.h"
 #include "isa_ops.h"
 #include "labels.h"
@@ -552,6 +553,7 @@ const struct experiment exp_sbm = {
 	.options = "layouts op op_u8 iters reps warmup line cpus mode",
 	.check = sbm_check,
 	.prepare = sbm_prepare,
+	.estimate_ms = sbm_estimate_ms,
 	.run = sbm_run,
 	.report = sbm_report,
 	.release = sbm_release,

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The registry: one line per experiment. */
+/* The registry: one line per experiment, in the order they run. */
 #include <stddef.h>
 
+#include "exp_c2c.h"
+#include "exp_noise.h"
 #include "exp_sbm.h"
+#include "exp_scale.h"
 #include "experiment.h"
 
 extern const struct experiment exp_proof;
@@ -10,5 +13,8 @@ extern const struct experiment exp_proof;
 const struct experiment *const experiments[] = {
 	&exp_sbm,
 	&exp_proof,
+	&exp_scale,
+	&exp_c2c,
+	&exp_noise,
 	NULL
 };

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 # The Linux twin as a user runs it: a full report with valid records, the
-# pair mode, and clear errors with a non-zero status for bad options.
+# machine map (c2c, noise), the pair mode, and clear errors with a non-zero
+# status for bad options.
 set -u
 twin=$SBM_BUILDDIR/sbmbench-linux
 sbmlog=$SBM_BUILDDIR/sbmlog
@@ -52,12 +53,50 @@ want=$(($(wc -l <"$out/loop.rec") - 1))
 grep -q "^end .* records=$want cpus=$online lost=0\$" "$out/loop.rec" && ok "records=$want, $online CPUs, none lost" ||
 	bad "end records count, cpus or lost"
 
+# the default runs sbm alone
+grep -Eq "^(c2c|noise)" "$out/loop.rec" && bad "default run measured c2c or noise" || ok "default: sbm only"
+
+# the machine map: every pair of online CPUs once, a noise record per CPU
+"$twin" experiment=c2c,noise c2c_rounds=100 noise_s=0.2 >"$out/map.log" 2>&1 || bad "experiment=c2c,noise exit status $?"
+"$sbmlog" check "$out/map.log" >/dev/null || bad "map log has damaged records"
+"$sbmlog" records "$out/map.log" >"$out/map.rec"
+want=$((online * (online - 1) / 2))
+grep -q "^c2c-plan .* pairs=$want " "$out/map.rec" && ok "c2c plan: $want pairs" || bad "c2c plan: $(grep '^c2c-plan' "$out/map.rec")"
+awk -v n="$online" '$1 == "c2c" { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+	a = v["a"]; b = v["b"]; k = (a < b) ? a "-" b : b "-" a
+	if (a == b || (k in seen) || !(v["median"] > 0) || !(v["cas_min"] > 0)) bad = 1
+	seen[k] = 1; got++ }
+	END { exit bad || got != n * (n - 1) / 2 }' "$out/map.rec" && ok "c2c: every pair once, figures present" || bad "c2c pairs missing, repeated or empty"
+[ "$(grep -c '^noise ' "$out/map.rec")" = "$online" ] && ok "noise: one record per CPU" || bad "noise records"
+grep -Eq '^(result|config) ' "$out/map.rec" && bad "sbm ran though not chosen" || ok "sbm not run"
+grep -q '^c2c: estimated ' "$out/map.log" && grep -q '^noise: done in ' "$out/map.log" && ok "estimate and elapsed lines" || bad "no estimate/elapsed lines"
+grep -q "^end .* status=ok" "$out/map.rec" && ok "map: end status=ok" || bad "map: no end status=ok"
+"$sbmlog" report "$out/map.log" | grep -q '^one-way latency, median ns, CAS' && ok "report: c2c grid" || bad "report: no c2c grid"
+[ "$("$sbmlog" report --format csv --table c2c "$out/map.log" | wc -l)" = $((want + 1)) ] && ok "csv: one row per pair" || bad "csv c2c rows"
+if command -v jq >/dev/null 2>&1; then
+	"$sbmlog" report --format json "$out/map.log" | jq -e ".runs[0].c2c.pairs | length == $want" >/dev/null &&
+		ok "json: c2c pairs" || bad "json c2c"
+fi
+if command -v gnuplot >/dev/null 2>&1; then
+	"$sbmlog" plot "$out/map.log" --table c2c -o "$out/map.png" 2>/dev/null &&
+		head -c 8 "$out/map.png" | od -c | grep -q 'P   N   G' && ok "plot: c2c heat map" || bad "plot c2c"
+fi
+
+# scale: one step per CPU count up to 32
+"$twin" experiment=scale iters=5000 >"$out/scale.log" 2>&1 || bad "experiment=scale exit status $?"
+"$sbmlog" check "$out/scale.log" >/dev/null || bad "scale log has damaged records"
+n=$(( online < 32 ? online : 32 ))
+[ "$("$sbmlog" records "$out/scale.log" | grep -c '^scale ')" -ge "$n" ] && ok "scale: a record per step" || bad "scale records"
+[ "$("$sbmlog" report --format csv --table scale "$out/scale.log" | wc -l)" -ge $((n + 1)) ] && ok "csv: scale rows" || bad "csv scale rows"
+
 "$twin" mode=pair iters=2000 reps=2 >"$out/pair.log" 2>&1 || bad "pair mode exit status $?"
 "$sbmlog" check "$out/pair.log" || bad "pair log has damaged records"
 grep -q "^@sbm result .* mode=pair" "$out/pair.log" && ok "pair mode results" || bad "pair mode results"
 grep -Eq "^@sbm config .* placement=(node|boot) " "$out/pair.log" && ok "pair mode placement" || bad "pair mode placement"
 
-for args in layouts=bogus cpus=0 frobnicate=1 iters "cpus=$((online + 1))" op=nosuch; do
+for args in layouts=bogus cpus=0 frobnicate=1 iters "cpus=$((online + 1))" op=nosuch \
+	experiment=bogus pairs=0 "experiment=c2c c2c_home=node:63" "experiment=c2c mode=pair"; do
+	# shellcheck disable=SC2086 # some cases are two words on purpose
 	if "$twin" $args >"$out/err.log" 2>&1; then
 		bad "'$args' was accepted"
 	else

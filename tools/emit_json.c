@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "logreport.h"
+#include "runmap.h"
 
 /* Log bytes are not promised to be UTF-8: anything odd is escaped. */
 static void jstr(FILE *f, const char *s)
@@ -196,6 +197,7 @@ static void json_run(FILE *f, const struct runset *rs, const struct run *r)
 			    i + 1 < r->nresults ? ",\n" : "\n");
 	fputs("],\n", f);
 	json_groups(f, r);
+	runmap_json(f, r);
 	/* since gap=, pct is the seed's ratio of sums (means) */
 	jkey(f, "pct_basis", r->nresults && r->results[0].have_gap ? "mean" :
 	     "median", "}");

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "logreport.h"
+#include "runmap.h"
 
 static void text_machine(FILE *f, const struct runset *rs,
 			 const struct run *r)
@@ -153,7 +154,7 @@ static void text_table(FILE *f, const struct run *r)
 	bool open = false;
 
 	if (!r->nresults) {
-		fprintf(f, "\nno results\n");
+		fprintf(f, "\nno sbm results\n");
 		return;
 	}
 	if (r->results[0].have_gap) {
@@ -238,6 +239,7 @@ static void text_run(FILE *f, const struct runset *rs, const struct run *r)
 	text_table(f, r);
 	text_groups(f, r, "llc", "per-LLC breakdown");
 	text_groups(f, r, "node", "per-node breakdown");
+	runmap_text(f, r);
 	if (r->end)
 		fprintf(f, "\nend: status=%s, %llu warnings, %llu records\n",
 			r->status, (unsigned long long)r->end_warnings,

@@ -46,6 +46,8 @@ void report_problems(FILE *f, const struct runset *rs);
 void report_compare(FILE *f, const struct runset *rs);
 
 enum plot_metric { PLOT_PCT = 1, PLOT_NS = 2, PLOT_BOTH = 3 };
+/* Run gnuplot on @script ($SBM_GNUPLOT overrides); 0 on success. */
+int run_gnuplot(const char *script);
 /* Write data and script to a temp dir and run gnuplot; 0 on success. */
 int report_plot(const struct runset *rs, const char *out,
 		enum plot_metric what, bool keep);

@@ -111,7 +111,7 @@ static int write_script(const char *path, const char *pct, const char *ns,
 	return fclose(f) ? -1 : 0;
 }
 
-static int run_gnuplot(const char *script)
+int run_gnuplot(const char *script)
 {
 	const char *gp = getenv("SBM_GNUPLOT");
 	char *argv[] = { (char *)(gp && *gp ? gp : "gnuplot"), (char *)script,

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "logparse.h"
+#include "runmap.h"
 #include "runs.h"
 
 /* A record split by a line break must be rejoined within this many lines. */
@@ -301,6 +302,7 @@ static void on_record(struct gather *g, size_t line,
 		return;
 	}
 	r->nrecords++;
+	runmap_take(&r->map, p);
 	if (!strcmp(k, "hello"))
 		take_hello(r, p);
 	else if (!strcmp(k, "topo"))
@@ -452,6 +454,7 @@ void runset_free(struct runset *rs)
 		free(r->domains);
 		free(r->warns);
 		free(r->fails);
+		runmap_free(r->map);
 	}
 	for (size_t i = 0; i < rs->nfiles; i++)
 		free(rs->files[i].path);

@@ -14,6 +14,8 @@
 
 #include "record.h"
 
+struct run_map;		/* runmap.h */
+
 struct run_result {
 	char layout[16], op[24], mode[8];
 	unsigned cpus;
@@ -95,6 +97,7 @@ struct run {
 	size_t nwarns;
 	struct run_fail *fails;
 	size_t nfails;
+	struct run_map *map;	/* c2c and noise (runmap.c), NULL if none */
 };
 
 struct run_reject {

@@ -5,13 +5,17 @@
  *   sbmlog check LOG...     count valid and damaged records; exit 1 when
  *                           a record is damaged or a run has no end
  *   sbmlog records LOG      print every valid record as "KIND key=value..."
- *   sbmlog report LOG... [--format text|csv|json]
+ *   sbmlog report LOG... [--format text|csv|json] [--table sbm|c2c|noise|scale]
  *                           per run: the seed-style table, per-LLC and
- *                           per-node figures, the machine, then what was
- *                           rejected; exit 1 on damage or incomplete runs
+ *                           per-node figures, the machine, the c2c grid
+ *                           and noise table, then what was rejected;
+ *                           exit 1 on damage or incomplete runs.  CSV is
+ *                           one table: --table picks it (default sbm)
  *   sbmlog compare LOG...   one column per run, rows per layout
  *   sbmlog plot LOG... -o FILE.png|FILE.svg [--metric pct|ns|both] [--keep]
  *                           bar chart of the layouts per run, via gnuplot
+ *   sbmlog plot LOG... --table c2c|c2c-cas -o FILE.png|FILE.svg [--keep]
+ *                           heat map of the c2c matrix per run
  *
  * Exit status: 0 all records intact and every run complete, 1 damaged
  * records or incomplete runs (everything is still printed), 2 usage or
@@ -23,16 +27,20 @@
 
 #include "logparse.h"
 #include "logreport.h"
+#include "runmap.h"
 
 static int usage(void)
 {
 	fprintf(stderr,
 		"usage: sbmlog check LOG...\n"
 		"       sbmlog records LOG\n"
-		"       sbmlog report LOG... [--format text|csv|json]\n"
+		"       sbmlog report LOG... [--format text|csv|json] "
+		"[--table sbm|c2c|noise|scale]\n"
 		"       sbmlog compare LOG LOG...\n"
 		"       sbmlog plot LOG... -o FILE.png|FILE.svg "
 		"[--metric pct|ns|both] [--keep]\n"
+		"       sbmlog plot LOG... --table c2c|c2c-cas "
+		"-o FILE.png|FILE.svg [--keep]\n"
 		"LOG may be - for standard input.\n");
 	return 2;
 }
@@ -121,7 +129,7 @@ static int cmd_records(int argc, char **argv)
 }
 
 struct opts {
-	const char *format, *out, *metric;
+	const char *format, *out, *metric, *table;
 	bool keep;
 };
 
@@ -139,6 +147,8 @@ static int load(int argc, char **argv, struct opts *o, struct runset *rs)
 			slot = &o->out;
 		else if (!strcmp(a, "--metric"))
 			slot = &o->metric;
+		else if (!strcmp(a, "--table"))
+			slot = &o->table;
 		if (slot) {
 			if (++i >= argc)
 				return usage();
@@ -149,6 +159,8 @@ static int load(int argc, char **argv, struct opts *o, struct runset *rs)
 			o->format = a + 9;
 		} else if (!strncmp(a, "--metric=", 9)) {
 			o->metric = a + 9;
+		} else if (!strncmp(a, "--table=", 8)) {
+			o->table = a + 8;
 		} else if (!strcmp(a, "--keep")) {
 			o->keep = true;
 		} else if (a[0] == '-' && a[1]) {
@@ -182,8 +194,18 @@ static int cmd_report(int argc, char **argv)
 
 	if (rc)
 		goto out;
-	if (o.out || o.metric || o.keep) {
+	if (o.out || o.metric || o.keep ||
+	    (o.table && strcmp(o.format, "csv"))) {
 		rc = usage();
+	} else if (o.table && strcmp(o.table, "sbm")) {
+		/* the machine map's rows: one table on stdout, as below */
+		if (runmap_csv(stdout, &rs, o.table)) {
+			fprintf(stderr, "sbmlog: unknown table %s\n", o.table);
+			rc = usage();
+		} else {
+			report_problems(stderr, &rs);
+			rc = status_of(&rs, stderr);
+		}
 	} else if (!strcmp(o.format, "text")) {
 		report_text(stdout, &rs);
 		rc = status_of(&rs, NULL);
@@ -210,7 +232,7 @@ static int cmd_compare(int argc, char **argv)
 	struct runset rs = { 0 };
 	int rc = load(argc, argv, &o, &rs);
 
-	if (!rc && (o.out || o.metric || o.keep || o.format))
+	if (!rc && (o.out || o.metric || o.keep || o.format || o.table))
 		rc = usage();
 	if (!rc) {
 		report_compare(stdout, &rs);
@@ -239,7 +261,13 @@ static int cmd_plot(int argc, char **argv)
 		rc = usage();
 		goto out;
 	}
-	if (report_plot(&rs, o.out, m, o.keep)) {
+	if (o.table && strcmp(o.table, "c2c") && strcmp(o.table, "c2c-cas")) {
+		rc = usage();
+		goto out;
+	}
+	if (o.table ? report_plot_c2c(&rs, o.out, !strcmp(o.table, "c2c-cas"),
+				      o.keep) :
+	    report_plot(&rs, o.out, m, o.keep)) {
 		rc = 2;
 		goto out;
 	}

@@ -1,0 +1,96 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
+# The machine map on this tree's image under QEMU: experiment=c2c,noise,scale
+# on two sockets / two nodes.  Every pair once, in topology order, with the
+# class and line home its CPUs' records imply; one noise record per CPU.
+# Structure only: under TCG the figures are QEMU's.
+#
+# Its checks (every pair once, in topology order) are more than a row of
+# tests/boot-tests.tsv holds, so it boots on its own.
+set -u
+
+boot_fail=0
+boot_pass=0
+boot_tmp=$(mktemp -d)
+trap 'rm -rf "$boot_tmp"' EXIT
+
+ok() { echo "ok: $*"; boot_pass=$((boot_pass + 1)); }
+bad() { echo "FAIL: $*"; boot_fail=$((boot_fail + 1)); }
+
+# field KIND KEY: value of KEY in the first record of KIND
+field() {
+	awk -v k="$1" -v key="$2" '$1 == k { for (i = 2; i <= NF; i++) {
+		split($i, kv, "="); if (kv[1] == key) { print substr($i, length(key) + 2); exit } } }' "$boot_tmp/rec"
+}
+
+# A failed boot leaves its console: the tail here, the whole log under
+# tests/failed-boots/ in the build tree (as tests/boot-run.sh does).
+boot_evidence() {
+	local name=$1 log=$2 rc=$3 keep=$SBM_BUILDDIR/tests/failed-boots
+	echo "=== $name failed (qemu-run exit $rc); console tail:"
+	tail -n 40 "$log" | cut -c1-160
+	echo "=== end of $name console"
+	mkdir -p "$keep" && cp "$log" "$keep/$name.log" && echo "full log: $keep/$name.log"
+}
+
+case $SBM_ARCH in
+x86_64) img=$SBM_BUILDDIR/BOOTX64.EFI; topo=sockets=2,cores=2 ;;
+arm64) img=$SBM_BUILDDIR/BOOTAA64.EFI; topo=sockets=2,clusters=1,cores=2 ;;
+riscv64) img=$SBM_BUILDDIR/sbmbench-riscv64.elf; topo=sockets=2,cores=2 ;;
+*) echo "no image for '$SBM_ARCH'"; exit 77 ;;
+esac
+opts=(experiment=c2c,noise,scale c2c_rounds=10 noise_s=0.05 iters=200 warmup=10 timeout_ms=20000)
+
+# map_check NAME HOME_RULE -- QEMU-RUN-ARGS... [-- IMAGE-OPTIONS]
+# HOME_RULE: a (the line on a's node) or a node number
+map_check() {
+	local name=$1 home=$2 log=$boot_tmp/$1.log rc=0 fail0=$boot_fail n want
+	shift 3
+	"$SBM_SRCDIR/images/qemu-run" --quiet --log "$log" "$@" 2>"$boot_tmp/qemu-run.err" || rc=$?
+	[ "$rc" = 0 ] && ok "$name: qemu-run exit 0" || { bad "$name: qemu-run exit $rc"; cat "$boot_tmp/qemu-run.err"; }
+	"$SBM_BUILDDIR/sbmlog" check "$log" >/dev/null && ok "$name: every record passes its CRC" || bad "$name: damaged records"
+	"$SBM_BUILDDIR/sbmlog" records "$log" >"$boot_tmp/rec"
+	n=$(field topo cpus)
+	[ "$(grep -c '^cpufail ' "$boot_tmp/rec")" = 0 ] && ok "$name: every CPU came up" || bad "$name: CPUs failed to start"
+	want=$((n * (n - 1) / 2))
+	[ "$(field c2c-plan pairs)" = "$want" ] && ok "$name: c2c plans $want pairs" || bad "$name: c2c plan $(field c2c-plan pairs), want $want"
+	# every pair once; a before b and rows in topology order; class and
+	# home as the cpu records say
+	if awk -v home="$home" -v want="$want" '
+		function kv(i) { split($i, f, "="); v[f[1]] = f[2] }
+		function key(c) { return sprintf("%06d%06d%06d%06d%06d%06d", pk[c], nd[c], ll[c], co[c], sm[c], c) }
+		$1 == "cpu" { delete v; for (i = 2; i <= NF; i++) kv(i)
+			pk[v["id"]] = v["package"]; nd[v["id"]] = v["node"]; ll[v["id"]] = v["llc"]
+			co[v["id"]] = v["core"]; sm[v["id"]] = v["smt"] }
+		$1 == "c2c" { delete v; for (i = 2; i <= NF; i++) kv(i)
+			a = v["a"]; b = v["b"]; p = (a < b) ? a "-" b : b "-" a
+			if (a == b || (p in seen)) { print "repeated " p; bad = 1 }
+			seen[p] = 1; got++
+			if (key(a) >= key(b)) { print "a after b: " a "-" b; bad = 1 }
+			if (key(a) key(b) <= last) { print "out of order: " a "-" b; bad = 1 }
+			last = key(a) key(b)
+			cls = co[a] == co[b] ? "smt" : ll[a] == ll[b] ? "llc" : nd[a] == nd[b] ? "node" : pk[a] == pk[b] ? "package" : "none"
+			if (v["class"] != cls) { print "class " v["class"] " for " p ", want " cls; bad = 1 }
+			h = home == "a" ? nd[a] : home
+			if (v["home"] != h) { print "home " v["home"] " for " p ", want " h; bad = 1 }
+			if (!(v["median"] > 0) || !(v["cas_median"] > 0)) { print "no figure for " p; bad = 1 } }
+		END { if (got != want) { print got " pairs, want " want; bad = 1 }; exit bad }' "$boot_tmp/rec" >"$boot_tmp/why"; then
+		ok "$name: every pair once, in topology order, class and home right"
+	else
+		bad "$name: c2c records: $(head -n 3 "$boot_tmp/why" | tr '\n' ';')"
+	fi
+	[ "$(grep -c '^noise ' "$boot_tmp/rec")" = "$n" ] && ok "$name: one noise record per CPU" || bad "$name: noise records"
+	[ "$(grep -c '^scale ' "$boot_tmp/rec")" = "$n" ] && ok "$name: one scale step per CPU count" || bad "$name: scale records"
+	grep -q '^end .*status=ok' "$boot_tmp/rec" && ok "$name: end status=ok" || bad "$name: no end status=ok"
+	[ "$boot_fail" = "$fail0" ] || boot_evidence "$name" "$log" "$rc"
+}
+
+map_check "$SBM_ARCH-map" a -- --arch "$SBM_ARCH" --image "$img" --smp 4 \
+	--topology "$topo" --numa 2 --timeout 240 -- "${opts[@]}"
+# riscv64 boots in a second: the line on a stated node too
+if [ "$SBM_ARCH" = riscv64 ]; then
+	map_check "$SBM_ARCH-map-home1" 1 -- --arch "$SBM_ARCH" --image "$img" --smp 4 \
+		--topology "$topo" --numa 2 --timeout 240 -- "${opts[@]}" c2c_home=node:1
+fi
+echo "$boot_pass checks passed, $boot_fail failed"
+[ "$boot_fail" = 0 ]

@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# The machine map (experiment=, c2c, noise): host unit tests under
+# ASan/UBSan and the boot test of each image tree.
+if SBM_NATIVE
+if SBM_HOSTED
+MAP_TESTS = tests/test_pairs tests/test_map_engine
+check_PROGRAMS += $(MAP_TESTS)
+TESTS += $(MAP_TESTS)
+
+tests_test_pairs_SOURCES = tests/test_pairs.c tests/check.h \
+	core/c2c_pairs.c core/c2c_pairs.h core/config.c core/config_exp.c \
+	core/sbm.c core/topo.c
+tests_test_pairs_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_pairs_CFLAGS = $(UNIT_CFLAGS)
+tests_test_pairs_LDFLAGS = $(SAN_FLAGS)
+
+tests_test_map_engine_SOURCES = tests/test_map_engine.c \
+	tests/topo_fixtures.c $(CORE_SOURCES) arch/linux/linux_services.c \
+	arch/linux/smp.c
+tests_test_map_engine_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/linux
+tests_test_map_engine_CFLAGS = $(UNIT_CFLAGS)
+tests_test_map_engine_LDFLAGS = $(SAN_FLAGS)
+tests_test_map_engine_LDADD = -lpthread -lm
+endif
+endif
+
+# The machine-map records read back by the host tools.
+if SBM_NATIVE
+if SBM_HOSTED
+check_PROGRAMS += tests/test_runmap
+TESTS += tests/test_runmap
+tests_test_runmap_SOURCES = tests/test_runmap.c tests/check.h \
+	$(REPORT_TOOL_SRCS)
+tests_test_runmap_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_runmap_CFLAGS = $(UNIT_CFLAGS)
+tests_test_runmap_LDFLAGS = $(SAN_FLAGS)
+tests_test_runmap_LDADD = -lm
+endif
+endif
+EXTRA_DIST += tests/logs/map/riscv64-numa-c2c.log
+
+# Boot test of the machine map: every image tree with QEMU.  Its checks
+# (every pair once, in topology order) are more than a table row holds.
+MAP_BOOT_TESTS = tests/boot-map.sh
+if BOOT_TESTS
+TESTS += $(MAP_BOOT_TESTS)
+endif
+EXTRA_DIST += $(MAP_BOOT_TESTS)

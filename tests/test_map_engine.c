@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The machine map on the real engine and threads: engine_run_on() runs a
+ * body on exactly the listed CPUs; experiment= runs only what it names;
+ * c2c measures every selected pair, in topology order, with its line on
+ * the stated node; noise fills every chosen CPU's figures.
+ */
+#define _GNU_SOURCE
+#include <unistd.h>
+
+#include "check.h"
+#include "exp_c2c.h"
+#include "exp_noise.h"
+#include "exp_sbm.h"
+#include "exp_scale.h"
+#include "isa_ops.h"
+#include "linux_twin.h"
+#include "mem.h"
+#include "topo_fixtures.h"
+
+static struct topo_cpu cpus[TOPO_MAX_CPUS];
+static struct topo topo;
+static volatile uint32_t ran[16];
+
+/* 2 nodes x 1 LLC x 2 cores: hwids folded onto this machine's CPUs. */
+static void setup(struct engine *b, const char *opts)
+{
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *why = "";
+	char err[256];
+
+	memset(b, 0, sizeof(*b));
+	CHECK(fixture_topo(&topo, cpus, 2, 1, 2, 1) == 0);
+	for (uint32_t i = 0; i < topo.ncpus; i++)
+		topo.cpus[i].hwid = i % (uint32_t)(online > 0 ? online : 1);
+	b->topo = &topo;
+	linux_numa_topo(&topo);
+	config_defaults(&b->cfg);
+	CHECK(config_parse(&b->cfg, opts, strlen(opts), "test", err,
+			   sizeof(err)) == 0);
+	b->info = (struct machine_info){ .arch = ISA_NAME, .platform = "test",
+		.virt = "none", .counter = "test", .counter_hz = 1000000000,
+		.hz_source = "test" };
+	CHECK(engine_init(b, &why) == 0);
+}
+
+static void mark(struct engine *e, uint32_t cpu, void *arg)
+{
+	uint32_t sense = 0;
+
+	(void)arg;
+	if (engine_barrier(e, &sense))
+		__atomic_add_fetch(&ran[cpu], 1, __ATOMIC_RELAXED);
+}
+
+/* Only sbm (2 layouts), so the engine brings CPUs up; then bodies on
+ * subsets, the boot CPU in them or not. */
+static void run_on_subsets(void)
+{
+	static struct engine b;
+	uint32_t two[2] = { 1, 3 }, with_bsp[2] = { 2, 0 }, bad[1] = { 99 };
+
+	setup(&b, "iters=100 reps=1 layouts=private");
+	CHECK_EQ_U64(engine_main(&b), 0);
+	memset((void *)ran, 0, sizeof(ran));
+	CHECK(engine_run_on(&b, two, 2, mark, NULL, 10000) == 0);
+	CHECK(ran[1] == 1 && ran[3] == 1 && ran[0] == 0 && ran[2] == 0);
+	CHECK(engine_run_on(&b, with_bsp, 2, mark, NULL, 10000) == 0);
+	CHECK(ran[0] == 1 && ran[2] == 1 && ran[1] == 1 && ran[3] == 1);
+	CHECK(engine_run_on(&b, bad, 1, mark, NULL, 10000) == -1);
+	CHECK(!b.aborted);
+	engine_release(&b);
+}
+
+static void c2c_and_noise(const char *opts, uint32_t want_pairs,
+			  int home_rule)
+{
+	static struct engine b;
+	struct c2c_exp *x;
+	struct noise_exp *nz;
+
+	setup(&b, opts);
+	CHECK_EQ_U64(engine_main(&b), 0);
+	CHECK(engine_state(&b, &exp_sbm) == NULL);	/* not chosen */
+	x = engine_state(&b, &exp_c2c);
+	nz = engine_state(&b, &exp_noise);
+	CHECK(x != NULL && nz != NULL);
+	if (!x || !nz)
+		return;
+	CHECK_EQ_U64(x->ncpus, 4);
+	CHECK_EQ_U64(x->npairs, want_pairs);
+	CHECK_EQ_U64(x->nres, want_pairs);
+	for (size_t i = 0; i < x->nres; i++) {
+		const struct c2c_result *r = &x->res[i];
+		uint32_t want_home = home_rule < 0 ? topo.cpus[r->a].node :
+				     home_rule == 2 ? topo.cpus[r->b].node :
+				     (uint32_t)home_rule;
+
+		CHECK(r->ok);
+		CHECK(r->a != r->b);
+		CHECK(r->median > 0 && r->min > 0 && r->min <= r->median);
+		CHECK(r->cas_median > 0 && r->cas_min <= r->cas_median);
+		CHECK(r->batch >= 1 && r->cas_batch >= 1);
+		CHECK_EQ_U64(r->cls, pair_class_of(&topo, r->a, r->b));
+		CHECK_EQ_U64(r->home, want_home);
+		/* topology order: a's node never after b's; rows ascend */
+		CHECK(topo.cpus[r->a].node <= topo.cpus[r->b].node);
+		if (i)
+			CHECK(topo.cpus[x->res[i - 1].a].node <=
+			      topo.cpus[r->a].node);
+	}
+	for (uint32_t i = 0; i < topo.ncpus; i++)
+		CHECK(nz->cpu[i].polled > 0);
+	engine_release(&b);
+}
+
+/* scale: 1..N CPUs in topology order, one shared line */
+static void scale(void)
+{
+	static struct engine b;
+	uint32_t steps[64], n;
+	struct scale_exp *x;
+
+	n = scale_steps(4, steps);
+	CHECK(n == 4 && steps[0] == 1 && steps[3] == 4);
+	n = scale_steps(100, steps);
+	CHECK(n == 34 && steps[31] == 32 && steps[32] == 64 && steps[33] == 100);
+	n = scale_steps(4096, steps);
+	CHECK(n == 39 && steps[37] == 2048 && steps[38] == 4096);
+	setup(&b, "experiment=scale iters=300 warmup=10");
+	CHECK_EQ_U64(engine_main(&b), 0);
+	x = engine_state(&b, &exp_scale);
+	CHECK(x != NULL);
+	if (x) {
+		CHECK_EQ_U64(x->nres, 4);
+		for (uint32_t s = 0; s < x->nres; s++) {
+			CHECK_EQ_U64(x->res[s].cpus, s + 1);
+			CHECK(x->res[s].median > 0 &&
+			      x->res[s].min <= x->res[s].median);
+		}
+		/* every set was cleared again */
+		CHECK_EQ_U64(*(uint64_t *)x->arena.a.base[topo.cpus[b.bsp].node], 0);
+	}
+	engine_release(&b);
+}
+
+static void buckets(void)
+{
+	CHECK_EQ_U64(noise_bucket(0), 0);
+	CHECK_EQ_U64(noise_bucket(1), 0);
+	CHECK_EQ_U64(noise_bucket(1000), 9);
+	CHECK_EQ_U64(noise_bucket(1024), 10);
+	CHECK_EQ_U64(noise_bucket(UINT64_MAX), NOISE_BUCKETS - 1);
+}
+
+/* engine_init() with @opts on the fixture: its verdict and reason. */
+static int init_with(const char *opts, const char **why)
+{
+	static struct engine b;
+	char err[256];
+	int rc;
+
+	memset(&b, 0, sizeof(b));
+	CHECK(fixture_topo(&topo, cpus, 2, 1, 2, 1) == 0);
+	b.topo = &topo;
+	b.info.counter_hz = 1000;
+	config_defaults(&b.cfg);
+	CHECK(config_parse(&b.cfg, opts, strlen(opts), "t", err,
+			   sizeof(err)) == 0);
+	rc = engine_init(&b, why);
+	free(b.chosen);
+	mem_free_aligned(b.mbox);
+	return rc;
+}
+
+static void refusals(void)
+{
+	const char *why = "";
+
+	CHECK(init_with("experiment=c2c c2c_home=node:2", &why) == -1);
+	CHECK(strstr(why, "node") != NULL);
+	/* no platform offered pair mode here, and noise refuses it */
+	CHECK(init_with("experiment=noise mode=pair", &why) == -1);
+	CHECK(strstr(why, "mode=pair") != NULL);
+	/* sbm's own checks do not stop a run without sbm */
+	CHECK(init_with("experiment=c2c op=nosuchop", &why) == 0);
+	CHECK(init_with("experiment=sbm,c2c op=nosuchop", &why) == -1);
+}
+
+int main(void)
+{
+	buckets();
+	refusals();
+	run_on_subsets();
+	scale();
+	c2c_and_noise("experiment=c2c,noise c2c_rounds=10 noise_s=0.02", 6, -1);
+	c2c_and_noise("experiment=noise,c2c pairs=reps c2c_rounds=10 "
+		      "c2c_home=node:1 noise_s=0.02", 2, 1);
+	c2c_and_noise("experiment=c2c,noise pairs=1 c2c_rounds=10 c2c_home=b "
+		      "noise_s=0.01", 2, 2);
+	return check_done("test_map_engine");
+}

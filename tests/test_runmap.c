@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The machine-map records read back (tools/runmap.c, emit_map.c), over
+ * a real riscv64 QEMU log (8 harts, 2 sockets, 2 nodes, experiment=c2c,
+ * noise): every pair once in topology order, noise per CPU, the grid's
+ * separators, CSV rows and JSON members.  Figures are QEMU's: only the
+ * structure is checked.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "logreport.h"
+#include "runmap.h"
+#include "runs.h"
+
+static char *render(const struct runset *rs, int what, const char *table)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+
+	if (what == 0)
+		report_text(f, rs);
+	else if (what == 1)
+		CHECK(runmap_csv(f, rs, table) == 0);
+	else
+		report_json(f, rs);
+	fclose(f);
+	return buf;
+}
+
+static size_t lines(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+static const struct map_cpu *cpu(const struct run_map *m, unsigned id)
+{
+	for (size_t i = 0; i < m->ncpus; i++)
+		if (m->cpus[i].id == id)
+			return &m->cpus[i];
+	return NULL;
+}
+
+/* Topology key of a CPU, packed for comparison. */
+static unsigned long long key(const struct run_map *m, unsigned id)
+{
+	const struct map_cpu *c = cpu(m, id);
+
+	CHECK(c != NULL);
+	if (!c)
+		return 0;
+	return (unsigned long long)c->package << 48 |
+	       (unsigned long long)c->node << 36 |
+	       (unsigned long long)c->llc << 24 | c->core << 8 | c->smt;
+}
+
+static void riscv_log(void)
+{
+	const char *dir = getenv("SBM_SRCDIR");
+	struct runset rs = { 0 };
+	const struct run_map *m;
+	unsigned seen[8][8] = { { 0 } };
+	char path[1024], *s;
+
+	snprintf(path, sizeof(path), "%s/tests/logs/map/riscv64-numa-c2c.log",
+		 dir && *dir ? dir : ".");
+	CHECK(runset_add_log(&rs, path) == 0);
+	CHECK_EQ_U64(rs.nruns, 1);
+	CHECK_EQ_U64(runset_problems(&rs), 0);
+	m = rs.runs[0].map;
+	CHECK(m != NULL);
+	if (!m)
+		return;
+	CHECK(m->c2c_plan && m->noise_plan);
+	CHECK_EQ_U64(m->plan_pairs, 28);
+	CHECK_EQ_U64(m->npairs, 28);
+	CHECK_EQ_U64(m->ncpus, 8);
+	CHECK_STR(m->select, "all");
+	CHECK_STR(m->home, "a");
+	for (size_t i = 0; i < m->npairs; i++) {
+		const struct map_pair *p = &m->pairs[i];
+
+		CHECK(p->a < 8 && p->b < 8 && p->a != p->b);
+		if (p->a >= 8 || p->b >= 8)
+			continue;
+		seen[p->a][p->b]++;
+		seen[p->b][p->a]++;
+		CHECK(key(m, p->a) < key(m, p->b));
+		if (i)
+			CHECK(key(m, m->pairs[i - 1].a) <= key(m, p->a));
+		CHECK(p->median > 0 && p->cas_median > 0);
+		CHECK(p->min <= p->median && p->cas_min <= p->cas_median);
+		CHECK_EQ_U64(p->home, cpu(m, p->a)->node);
+		CHECK(!strcmp(p->cls, "llc") || !strcmp(p->cls, "package") ||
+		      !strcmp(p->cls, "none"));
+	}
+	for (unsigned a = 0; a < 8; a++)
+		for (unsigned b = 0; b < 8; b++)
+			CHECK_EQ_U64(seen[a][b], a != b);
+	CHECK_EQ_U64(m->nnoise, 8);
+	for (size_t i = 0; i < m->nnoise; i++) {
+		CHECK_EQ_U64(m->noise[i].cpu, i);
+		CHECK(m->noise[i].polled_ms > 0);
+		CHECK(m->noise[i].hist_lo == 9);
+	}
+
+	s = render(&rs, 0, NULL);
+	CHECK(strstr(s, "one-way latency, median ns, plain") != NULL);
+	CHECK(strstr(s, "one-way latency, median ns, CAS") != NULL);
+	/* sockets apart: a node column separator and a '=' rule */
+	CHECK(strstr(s, " || ") != NULL && strstr(s, "  =====") != NULL);
+	CHECK(strstr(s, "\nnoise: gaps above 1000 ns") != NULL);
+	CHECK(strstr(s, "no sbm results") != NULL);
+	free(s);
+	s = render(&rs, 1, "c2c");
+	CHECK_EQ_U64(lines(s), 29);
+	CHECK(!strncmp(s, "file,run,a,b,class,home,median_ns,min_ns", 40));
+	free(s);
+	s = render(&rs, 1, "noise");
+	CHECK_EQ_U64(lines(s), 9);
+	free(s);
+	s = render(&rs, 2, NULL);
+	CHECK(strstr(s, "\"c2c\":{\"planned_pairs\":28") != NULL);
+	CHECK(strstr(s, "\"noise\":{\"seconds\":0.1") != NULL);
+	free(s);
+	CHECK(runmap_csv(stdout, &rs, "bogus") == -1);
+	runset_free(&rs);
+}
+
+/* A run without map records has no map, and empty JSON members; a
+ * damaged hist stays out of the JSON list. */
+static void no_map_and_bad_hist(void)
+{
+	struct runset rs = { 0 };
+	char log[3 * REC_MAX], *s;
+	struct rec r;
+
+	rec_start(&r, "hello", 1);
+	rec_str(&r, "arch", "x86_64");
+	rec_finish(&r);
+	snprintf(log, sizeof(log), "%s", r.buf);
+	runset_add_buffer(&rs, "mem", log, strlen(log));
+	CHECK_EQ_U64(rs.nruns, 1);
+	CHECK(rs.runs[0].map == NULL);
+	s = render(&rs, 2, NULL);
+	CHECK(strstr(s, "\"c2c\":{\"pairs\":[]}") != NULL);
+	free(s);
+	runset_free(&rs);
+
+	rec_start(&r, "noise", 2);
+	rec_u64(&r, "cpu", 0);
+	rec_str(&r, "hist", "1,,2");
+	rec_finish(&r);
+	runset_add_buffer(&rs, "mem", r.buf, strlen(r.buf));
+	CHECK(rs.nruns == 1 && rs.runs[0].map && rs.runs[0].map->nnoise == 1);
+	s = render(&rs, 2, NULL);
+	CHECK(strstr(s, "\"hist\":[]") != NULL);
+	free(s);
+	runset_free(&rs);
+}
+
+int main(void)
+{
+	riscv_log();
+	no_map_and_bad_hist();
+	return check_done("test_runmap");
+}

@@ -1,0 +1,472 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The machine map as text grids and tables, CSV rows and JSON members. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runmap.h"
+#include "runs.h"
+
+#define GRID_MAX_CPUS	64
+
+static const char *const classes[] = { "smt", "llc", "node", "package",
+				       "none" };
+
+static const struct map_cpu *cpu_of(const struct run_map *m, unsigned id)
+{
+	for (size_t i = 0; i < m->ncpus; i++)
+		if (m->cpus[i].id == id)
+			return &m->cpus[i];
+	return NULL;
+}
+
+/* qsort has no context argument: the map being sorted by. */
+static const struct run_map *sort_map;
+
+static int cmp_topo(const void *p, const void *q)
+{
+	unsigned a = *(const unsigned *)p, b = *(const unsigned *)q;
+	const struct map_cpu *x = cpu_of(sort_map, a), *y = cpu_of(sort_map, b);
+	unsigned kx[6] = { 0, 0, 0, 0, 0, a }, ky[6] = { 0, 0, 0, 0, 0, b };
+
+	/* without cpu records (a cut log) the id is all there is */
+	if (x && y) {
+		unsigned ax[5] = { x->package, x->node, x->llc, x->core,
+				   x->smt };
+		unsigned ay[5] = { y->package, y->node, y->llc, y->core,
+				   y->smt };
+
+		memcpy(kx, ax, sizeof(ax));
+		memcpy(ky, ay, sizeof(ay));
+	}
+	for (int i = 0; i < 6; i++)
+		if (kx[i] != ky[i])
+			return kx[i] < ky[i] ? -1 : 1;
+	return 0;
+}
+
+size_t runmap_order(const struct run_map *m, unsigned **out)
+{
+	unsigned *ids = malloc(sizeof(*ids) * (2 * m->npairs + 1));
+	size_t n = 0;
+
+	if (!ids) {
+		*out = NULL;
+		return 0;
+	}
+	for (size_t i = 0; i < m->npairs; i++) {
+		unsigned ab[2] = { m->pairs[i].a, m->pairs[i].b };
+
+		for (int s = 0; s < 2; s++) {
+			size_t k;
+
+			for (k = 0; k < n && ids[k] != ab[s]; k++)
+				;
+			if (k == n)
+				ids[n++] = ab[s];
+		}
+	}
+	sort_map = m;
+	qsort(ids, n, sizeof(*ids), cmp_topo);
+	sort_map = NULL;
+	*out = ids;
+	return n;
+}
+
+/* 0: same LLC, 1: another LLC of the node, 2: another node or package. */
+static int boundary(const struct run_map *m, unsigned a, unsigned b)
+{
+	const struct map_cpu *x = cpu_of(m, a), *y = cpu_of(m, b);
+
+	if (!x || !y)
+		return 0;
+	if (x->package != y->package || x->node != y->node)
+		return 2;
+	return x->llc != y->llc;
+}
+
+static const char *const col_sep[] = { "", " |", " ||" };
+
+static void rule(FILE *f, int lw, const unsigned *ids, size_t n, int w,
+		 const struct run_map *m, char ch)
+{
+	int len = lw;
+
+	for (size_t j = 0; j < n; j++)
+		len += w + (j ? (int)strlen(col_sep[boundary(m, ids[j - 1],
+							     ids[j])]) : 0);
+	fputs("  ", f);
+	for (int i = 0; i < len; i++)
+		fputc(ch, f);
+	fputc('\n', f);
+}
+
+static void grid(FILE *f, const struct run_map *m, const unsigned *ids,
+		 size_t n, bool cas)
+{
+	double *v = malloc(sizeof(double) * n * n);
+	int w = 4, lw = 3;
+
+	if (!v)
+		return;
+	for (size_t i = 0; i < n * n; i++)
+		v[i] = NAN;
+	for (size_t k = 0; k < m->npairs; k++) {
+		const struct map_pair *p = &m->pairs[k];
+		size_t i, j;
+
+		for (i = 0; i < n && ids[i] != p->a; i++)
+			;
+		for (j = 0; j < n && ids[j] != p->b; j++)
+			;
+		if (i == n || j == n)
+			continue;
+		v[i * n + j] = v[j * n + i] = cas ? p->cas_median : p->median;
+	}
+	for (size_t i = 0; i < n; i++) {
+		char s[32];
+		int len = snprintf(s, sizeof(s), "%u", ids[i]);
+
+		lw = len + 1 > lw ? len + 1 : lw;
+		for (size_t j = 0; j < n; j++)
+			if (!isnan(v[i * n + j])) {
+				len = snprintf(s, sizeof(s), "%.0f",
+					       v[i * n + j]);
+				w = len + 1 > w ? len + 1 : w;
+			}
+	}
+	fprintf(f, "\none-way latency, median ns, %s (rows a, columns b; | LLC, || node/package):\n",
+		cas ? "CAS" : "plain");
+	fprintf(f, "  %*s", lw, "");
+	for (size_t j = 0; j < n; j++)
+		fprintf(f, "%s%*u", j ? col_sep[boundary(m, ids[j - 1], ids[j])] :
+			"", w, ids[j]);
+	fputc('\n', f);
+	for (size_t i = 0; i < n; i++) {
+		int b = i ? boundary(m, ids[i - 1], ids[i]) : 0;
+
+		if (b)
+			rule(f, lw, ids, n, w, m, b == 2 ? '=' : '-');
+		fprintf(f, "  %*u", lw, ids[i]);
+		for (size_t j = 0; j < n; j++) {
+			const char *sep = j ? col_sep[boundary(m, ids[j - 1],
+							       ids[j])] : "";
+			double x = v[i * n + j];
+
+			if (i == j)
+				fprintf(f, "%s%*s", sep, w, "-");
+			else if (isnan(x))
+				fprintf(f, "%s%*s", sep, w, ".");
+			else
+				fprintf(f, "%s%*.0f", sep, w, x);
+		}
+		fputc('\n', f);
+	}
+	free(v);
+}
+
+static int cmp_dbl(const void *p, const void *q)
+{
+	double a = *(const double *)p, b = *(const double *)q;
+
+	return a < b ? -1 : a > b;
+}
+
+static double median(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_dbl);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void class_summary(FILE *f, const struct run_map *m)
+{
+	double *v = malloc(sizeof(double) * (m->npairs + 1));
+	double *c = malloc(sizeof(double) * (m->npairs + 1));
+
+	if (!v || !c)
+		goto out;
+	fprintf(f, "\n%-8s %6s %10s %10s %12s %10s   (one-way ns)\n", "class",
+		"pairs", "median", "min", "cas_median", "cas_min");
+	for (size_t k = 0; k < sizeof(classes) / sizeof(classes[0]); k++) {
+		double min = INFINITY, cmin = INFINITY;
+		size_t n = 0;
+
+		for (size_t i = 0; i < m->npairs; i++) {
+			const struct map_pair *p = &m->pairs[i];
+
+			if (strcmp(p->cls, classes[k]))
+				continue;
+			v[n] = p->median;
+			c[n++] = p->cas_median;
+			min = p->min < min ? p->min : min;
+			cmin = p->cas_min < cmin ? p->cas_min : cmin;
+		}
+		if (n)
+			fprintf(f, "%-8s %6zu %10.1f %10.1f %12.1f %10.1f\n",
+				classes[k], n, median(v, n), min,
+				median(c, n), cmin);
+	}
+out:
+	free(v);
+	free(c);
+}
+
+static void text_c2c(FILE *f, const struct run_map *m)
+{
+	unsigned *ids;
+	size_t n;
+
+	fprintf(f, "\nc2c: %zu pairs", m->npairs);
+	if (m->c2c_plan)
+		fprintf(f, " of %u planned (pairs=%s, %u CPUs), %u round trips, "
+			"line home=%s", m->plan_pairs, m->select, m->plan_cpus,
+			m->rounds, m->home);
+	fputc('\n', f);
+	if (m->c2c_plan && m->npairs < m->plan_pairs)
+		fprintf(f, "c2c: INCOMPLETE: %u pairs missing\n",
+			m->plan_pairs - (unsigned)m->npairs);
+	n = runmap_order(m, &ids);
+	if (n > GRID_MAX_CPUS)
+		fprintf(f, "(%zu CPUs: too many for a grid; see --format csv "
+			"--table c2c)\n", n);
+	else if (n)
+		for (int cas = 0; cas < 2; cas++)
+			grid(f, m, ids, n, cas);
+	free(ids);
+	class_summary(f, m);
+}
+
+/* "2^10:3 2^11:1" from the record's comma list. */
+static void hist_text(FILE *f, const struct map_noise *x)
+{
+	const char *s = x->hist;
+	unsigned b = x->hist_lo;
+
+	while (*s) {
+		char *end;
+		unsigned long n = strtoul(s, &end, 10);
+
+		if (end == s)
+			break;
+		if (n)
+			fprintf(f, " 2^%u:%lu", b, n);
+		b++;
+		s = *end == ',' ? end + 1 : end;
+	}
+}
+
+static void text_noise(FILE *f, const struct run_map *m)
+{
+	fprintf(f, "\nnoise: gaps above %u ns while polling the counter for "
+		"%.3f s\n%5s %10s %8s %12s %10s  %s\n", m->threshold,
+		m->noise_s, "cpu", "polled_s", "gaps", "total_us", "max_us",
+		"histogram (2^i ns: gaps)");
+	for (size_t i = 0; i < m->nnoise; i++) {
+		const struct map_noise *x = &m->noise[i];
+
+		fprintf(f, "%5u %10.3f %8llu %12.1f %10.1f ", x->cpu,
+			x->polled_ms / 1e3, (unsigned long long)x->count,
+			x->total / 1e3, x->max / 1e3);
+		hist_text(f, x);
+		fputc('\n', f);
+	}
+}
+
+static void text_scale(FILE *f, const struct run_map *m)
+{
+	fprintf(f, "\nscale: one shared line, set+clear with %s, CPUs added "
+		"in topology order\n%5s %12s %10s %12s %12s\n", m->scale_op,
+		"cpus", "ticks/iter", "ns/iter", "min", "max");
+	for (size_t i = 0; i < m->nscale; i++) {
+		const struct map_scale *x = &m->scale[i];
+
+		fprintf(f, "%5u %12.4f %10.2f %12.4f %12.4f\n", x->cpus,
+			x->median, x->ns, x->min, x->max);
+	}
+	if (m->scale_plan && m->nscale < m->scale_steps)
+		fprintf(f, "scale: INCOMPLETE: %u steps missing\n",
+			m->scale_steps - (unsigned)m->nscale);
+}
+
+void runmap_text(FILE *f, const struct run *r)
+{
+	const struct run_map *m = r->map;
+
+	if (!m)
+		return;
+	if (m->scale_plan || m->nscale)
+		text_scale(f, m);
+	if (m->c2c_plan || m->npairs)
+		text_c2c(f, m);
+	if (m->noise_plan || m->nnoise)
+		text_noise(f, m);
+}
+
+/* Run ids and the map's words are bare: no quoting needed, but check. */
+static void jstr(FILE *f, const char *key, const char *s)
+{
+	fprintf(f, "\"%s\":\"", key);
+	for (; *s; s++)
+		if (*s == '"' || *s == '\\' || (unsigned char)*s < 0x20 ||
+		    (unsigned char)*s >= 0x7f)
+			fprintf(f, "\\u%04x", (unsigned char)*s);
+		else
+			fputc(*s, f);
+	fputc('"', f);
+}
+
+static void jnum(FILE *f, const char *key, double v)
+{
+	if (isfinite(v))
+		fprintf(f, "\"%s\":%.10g", key, v);
+	else
+		fprintf(f, "\"%s\":null", key);
+}
+
+/* "3,0,12": numbers between single commas (the log is not trusted). */
+static bool is_list(const char *s)
+{
+	bool digit = false;
+
+	for (; *s; s++) {
+		if (*s >= '0' && *s <= '9')
+			digit = true;
+		else if (*s == ',' && digit)
+			digit = false;
+		else
+			return false;
+	}
+	return digit;
+}
+
+void runmap_json(FILE *f, const struct run *r)
+{
+	const struct run_map *m = r->map;
+	size_t np = m ? m->npairs : 0, nn = m ? m->nnoise : 0;
+
+	fputs("\"c2c\":{", f);
+	if (m && m->c2c_plan) {
+		fprintf(f, "\"planned_pairs\":%u,\"cpus\":%u,\"rounds\":%u,",
+			m->plan_pairs, m->plan_cpus, m->rounds);
+		jstr(f, "select", m->select);
+		fputc(',', f);
+		jstr(f, "home", m->home);
+		fputc(',', f);
+	}
+	fputs("\"pairs\":[", f);
+	for (size_t i = 0; i < np; i++) {
+		const struct map_pair *p = &m->pairs[i];
+
+		fprintf(f, "%s{\"a\":%u,\"b\":%u,", i ? ",\n" : "\n", p->a,
+			p->b);
+		jstr(f, "class", p->cls);
+		fprintf(f, ",\"home\":%u,", p->home);
+		jnum(f, "median", p->median);
+		fputc(',', f);
+		jnum(f, "min", p->min);
+		fputc(',', f);
+		jnum(f, "cas_median", p->cas_median);
+		fputc(',', f);
+		jnum(f, "cas_min", p->cas_min);
+		fprintf(f, ",\"batch\":%u,\"cas_batch\":%u}", p->batch,
+			p->cas_batch);
+	}
+	fputs("]},\n\"noise\":{", f);
+	if (m && m->noise_plan) {
+		jnum(f, "seconds", m->noise_s);
+		fprintf(f, ",\"threshold\":%u,", m->threshold);
+	}
+	fputs("\"cpus\":[", f);
+	for (size_t i = 0; i < nn; i++) {
+		const struct map_noise *x = &m->noise[i];
+		const char *s = x->hist;
+
+		fprintf(f, "%s{\"cpu\":%u,\"count\":%llu,", i ? ",\n" : "\n",
+			x->cpu, (unsigned long long)x->count);
+		jnum(f, "polled_ms", x->polled_ms);
+		fputc(',', f);
+		jnum(f, "total", x->total);
+		fputc(',', f);
+		jnum(f, "max", x->max);
+		fprintf(f, ",\"hist_lo\":%u,\"hist\":[", x->hist_lo);
+		if (is_list(s))
+			fputs(s, f);
+		fputs("]}", f);
+	}
+	fputs("]},\n\"scale\":[", f);
+	for (size_t i = 0; m && i < m->nscale; i++) {
+		const struct map_scale *x = &m->scale[i];
+
+		fprintf(f, "%s{\"cpus\":%u,", i ? ",\n" : "\n", x->cpus);
+		jnum(f, "median", x->median);
+		fputc(',', f);
+		jnum(f, "min", x->min);
+		fputc(',', f);
+		jnum(f, "max", x->max);
+		fputc(',', f);
+		jnum(f, "ns", x->ns);
+		fputc('}', f);
+	}
+	fputs("],\n", f);
+}
+
+static void csv_head(FILE *f, const struct runset *rs, const struct run *r)
+{
+	const char *p = rs->files[r->file].path;
+
+	fputc('"', f);
+	for (; *p; p++) {
+		if (*p == '"')
+			fputc('"', f);
+		fputc(*p, f);
+	}
+	fprintf(f, "\",%08x,", r->id);
+}
+
+int runmap_csv(FILE *f, const struct runset *rs, const char *table)
+{
+	bool c2c = !strcmp(table, "c2c"), scale = !strcmp(table, "scale");
+
+	if (!c2c && !scale && strcmp(table, "noise"))
+		return -1;
+	if (scale)
+		fprintf(f, "file,run,cpus,median_ticks,min_ticks,max_ticks,"
+			"ns_per_iter\n");
+	else if (c2c)
+		fprintf(f, "file,run,a,b,class,home,median_ns,min_ns,"
+			"cas_median_ns,cas_min_ns,batch,cas_batch\n");
+	else
+		fprintf(f, "file,run,cpu,polled_ms,gaps,total_ns,max_ns,"
+			"hist_lo,hist\n");
+	for (size_t i = 0; i < rs->nruns; i++) {
+		const struct run *r = &rs->runs[i];
+		const struct run_map *m = r->map;
+
+		for (size_t k = 0; m && c2c && k < m->npairs; k++) {
+			const struct map_pair *p = &m->pairs[k];
+
+			csv_head(f, rs, r);
+			fprintf(f, "%u,%u,\"%s\",%u,%.2f,%.2f,%.2f,%.2f,%u,%u\n",
+				p->a, p->b, p->cls, p->home, p->median, p->min,
+				p->cas_median, p->cas_min, p->batch,
+				p->cas_batch);
+		}
+		for (size_t k = 0; m && scale && k < m->nscale; k++) {
+			const struct map_scale *x = &m->scale[k];
+
+			csv_head(f, rs, r);
+			fprintf(f, "%u,%.5f,%.5f,%.5f,%.3f\n", x->cpus, x->median,
+				x->min, x->max, x->ns);
+		}
+		for (size_t k = 0; m && !c2c && !scale && k < m->nnoise; k++) {
+			const struct map_noise *x = &m->noise[k];
+
+			csv_head(f, rs, r);
+			fprintf(f, "%u,%.3f,%llu,%.0f,%.0f,%u,\"%s\"\n",
+				x->cpu, x->polled_ms,
+				(unsigned long long)x->count, x->total, x->max,
+				x->hist_lo, x->hist);
+		}
+	}
+	return 0;
+}

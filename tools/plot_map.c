@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The c2c matrix as a heat map through gnuplot: one panel per run that
+ * has c2c records, CPUs in topology order, one-way median ns (plain or
+ * CAS) as colour; the values are printed in the cells up to 16 CPUs.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "logreport.h"
+#include "runmap.h"
+
+#define MAX_PANELS	4
+#define LABEL_MAX_CPUS	16
+
+static int write_matrix(const char *path, const struct run_map *m,
+			bool cas, size_t *ncpus)
+{
+	unsigned *ids;
+	size_t n = runmap_order(m, &ids);
+	FILE *f = fopen(path, "w");
+
+	*ncpus = n;
+	if (!f) {
+		free(ids);
+		return -1;
+	}
+	fprintf(f, "cpu");
+	for (size_t j = 0; j < n; j++)
+		fprintf(f, " %u", ids[j]);
+	fputc('\n', f);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, "%u", ids[i]);
+		for (size_t j = 0; j < n; j++) {
+			double v = NAN;
+
+			for (size_t k = 0; k < m->npairs; k++) {
+				const struct map_pair *p = &m->pairs[k];
+
+				if ((p->a == ids[i] && p->b == ids[j]) ||
+				    (p->b == ids[i] && p->a == ids[j]))
+					v = cas ? p->cas_median : p->median;
+			}
+			if (isfinite(v))
+				fprintf(f, " %.1f", v);
+			else
+				fprintf(f, " NaN");
+		}
+		fputc('\n', f);
+	}
+	free(ids);
+	return fclose(f) ? -1 : 0;
+}
+
+int report_plot_c2c(const struct runset *rs, const char *out, bool cas,
+		    bool keep)
+{
+	const char *tmp = getenv("TMPDIR");
+	char dir[512], dat[MAX_PANELS][600], gp[600], label[96];
+	size_t np = 0, n = 0, len = strlen(out);
+	bool svg = len > 4 && !strcmp(out + len - 4, ".svg");
+	FILE *f = NULL;
+	struct stat sb;
+	int rc = -1;
+
+	if (!svg && !(len > 4 && !strcmp(out + len - 4, ".png"))) {
+		fprintf(stderr, "sbmlog: plot output must end in .png or .svg\n");
+		return -1;
+	}
+	if (strpbrk(out, "'\n\r")) {
+		fprintf(stderr, "sbmlog: unusable output file name\n");
+		return -1;
+	}
+	snprintf(dir, sizeof(dir), "%s/sbmplot.XXXXXX",
+		 tmp && *tmp ? tmp : "/tmp");
+	if (strpbrk(dir, "'\n\r") || !mkdtemp(dir)) {
+		fprintf(stderr, "sbmlog: cannot make %s: %s\n", dir,
+			strerror(errno));
+		return -1;
+	}
+	snprintf(gp, sizeof(gp), "%s/c2c.gp", dir);
+	for (size_t i = 0; i < rs->nruns && np < MAX_PANELS; i++) {
+		const struct run_map *m = rs->runs[i].map;
+		size_t k;
+
+		if (!m || !m->npairs)
+			continue;
+		snprintf(dat[np], sizeof(dat[np]), "%s/c2c%zu.dat", dir, np);
+		if (write_matrix(dat[np], m, cas, &k))
+			goto out;
+		n = k > n ? k : n;
+		np++;
+	}
+	if (!np) {
+		fprintf(stderr, "sbmlog: nothing to plot: no c2c records\n");
+		goto out;
+	}
+	f = fopen(gp, "w");
+	if (!f)
+		goto out;
+	if (svg)
+		fprintf(f, "set terminal svg size %zu,%zu dynamic\n",
+			700 * np, (size_t)650);
+	else
+		fprintf(f, "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) "
+			"{ set terminal pngcairo size %zu,650 font 'sans,9' } "
+			"else { set terminal png size %zu,650 }\n",
+			700 * np, 700 * np);
+	fprintf(f, "set termoption noenhanced\nset output '%s'\n"
+		"set xlabel 'CPU b'\nset ylabel 'CPU a'\n"
+		"set cblabel 'one-way ns (median, %s)'\n"
+		"set yrange [] reverse\nset size ratio -1\n"
+		"set palette rgbformulae 33,13,10\n"
+		"set multiplot layout 1,%zu\n", out, cas ? "CAS" : "plain", np);
+	np = 0;
+	for (size_t i = 0; i < rs->nruns && np < MAX_PANELS; i++) {
+		const struct run *r = &rs->runs[i];
+
+		if (!r->map || !r->map->npairs)
+			continue;
+		run_label(r, label, sizeof(label));
+		for (char *p = label; *p; p++)
+			if (*p == '"' || *p == '\\' || *p == '\'')
+				*p = '_';
+		fprintf(f, "set title \"c2c %s %08x\"\n"
+			"plot '%s' matrix rowheaders columnheaders using 2:1:3 "
+			"notitle with image", label, r->id, dat[np]);
+		if (n <= LABEL_MAX_CPUS)
+			fprintf(f, ", '' matrix rowheaders columnheaders using "
+				"2:1:($3 == $3 ? sprintf('%%.0f', $3) : '') notitle "
+				"with labels");
+		fputc('\n', f);
+		np++;
+	}
+	fprintf(f, "unset multiplot\n");
+	if (fclose(f)) {
+		f = NULL;
+		goto out;
+	}
+	rc = run_gnuplot(gp);
+	if (!rc && (stat(out, &sb) || !sb.st_size)) {
+		fprintf(stderr, "sbmlog: gnuplot wrote no %s\n", out);
+		rc = -1;
+	}
+out:
+	if (keep) {
+		fprintf(stderr, "sbmlog: plot files kept in %s\n", dir);
+	} else {
+		for (size_t i = 0; i < np; i++)
+			unlink(dat[i]);
+		unlink(gp);
+		rmdir(dir);
+	}
+	return rc;
+}

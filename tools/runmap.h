@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The machine map of a run, gathered from its "cpu", "c2c-plan", "c2c",
+ * "noise-plan", "noise", "scale-plan" and "scale" records, and printed as
+ * a c2c grid in topology order, a noise table and a scale table (text),
+ * or as rows (csv, json).
+ * Kept beside struct run (runs.h), which holds a pointer to it.
+ */
+#ifndef SBM_RUNMAP_H
+#define SBM_RUNMAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "record.h"
+
+struct run;
+struct runset;
+
+struct map_cpu {
+	unsigned id, package, node, llc, core, smt;
+};
+
+struct map_pair {
+	unsigned a, b, home, batch, cas_batch;
+	char cls[12];
+	double median, min, cas_median, cas_min;	/* one-way ns */
+};
+
+struct map_noise {
+	unsigned cpu, hist_lo;
+	uint64_t count;
+	double polled_ms, total, max;	/* ns, but polled */
+	char hist[400];		/* counts from bucket hist_lo up, commas */
+};
+
+struct map_scale {
+	unsigned cpus;
+	double median, min, max, ns;	/* ticks per iteration; ns: median */
+};
+
+struct run_map {
+	struct map_cpu *cpus;
+	size_t ncpus;
+	/* c2c-plan */
+	bool c2c_plan;
+	unsigned plan_cpus, plan_pairs, rounds;
+	char select[12], home[16];
+	struct map_pair *pairs;
+	size_t npairs;
+	/* noise-plan */
+	bool noise_plan;
+	double noise_s;
+	unsigned threshold;
+	struct map_noise *noise;
+	size_t nnoise;
+	/* scale-plan */
+	bool scale_plan;
+	unsigned scale_steps;
+	char scale_op[24];
+	struct map_scale *scale;
+	size_t nscale;
+};
+
+/* Take @p into *@m (made on first use) when it is a map record. */
+void runmap_take(struct run_map **m, const struct rec_parsed *p);
+void runmap_free(struct run_map *m);
+
+/* Text: the c2c grids and class summary, the noise and scale tables
+ * (nothing when the run has none). */
+void runmap_text(FILE *f, const struct run *r);
+/* JSON members "c2c", "noise" and "scale" of a run object, each followed
+ * by ','. */
+void runmap_json(FILE *f, const struct run *r);
+/* CSV, one table: @table "c2c" (rows a,b,...), "noise" or "scale"; -1
+ * unknown. */
+int runmap_csv(FILE *f, const struct runset *rs, const char *table);
+/* The CPUs of @m's pairs in topology order, in *@out (to be freed). */
+size_t runmap_order(const struct run_map *m, unsigned **out);
+/* Heat map of the c2c medians (plain, or @cas) of up to four runs, via
+ * gnuplot, to @out (.png or .svg); 0 on success. */
+int report_plot_c2c(const struct runset *rs, const char *out, bool cas,
+		    bool keep);
+
+#endif
