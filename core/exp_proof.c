@@ -4,7 +4,8 @@
  * line transfer.  For the boot CPU and its nearest and its farthest
  * partner, a ping-pong of one line gives the one-way transfer latency,
  * and the global mask on just those two CPUs, at the largest gap, gives
- * the cost per update above the private floor.  Record kind "proof"; on
+ * the cost per update above the private floor (pingpong.c, the same
+ * hand-off c2c measures).  Record kind "proof"; on
  * real hardware the two must agree within 25 %, else a warning.
  */
 #include <stdio.h>
@@ -17,12 +18,11 @@
 #include "isa_ops.h"
 #include "mem.h"
 #include "ops.h"
+#include "pingpong.h"
 #include "report.h"
 #include "sbm.h"
-#include "stats.h"
 
-#define PP_BATCHES	15
-#define PP_ROUNDS	1000	/* round trips per batch */
+#define PP_ROUNDS	10000	/* timed round trips per partner */
 #define AGREE_PCT	25.0
 
 struct proof_line {
@@ -33,7 +33,8 @@ struct proof {
 	uint32_t partner[2];		/* nearest, farthest; UINT32_MAX: none */
 	const char *relation[2];
 	struct proof_line *line;
-	double batch_ns[PP_BATCHES];	/* one-way, per batch */
+	uint64_t pp_samples[PP_ROUNDS];	/* pingpong.c's batches */
+	uint32_t pair[2];		/* the boot CPU and the partner */
 	/* the update part: global and private on the two CPUs */
 	struct node_arena arena;
 	struct sbm_layout layout;
@@ -140,55 +141,6 @@ static int proof_prepare(struct engine *e, void **state)
 	return 0;
 }
 
-/* Wait for *seq == want; false past the deadline (the pair gave up). */
-static bool wait_seq(struct engine *e, volatile uint64_t *seq, uint64_t want)
-{
-	uint64_t t0 = 0;
-
-	for (uint32_t n = 0; __atomic_load_n(seq, __ATOMIC_ACQUIRE) != want; n++) {
-		if ((n & 1023) == 1023) {
-			if (!t0)
-				t0 = isa_counter();
-			else if (e->failed || isa_counter() - t0 > e->deadline)
-				return e->failed = 1, false;
-		}
-	}
-	return true;
-}
-
-/* Ping-pong: the boot CPU writes odd numbers, the partner answers with
- * the next even one; one-way latency = round trip / 2 per batch. */
-static void pingpong_body(struct engine *e, uint32_t cpu, void *arg)
-{
-	struct proof *p = arg;
-	volatile uint64_t *seq = &p->line->seq;
-	uint32_t sense = 0;
-
-	if (!engine_barrier(e, &sense))
-		return;
-	for (uint32_t b = 0; b < PP_BATCHES; b++) {
-		uint64_t base = (uint64_t)b * PP_ROUNDS * 2, t0 = isa_counter();
-
-		for (uint64_t i = 0; i < PP_ROUNDS; i++) {
-			if (cpu == e->bsp) {
-				__atomic_store_n(seq, base + 2 * i + 1,
-						 __ATOMIC_RELEASE);
-				if (!wait_seq(e, seq, base + 2 * i + 2))
-					return;
-			} else {
-				if (!wait_seq(e, seq, base + 2 * i + 1))
-					return;
-				__atomic_store_n(seq, base + 2 * i + 2,
-						 __ATOMIC_RELEASE);
-			}
-		}
-		if (cpu == e->bsp)
-			p->batch_ns[b] = (double)(isa_counter() - t0) * 1e9 /
-					 (double)e->info.counter_hz /
-					 (2.0 * PP_ROUNDS);
-	}
-}
-
 /* Both CPUs update their slot of the layout at the gap, timed. */
 static void update_body(struct engine *e, uint32_t cpu, void *arg)
 {
@@ -223,11 +175,10 @@ static double update_ns(struct engine *e, struct proof *p, enum sbm_kind kind,
 		return -1;
 	for (uint32_t rep = 0; rep < e->cfg.reps; rep++) {
 		sbm_zero(&p->layout, &p->arena.a);
-		if (engine_run(e, update_body, p, deadline_ms))
+		if (engine_run_on(e, p->pair, 2, update_body, p, deadline_ms))
 			return -1;	/* aborted: leave the layout be */
-		for (uint32_t i = 0; i < e->topo->ncpus; i++)
-			if (e->chosen[i])
-				sum += (double)e->mbox[i].ticks;
+		for (int i = 0; i < 2; i++)
+			sum += (double)e->mbox[p->pair[i]].ticks;
 	}
 	sbm_layout_free(&p->layout);
 	/* two updates per iteration, two CPUs */
@@ -240,20 +191,22 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 	uint32_t b = p->partner[which];
 	uint64_t n = e->cfg.iters + e->cfg.warmup;
 	uint64_t deadline_ms = 120000 + n / 50 + n * p->gap_ns / 125000;
-	double g, f, pp, pp_min, ratio;
-	struct stats st;
+	double g, f, pp, pp_min, ratio, to_ns = 1e9 / (double)e->info.counter_hz;
+	struct pingpong ping = {
+		.word = &p->line->seq, .a = e->bsp, .b = b,
+		.warmup = pingpong_warmup(PP_ROUNDS), .rounds = PP_ROUNDS,
+		.samples = p->pp_samples,
+	};
 	char msg[200];
 	struct rec r;
 
-	memset(e->chosen, 0, e->topo->ncpus);
-	e->chosen[e->bsp] = e->chosen[b] = 1;
-	e->nchosen = 2;
+	p->pair[0] = e->bsp;
+	p->pair[1] = b;
 	p->line->seq = 0;
-	if (engine_run(e, pingpong_body, p, 120000))
+	if (pingpong_run(e, &ping) || !pingpong_oneway(&ping, &pp, &pp_min))
 		return -1;
-	stats_compute(p->batch_ns, PP_BATCHES, &st);
-	pp = st.median;
-	pp_min = st.min;
+	pp *= to_ns;
+	pp_min *= to_ns;
 	g = update_ns(e, p, SBM_GLOBAL, deadline_ms);
 	f = g < 0 ? -1 : update_ns(e, p, SBM_PRIVATE, deadline_ms);
 	if (g < 0 || f < 0)
@@ -293,8 +246,6 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 static int proof_run(struct engine *e, void *state)
 {
 	struct proof *p = state;
-	uint8_t *saved;
-	uint32_t nsaved = e->nchosen;
 	int rc = 0;
 
 	if (!p || p->partner[0] == UINT32_MAX) {
@@ -302,21 +253,14 @@ static int proof_run(struct engine *e, void *state)
 			      "one more CPU in cpus=; skipped\n");
 		return 0;
 	}
-	saved = malloc(e->topo->ncpus);
-	if (!saved)
-		return 0;
-	memcpy(saved, e->chosen, e->topo->ncpus);
-	report_printf("line transfer check: %u x %u round trips and %u reps "
-		      "of global and private per partner ...\n", PP_BATCHES,
-		      PP_ROUNDS, e->cfg.reps);
+	report_printf("line transfer check: %u round trips and %u reps of "
+		      "global and private per partner ...\n", PP_ROUNDS,
+		      e->cfg.reps);
 	for (int w = 0; w < 2 && !rc; w++) {
 		if (w && p->partner[1] == p->partner[0])
 			break;	/* two CPUs: one partner */
 		rc = measure_pair(e, p, w);
 	}
-	memcpy(e->chosen, saved, e->topo->ncpus);
-	e->nchosen = nsaved;
-	free(saved);
 	return rc ? 1 : 0;
 }
 

@@ -2,6 +2,7 @@
 # Host-side tools, built for the build machine with CC_FOR_BUILD even in
 # cross trees, so every tree can read its own boot logs.
 SBMLOG_HDRS = tools/logparse.h tools/runs.h tools/logreport.h tools/runmap.h \
+	tools/rec_fields.h \
 	core/record.h core/crc32.h core/labels.h
 SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \
 	tools/logreport.c tools/emit_text.c tools/emit_csv.c \

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rec_fields.h"
 #include "runmap.h"
 
 static void *grow(void *p, size_t n, size_t size)
@@ -18,30 +19,6 @@ static void *grow(void *p, size_t n, size_t size)
 }
 
 #define PUSH(arr, n) (arr = grow(arr, n, sizeof(*(arr))), &(arr)[(n)++])
-
-static unsigned get_u(const struct rec_parsed *p, const char *key)
-{
-	uint64_t v = 0;
-
-	rec_get_u64(p, key, &v);
-	return v > 0xffffffffu ? 0xffffffffu : (unsigned)v;
-}
-
-static double get_d(const struct rec_parsed *p, const char *key)
-{
-	double v = 0;
-
-	rec_get_dbl(p, key, &v);
-	return v;
-}
-
-static void get_s(char *dst, size_t n, const struct rec_parsed *p,
-		  const char *key)
-{
-	const char *v = rec_get(p, key);
-
-	snprintf(dst, n, "%s", v ? v : "");
-}
 
 static struct run_map *map_of(struct run_map **m)
 {
@@ -65,69 +42,69 @@ void runmap_take(struct run_map **mp, const struct rec_parsed *p)
 
 		m = map_of(mp);
 		c = PUSH(m->cpus, m->ncpus);
-		c->id = get_u(p, "id");
-		c->package = get_u(p, "package");
-		c->node = get_u(p, "node");
-		c->llc = get_u(p, "llc");
-		c->core = get_u(p, "core");
-		c->smt = get_u(p, "smt");
+		c->id = rec_field_u(p, "id");
+		c->package = rec_field_u(p, "package");
+		c->node = rec_field_u(p, "node");
+		c->llc = rec_field_u(p, "llc");
+		c->core = rec_field_u(p, "core");
+		c->smt = rec_field_u(p, "smt");
 	} else if (!strcmp(k, "c2c-plan")) {
 		m = map_of(mp);
 		m->c2c_plan = true;
-		m->plan_cpus = get_u(p, "cpus");
-		m->plan_pairs = get_u(p, "pairs");
-		m->rounds = get_u(p, "rounds");
-		get_s(m->select, sizeof(m->select), p, "select");
-		get_s(m->home, sizeof(m->home), p, "home");
+		m->plan_cpus = rec_field_u(p, "cpus");
+		m->plan_pairs = rec_field_u(p, "pairs");
+		m->rounds = rec_field_u(p, "rounds");
+		rec_field_s(m->select, sizeof(m->select), p, "select");
+		rec_field_s(m->home, sizeof(m->home), p, "home");
 	} else if (!strcmp(k, "c2c")) {
 		struct map_pair *x;
 
 		m = map_of(mp);
 		x = PUSH(m->pairs, m->npairs);
-		x->a = get_u(p, "a");
-		x->b = get_u(p, "b");
-		x->home = get_u(p, "home");
-		x->batch = get_u(p, "batch");
-		x->cas_batch = get_u(p, "cas_batch");
-		get_s(x->cls, sizeof(x->cls), p, "class");
-		x->median = get_d(p, "median");
-		x->min = get_d(p, "min");
-		x->cas_median = get_d(p, "cas_median");
-		x->cas_min = get_d(p, "cas_min");
+		x->a = rec_field_u(p, "a");
+		x->b = rec_field_u(p, "b");
+		x->home = rec_field_u(p, "home");
+		x->batch = rec_field_u(p, "batch");
+		x->cas_batch = rec_field_u(p, "cas_batch");
+		rec_field_s(x->cls, sizeof(x->cls), p, "class");
+		x->median = rec_field_d(p, "median");
+		x->min = rec_field_d(p, "min");
+		x->cas_median = rec_field_d(p, "cas_median");
+		x->cas_min = rec_field_d(p, "cas_min");
 	} else if (!strcmp(k, "noise-plan")) {
 		m = map_of(mp);
 		m->noise_plan = true;
-		m->noise_s = get_d(p, "seconds");
-		m->threshold = get_u(p, "threshold");
+		m->noise_s = rec_field_d(p, "seconds");
+		m->threshold = rec_field_u(p, "threshold");
 	} else if (!strcmp(k, "scale-plan")) {
 		m = map_of(mp);
 		m->scale_plan = true;
-		m->scale_steps = get_u(p, "steps");
-		get_s(m->scale_op, sizeof(m->scale_op), p, "op");
+		m->scale_steps = rec_field_u(p, "steps");
+		rec_field_s(m->scale_op, sizeof(m->scale_op), p, "op");
 	} else if (!strcmp(k, "scale")) {
 		struct map_scale *x;
 
 		m = map_of(mp);
 		x = PUSH(m->scale, m->nscale);
-		x->cpus = get_u(p, "cpus");
-		x->median = get_d(p, "median");
-		x->min = get_d(p, "min");
-		x->max = get_d(p, "max");
-		x->ns = get_d(p, "ns");
+		x->cpus = rec_field_u(p, "cpus");
+		x->median = rec_field_d(p, "median");
+		x->min = rec_field_d(p, "min");
+		x->max = rec_field_d(p, "max");
+		x->ns = rec_field_d(p, "ns");
 	} else if (!strcmp(k, "noise")) {
 		struct map_noise *x;
 		uint64_t v = 0;
 
 		m = map_of(mp);
 		x = PUSH(m->noise, m->nnoise);
-		x->cpu = get_u(p, "cpu");
-		x->hist_lo = get_u(p, "hist_lo");
+		x->cpu = rec_field_u(p, "cpu");
+		x->hist_lo = rec_field_u(p, "hist_lo");
 		rec_get_u64(p, "count", &v);
 		x->count = v;
-		x->polled_ms = get_d(p, "polled_ms");
-		x->total = get_d(p, "total");
-		x->max = get_d(p, "max");
-		get_s(x->hist, sizeof(x->hist), p, "hist");
+		x->polled_ms = rec_field_d(p, "polled_ms");
+		x->total = rec_field_d(p, "total");
+		x->max = rec_field_d(p, "max");
+		rec_field_s(x->hist, sizeof(x->hist), p, "hist");
 	}
 }
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "logparse.h"
+#include "rec_fields.h"
 #include "runmap.h"
 #include "runs.h"
 
@@ -59,31 +60,7 @@ static void copy(char *dst, size_t n, const char *src)
 	snprintf(dst, n, "%s", src ? src : "");
 }
 
-#define COPY(dst, p, key) copy(dst, sizeof(dst), rec_get(p, key))
-
-static unsigned get_u(const struct rec_parsed *p, const char *key)
-{
-	uint64_t v = 0;
-
-	rec_get_u64(p, key, &v);
-	return v > 0xffffffffu ? 0xffffffffu : (unsigned)v;
-}
-
-static uint64_t get_u64(const struct rec_parsed *p, const char *key)
-{
-	uint64_t v = 0;
-
-	rec_get_u64(p, key, &v);
-	return v;
-}
-
-static double get_d(const struct rec_parsed *p, const char *key)
-{
-	double v = 0;
-
-	rec_get_dbl(p, key, &v);
-	return v;
-}
+#define COPY(dst, p, key) rec_field_s(dst, sizeof(dst), p, key)
 
 /* Half a unit of the last digit the record printed: its rounding bound. */
 static double round_err(const struct rec_parsed *p, const char *key)
@@ -141,20 +118,20 @@ static void take_hello(struct run *r, const struct rec_parsed *p)
 	COPY(r->cpu_model, p, "cpu_model");
 	COPY(r->counter, p, "counter");
 	COPY(r->hz_source, p, "hz_source");
-	r->counter_hz = get_u64(p, "counter_hz");
-	r->cycles = get_u64(p, "cycles") != 0;
+	r->counter_hz = rec_field_u64(p, "counter_hz");
+	r->cycles = rec_field_u64(p, "cycles") != 0;
 }
 
 static void take_topo(struct run *r, const struct rec_parsed *p)
 {
 	r->topo = true;
-	r->cpus = get_u(p, "cpus");
-	r->packages = get_u(p, "packages");
-	r->nodes = get_u(p, "nodes");
-	r->llcs = get_u(p, "llcs");
-	r->cores = get_u(p, "cores");
-	r->smt = get_u(p, "smt");
-	r->line = get_u(p, "line");
+	r->cpus = rec_field_u(p, "cpus");
+	r->packages = rec_field_u(p, "packages");
+	r->nodes = rec_field_u(p, "nodes");
+	r->llcs = rec_field_u(p, "llcs");
+	r->cores = rec_field_u(p, "cores");
+	r->smt = rec_field_u(p, "smt");
+	r->line = rec_field_u(p, "line");
 	COPY(r->llc_source, p, "llc_source");
 	COPY(r->node_source, p, "node_source");
 }
@@ -162,10 +139,10 @@ static void take_topo(struct run *r, const struct rec_parsed *p)
 static void take_config(struct run *r, const struct rec_parsed *p)
 {
 	r->config = true;
-	r->iters = get_u64(p, "iters");
-	r->reps = get_u64(p, "reps");
-	r->warmup = get_u64(p, "warmup");
-	r->run_cpus = get_u(p, "cpus");
+	r->iters = rec_field_u64(p, "iters");
+	r->reps = rec_field_u64(p, "reps");
+	r->warmup = rec_field_u64(p, "warmup");
+	r->run_cpus = rec_field_u(p, "cpus");
 	COPY(r->mode, p, "mode");
 	COPY(r->placement, p, "placement");
 	COPY(r->ops, p, "ops");
@@ -178,29 +155,29 @@ static void take_result(struct run *r, const struct rec_parsed *p)
 	COPY(x->layout, p, "layout");
 	COPY(x->op, p, "op");
 	COPY(x->mode, p, "mode");
-	x->cpus = get_u(p, "cpus");
-	x->iters = get_u64(p, "iters");
-	x->reps = get_u64(p, "reps");
-	x->median = get_d(p, "median");
-	x->mean = get_d(p, "mean");
-	x->min = get_d(p, "min");
-	x->max = get_d(p, "max");
-	x->stddev = get_d(p, "stddev");
-	x->cv = get_d(p, "cv");
-	x->rep_cv = get_d(p, "rep_cv");
+	x->cpus = rec_field_u(p, "cpus");
+	x->iters = rec_field_u64(p, "iters");
+	x->reps = rec_field_u64(p, "reps");
+	x->median = rec_field_d(p, "median");
+	x->mean = rec_field_d(p, "mean");
+	x->min = rec_field_d(p, "min");
+	x->max = rec_field_d(p, "max");
+	x->stddev = rec_field_d(p, "stddev");
+	x->cv = rec_field_d(p, "cv");
+	x->rep_cv = rec_field_d(p, "rep_cv");
 	x->have_ns = rec_get_dbl(p, "ns", &x->ns);
 	x->have_cycles = rec_get_dbl(p, "cycles", &x->cycles);
 	/* a future image may state the ratio itself, at full precision */
 	x->have_pct = rec_get_dbl(p, "pct", &x->pct);
 	x->err = round_err(p, "median");
 	x->have_gap = rec_get(p, "gap") != NULL;
-	x->gap = get_u(p, "gap");
-	x->ci95 = get_d(p, "ci95");
-	x->upd_ns = get_d(p, "upd_ns");
-	x->pct_median = get_d(p, "pct_median");
+	x->gap = rec_field_u(p, "gap");
+	x->ci95 = rec_field_d(p, "ci95");
+	x->upd_ns = rec_field_d(p, "upd_ns");
+	x->pct_median = rec_field_d(p, "pct_median");
 	x->have_floor = rec_get_dbl(p, "cost_ns", &x->cost_ns);
 	/* absent: no evidence of a lost update */
-	x->clean = !rec_get(p, "clean") || get_u64(p, "clean") != 0;
+	x->clean = !rec_get(p, "clean") || rec_field_u64(p, "clean") != 0;
 }
 
 static void take_group(struct run *r, const struct rec_parsed *p)
@@ -209,13 +186,13 @@ static void take_group(struct run *r, const struct rec_parsed *p)
 
 	COPY(x->layout, p, "layout");
 	COPY(x->by, p, "by");
-	x->id = get_u(p, "id");
-	x->cpus = get_u(p, "cpus");
-	x->gap = get_u(p, "gap");
-	x->median = get_d(p, "median");
-	x->mean = get_d(p, "mean");
-	x->min = get_d(p, "min");
-	x->max = get_d(p, "max");
+	x->id = rec_field_u(p, "id");
+	x->cpus = rec_field_u(p, "cpus");
+	x->gap = rec_field_u(p, "gap");
+	x->median = rec_field_d(p, "median");
+	x->mean = rec_field_d(p, "mean");
+	x->min = rec_field_d(p, "min");
+	x->max = rec_field_d(p, "max");
 	x->err = round_err(p, "median");
 
 }
@@ -224,14 +201,14 @@ static void take_cache(struct run *r, const struct rec_parsed *p)
 {
 	struct run_cache *x = RPUSH(r->caches, r->ncaches);
 
-	x->level = get_u(p, "level");
+	x->level = rec_field_u(p, "level");
 	COPY(x->type, p, "type");
-	x->size = get_u64(p, "size");
-	x->line = get_u(p, "line");
-	x->ways = get_u(p, "ways");
-	x->sets = get_u(p, "sets");
-	x->shared_by = get_u(p, "shared_by");
-	x->instances = get_u(p, "instances");
+	x->size = rec_field_u64(p, "size");
+	x->line = rec_field_u(p, "line");
+	x->ways = rec_field_u(p, "ways");
+	x->sets = rec_field_u(p, "sets");
+	x->shared_by = rec_field_u(p, "shared_by");
+	x->instances = rec_field_u(p, "instances");
 }
 
 static void take_domain(struct run *r, const struct rec_parsed *p, bool node)
@@ -239,13 +216,13 @@ static void take_domain(struct run *r, const struct rec_parsed *p, bool node)
 	struct run_domain *x;
 
 	/* a long list arrives in parts: append part N to part 0 */
-	if (get_u(p, "part")) {
+	if (rec_field_u(p, "part")) {
 		for (size_t i = r->ndomains; i-- > 0;) {
 			struct run_domain *d = &r->domains[i];
 			const char *more = rec_get(p, "cpus");
 			size_t len = strlen(d->cpus);
 
-			if (d->node != node || d->id != get_u(p, "id"))
+			if (d->node != node || d->id != rec_field_u(p, "id"))
 				continue;
 			if (more && len + strlen(more) + 2 < sizeof(d->cpus))
 				snprintf(d->cpus + len, sizeof(d->cpus) - len,
@@ -259,8 +236,8 @@ static void take_domain(struct run *r, const struct rec_parsed *p, bool node)
 	x = RPUSH(r->domains, r->ndomains);
 
 	x->node = node;
-	x->id = get_u(p, "id");
-	x->ncpus = get_u(p, "ncpus");
+	x->id = rec_field_u(p, "id");
+	x->ncpus = rec_field_u(p, "ncpus");
 	COPY(x->cpus, p, "cpus");
 	COPY(x->dist, p, "dist");
 }
@@ -272,7 +249,7 @@ static void take_warn(struct run *r, const struct rec_parsed *p, bool error)
 	copy(x->what, sizeof(x->what), error ? "error" : rec_get(p, "what"));
 	copy(x->msg, sizeof(x->msg), error ? rec_get(p, "what") :
 		rec_get(p, "msg"));
-	x->id = get_u64(p, "id");
+	x->id = rec_field_u64(p, "id");
 	if (error)
 		r->nerrors++;
 }
@@ -281,7 +258,7 @@ static void take_fail(struct run *r, const struct rec_parsed *p)
 {
 	struct run_fail *x = RPUSH(r->fails, r->nfails);
 
-	x->id = get_u(p, "id");
+	x->id = rec_field_u(p, "id");
 	COPY(x->hwid, p, "hwid");
 }
 
@@ -295,8 +272,8 @@ static void on_record(struct gather *g, size_t line,
 	if (!strcmp(k, "end")) {
 		r->end = true;
 		COPY(r->status, p, "status");
-		r->end_warnings = get_u64(p, "warnings");
-		r->end_records = get_u64(p, "records");
+		r->end_warnings = rec_field_u64(p, "warnings");
+		r->end_records = rec_field_u64(p, "records");
 		r->have_lost = rec_get_u64(p, "lost", &r->end_lost) &&
 			       rec_get_u64(p, "cpus", &r->end_cpus);
 		return;
