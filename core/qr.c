@@ -236,6 +236,8 @@ static void draw_function(uint8_t *m, int size, int ver)
 		}
 	/* reserve format areas (drawn per mask) and the dark module */
 	for (int i = 0; i < 9; i++) {
+		if (i == 6)
+			continue;	/* timing crosses there */
 		set_func(m, size, 8, i, 0);
 		set_func(m, size, i, 8, 0);
 	}
