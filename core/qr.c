@@ -62,7 +62,7 @@ static int total_codewords(int ver)
 	int size = QR_SIZE(ver), n = align_count(ver);
 	int bits = size * size;
 
-	bits -= 3 * 64 + 2 * 15 + 1;		/* finders, format, dark module */
+	bits -= 3 * 64 + 2 * 15 + 1;	/* finders, format, dark module */
 	bits -= 2 * (size - 16);		/* timing between finders */
 	if (n) {
 		/* n*n - 3 patterns of 25; those on row/column 6 cross timing */
@@ -84,7 +84,8 @@ size_t qr_capacity(int ver, enum qr_ecc ecc)
 {
 	int header;
 
-	if (ver < 1 || ver > QR_VERSION_MAX || (ecc != QR_ECC_L && ecc != QR_ECC_M))
+	if (ver < 1 || ver > QR_VERSION_MAX ||
+	    (ecc != QR_ECC_L && ecc != QR_ECC_M))
 		return 0;
 	header = 4 + (ver < 10 ? 8 : 16);	/* mode, character count */
 	return (size_t)(data_codewords(ver, ecc) * 8 - header) / 8;
@@ -198,7 +199,7 @@ static void draw_finder(uint8_t *m, int size, int x0, int y0)
 			int x = x0 + dx, y = y0 + dy;
 			int ax = dx > 3 ? dx - 3 : 3 - dx;
 			int ay = dy > 3 ? dy - 3 : 3 - dy;
-			int d = ax > ay ? ax : ay;	/* ring from the centre */
+			int d = ax > ay ? ax : ay;	/* ring, 0 = centre */
 
 			if (x < 0 || y < 0 || x >= size || y >= size)
 				continue;

@@ -43,6 +43,7 @@ int qr_render(const uint8_t *modules, int size, int quiet, int scale, int bpp,
 	      uint8_t *pixels, size_t stride, size_t cap);
 
 /* Building blocks, exposed for the tests. */
+/* necc (1..30) Reed-Solomon EC codewords of a block into ecc. */
 void qr_rs_ecc(const uint8_t *data, size_t len, uint8_t *ecc, int necc);
 uint16_t qr_format_bits(enum qr_ecc ecc, int mask);
 uint32_t qr_version_bits(int version);

@@ -10,7 +10,8 @@
 #define QR_GF_POLY	0x11d	/* x^8 + x^4 + x^3 + x^2 + 1 */
 #define QR_FORMAT_GEN	0x537	/* BCH(15,5): x^10+x^8+x^5+x^4+x^2+x+1 */
 #define QR_FORMAT_XOR	0x5412	/* keeps the format word from being all 0 */
-#define QR_VERSION_GEN	0x1f25	/* BCH(18,6): x^12+x^11+x^10+x^9+x^8+x^5+x^2+1 */
+/* BCH(18,6): x^12 + x^11 + x^10 + x^9 + x^8 + x^5 + x^2 + 1 */
+#define QR_VERSION_GEN	0x1f25
 
 static uint8_t gf_mul(uint8_t a, uint8_t b)
 {
@@ -29,15 +30,17 @@ static uint8_t gf_mul(uint8_t a, uint8_t b)
 
 /*
  * ecc = remainder of data(x) * x^necc divided by the generator
- * g(x) = (x - a^0)(x - a^1)...(x - a^(necc-1)).  necc <= 30 (Table 9).
+ * g(x) = (x - a^0)(x - a^1)...(x - a^(necc-1)); 1 <= necc <= 30 (Table 9).
  */
 void qr_rs_ecc(const uint8_t *data, size_t len, uint8_t *ecc, int necc)
 {
 	uint8_t poly[31] = { 1 };	/* poly[i]: coefficient of x^i */
-	uint8_t gen[30];		/* gen[j]: of x^(necc-1-j), monic dropped */
+	uint8_t gen[30];		/* gen[j]: of x^(necc-1-j) */
 	uint8_t root = 1;
 	int i, j;
 
+	if (necc < 1 || necc > 30)
+		return;
 	for (i = 0; i < necc; i++) {
 		/* poly *= (x + root); minus is plus in GF(2^8) */
 		for (j = i + 1; j > 0; j--)

@@ -55,8 +55,10 @@ static void test_rs_spec_example(void)
 static void test_bch_tables(void)
 {
 	static const uint16_t fmt[2][8] = {
-		{ 0x77c4, 0x72f3, 0x7daa, 0x789d, 0x662f, 0x6318, 0x6c41, 0x6976 },
-		{ 0x5412, 0x5125, 0x5e7c, 0x5b4b, 0x45f9, 0x40ce, 0x4f97, 0x4aa0 },
+		{ 0x77c4, 0x72f3, 0x7daa, 0x789d,
+		  0x662f, 0x6318, 0x6c41, 0x6976 },
+		{ 0x5412, 0x5125, 0x5e7c, 0x5b4b,
+		  0x45f9, 0x40ce, 0x4f97, 0x4aa0 },
 	};
 	static const struct { int ver; uint32_t bits; } vi[] = {
 		{ 7, 0x07c94 }, { 8, 0x085bc }, { 9, 0x09a99 }, { 10, 0x0a4d3 },
@@ -223,7 +225,8 @@ static void test_vs_qrencode(void)
 			payload(buf, len, (unsigned int)(v * 2 + e));
 			equal += compare_one(buf, len, ecc, &same_auto);
 		}
-		for (size_t i = 0; i < sizeof(lens) / sizeof(lens[0]); i++, n++) {
+		for (size_t i = 0; i < sizeof(lens) / sizeof(*lens);
+		     i++, n++) {
 			payload(buf, lens[i], (unsigned int)(lens[i] * 2 + e));
 			equal += compare_one(buf, lens[i], ecc, &same_auto);
 		}
@@ -247,12 +250,15 @@ static void zbar_roundtrip(const char *text, enum qr_ecc ecc, int bpp)
 	CHECK(ver > 0);
 	if (ver <= 0)
 		return;
-	stride = bpp == 8 ? (size_t)(size + 8) * 4 : ((size_t)(size + 8) * 4 + 7) / 8;
+	stride = (size_t)(size + 8) * 4;
+	if (bpp == 1)
+		stride = (stride + 7) / 8;
 	side = qr_render(mod, size, 4, 4, bpp, pix, stride, sizeof(pix));
 	CHECK(side == (size + 8) * 4);
 	if (side < 0)
 		return;
-	snprintf(path, sizeof(path), "%s/qr.%s", tmpdir, bpp == 8 ? "pgm" : "pbm");
+	snprintf(path, sizeof(path), "%s/qr.%s", tmpdir,
+		 bpp == 8 ? "pgm" : "pbm");
 	f = fopen(path, "wb");
 	if (!f)
 		return;
@@ -343,7 +349,8 @@ int main(void)
 
 		snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 		if (system(cmd))
-			fprintf(stderr, "test_qr: could not remove %s\n", tmpdir);
+			fprintf(stderr, "test_qr: could not remove %s\n",
+				tmpdir);
 	}
 	return check_done("test_qr");
 }
