@@ -10,7 +10,7 @@ UNIT_CFLAGS = $(AM_CFLAGS) $(SAN_FLAGS) -O1 -g -pthread
 
 UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
 	tests/test_topo tests/test_sbm tests/test_concurrency \
-	tests/test_logparse tests/test_acpi tests/test_node_pool
+	tests/test_logparse tests/test_acpi tests/test_node_pool tests/test_qr
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 
@@ -30,6 +30,14 @@ tests_test_record_SOURCES = tests/test_record.c core/record.c core/crc32.c
 tests_test_record_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_record_CFLAGS = $(UNIT_CFLAGS)
 tests_test_record_LDFLAGS = $(SAN_FLAGS)
+
+# qrencode and zbarimg are the references: without them the test fails,
+# naming the package.
+tests_test_qr_SOURCES = tests/test_qr.c core/qr.c core/qr_rs.c \
+	core/qr_render.c core/qr.h core/record.c core/crc32.c
+tests_test_qr_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_qr_CFLAGS = $(UNIT_CFLAGS)
+tests_test_qr_LDFLAGS = $(SAN_FLAGS)
 
 tests_test_topo_SOURCES = tests/test_topo.c tests/topo_fixtures.c \
 	tests/topo_fixtures.h core/topo.c
