@@ -4,7 +4,7 @@
  * is the SIPI vector.  Real mode -> 32-bit protected mode -> long mode on
  * a 2 MiB identity map of our own (below 1 MiB, so a 32-bit CR3 reaches
  * it) -> the boot CPU's CR3 (UEFI's identity map, maybe above 4 GiB) ->
- * SSE on -> ap_entry(arg) on the CPU's own stack.  ap_start.c patches the
+ * SSE on -> ap_entry(arg) on the CPU's own stack.  smp.c patches the
  * absolute addresses and the per-CPU words at copy time.
  */
 #define OFF(x) ((x) - tramp_start)

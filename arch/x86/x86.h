@@ -115,7 +115,7 @@ bool lapic_x2apic(void);
 int lapic_send_init_sipi(uint32_t apic_id, uint8_t vector);
 int lapic_send_init(uint32_t apic_id);
 
-/* ap_start.c */
+/* smp.c */
 /* Set up the trampoline in @page (physical, below 1 MiB, 4 pages). */
 void ap_setup(uint64_t page);
 

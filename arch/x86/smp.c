@@ -14,8 +14,6 @@ extern const char tramp_gdt[], tramp_gdtr[], tramp_jmp32[], tramp_jmp64[];
 extern const char tramp_cr3_tmp[], tramp_nxe[], tramp_cr3[], tramp_stack[];
 extern const char tramp_entry[], tramp_arg[], tramp_taken[];
 
-#define AP_STACK	(64 * 1024)
-
 struct ap_arg {
 	plat_cpu_entry entry;
 	void *arg;
@@ -78,15 +76,9 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 {
 	struct ap_arg *a = malloc(sizeof(*a));
 
-	if (!a || !page || hwid > UINT32_MAX)
+	/* efi_main sets b.stack_size, so core always gives a stack. */
+	if (!a || !page || !stack_top || hwid > UINT32_MAX)
 		return -1;
-	if (!stack_top) {
-		char *s = malloc(AP_STACK);
-
-		if (!s)
-			return -1;
-		stack_top = s + AP_STACK;
-	}
 	a->entry = entry;
 	a->arg = arg;
 	a->cpu = cpu;
@@ -107,9 +99,4 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	return lapic_send_init_sipi((uint32_t)hwid,
 				    (uint8_t)((uintptr_t)page >> 12));
-}
-
-bool plat_cycles_available(void)
-{
-	return false;
 }
