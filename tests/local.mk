@@ -67,6 +67,16 @@ tests_test_acpi_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_acpi_CFLAGS = $(UNIT_CFLAGS)
 tests_test_acpi_LDFLAGS = $(SAN_FLAGS)
 
+# The x86 image's pure decoders (AMD legacy cache leaves): plain C, so
+# they run on any host.
+check_PROGRAMS += tests/test_amd_cache
+TESTS += tests/test_amd_cache
+tests_test_amd_cache_SOURCES = tests/test_amd_cache.c \
+	arch/x86/amd_cache.c arch/x86/amd_cache.h
+tests_test_amd_cache_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/x86
+tests_test_amd_cache_CFLAGS = $(UNIT_CFLAGS)
+tests_test_amd_cache_LDFLAGS = $(SAN_FLAGS)
+
 # FDT parser: fixtures compiled by dtc at test time, plus QEMU dumps.
 check_PROGRAMS += tests/test_fdt tests/test_fdt_topo
 tests_test_fdt_topo_SOURCES = tests/test_fdt_topo.c core/fdt_topo.c \

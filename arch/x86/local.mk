@@ -7,7 +7,8 @@ noinst_DATA += BOOTX64.EFI
 sbmbench_x86_64_so_SOURCES = $(CORE_SOURCES) core/acpi.c core/acpi.h \
 	$(EFI_COMMON_SOURCES) \
 	arch/x86/x86.h arch/x86/efi_main.c \
-	arch/x86/acpi_topo.c arch/x86/cpuid_topo.c arch/x86/tsc.c \
+	arch/x86/acpi_topo.c arch/x86/cpuid_topo.c \
+	arch/x86/amd_cache.c arch/x86/amd_cache.h arch/x86/tsc.c \
 	arch/x86/lapic.c arch/x86/smp.c arch/x86/trampoline.S \
 	arch/x86/uart16550.c arch/x86/power.c
 X86_EFI_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \
@@ -45,10 +46,12 @@ if IMAGE_X86_64
 if HAVE_QEMU
 TESTS += tests/boot-x86_64-smp1.sh tests/boot-x86_64-smp4.sh \
 	tests/boot-x86_64-smp8.sh tests/boot-x86_64-acpi.sh tests/boot-x86_64-loadopts.sh \
-	tests/boot-x86_64-image.sh tests/boot-x86_64-smp32.sh
+	tests/boot-x86_64-image.sh tests/boot-x86_64-smp32.sh \
+	tests/boot-x86_64-amd-legacy.sh
 endif
 endif
 EXTRA_DIST += tests/boot-x86_64-smp1.sh tests/boot-x86_64-smp4.sh \
 	tests/boot-x86_64-smp8.sh tests/boot-x86_64-acpi.sh tests/boot-x86_64-loadopts.sh \
 	tests/boot-x86_64-image.sh tests/boot-x86_64-smp32.sh \
+	tests/boot-x86_64-amd-legacy.sh \
 	arch/x86/x86.h arch/x86/trampoline.S
