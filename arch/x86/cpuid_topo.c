@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "amd_cache.h"
+#include "apic_encode.h"
 #include "x86.h"
 
 static unsigned order(uint32_t n)	/* ceil(log2(n)) */
@@ -91,9 +92,11 @@ void cpuid_probe(struct x86_cpuid *c)
 
 	if ((c->max_leaf >= 0x1f && leaf_b_shifts(0x1f, &smt, &pkg)) ||
 	    (c->max_leaf >= 0xb && leaf_b_shifts(0xb, &smt, &pkg))) {
+		uint32_t l1[4];
+
+		cpuid(1, 0, l1);
 		cpuid(c->max_leaf >= 0x1f ? 0x1f : 0xb, 0, r);
-		if (r[1])	/* a leaf that answers gives the x2APIC id */
-			c->bsp_apic_id = r[3];
+		c->bsp_apic_id = apic_id_from_cpuid(l1, r);
 		c->smt_shift = smt;
 		c->pkg_shift = pkg;
 		c->have_shifts = true;

@@ -75,6 +75,7 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 		   void *arg, void *stack_top)
 {
 	struct ap_arg *a = malloc(sizeof(*a));
+	int rc;
 
 	/* efi_main sets b.stack_size, so core always gives a stack. */
 	if (!a || !page || !stack_top || hwid > UINT32_MAX)
@@ -97,6 +98,15 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 	put64(tramp_arg, (uintptr_t)a);
 	put32(tramp_taken, 0);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	return lapic_send_init_sipi((uint32_t)hwid,
-				    (uint8_t)((uintptr_t)page >> 12));
+	lapic_esr();
+	rc = lapic_send_init((uint32_t)hwid);
+	tsc_delay_us(10000);
+	for (int i = 0; i < 2; i++) {
+		lapic_esr();
+		rc |= lapic_send_sipi((uint32_t)hwid, (uintptr_t)page);
+		tsc_delay_us(200);
+	}
+	/* Errors are cleared, not fatal: arrival is what core waits for. */
+	lapic_esr();
+	return rc;
 }

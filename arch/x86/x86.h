@@ -112,8 +112,9 @@ void tsc_delay_us(uint64_t us);
 /* lapic.c */
 void lapic_init(void);
 bool lapic_x2apic(void);
-int lapic_send_init_sipi(uint32_t apic_id, uint8_t vector);
+uint32_t lapic_esr(void);	/* read and clear the error status */
 int lapic_send_init(uint32_t apic_id);
+int lapic_send_sipi(uint32_t apic_id, uint64_t page);
 
 /* smp.c */
 /* Set up the trampoline in @page (physical, below 1 MiB, 4 pages). */
