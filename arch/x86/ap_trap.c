@@ -13,7 +13,7 @@
 
 #define AP_TRAP_VECTORS	32
 #define AP_TRAP_STUB	16	/* bytes per stub in ap_trap_entry.S */
-#define GATE_INTR64	0x8e	/* present, DPL 0, 64-bit interrupt gate */
+#define GATE_INTR64	0x8e	/* present, DPL 0, 64-bit interrupt */
 
 /* What ap_trap_entry.S pushed, then what the CPU pushed. */
 struct ap_trap_frame {

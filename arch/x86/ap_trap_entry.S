@@ -12,14 +12,18 @@
 	.balign 16
 	.globl ap_trap_stubs
 ap_trap_stubs:
-	.irp vec, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	.set vec, 0
+	.rept 32
 	.balign 16, 0xcc		/* a stub is at most 9 bytes */
 	/* the vectors with a CPU-pushed error code */
-	.if !((\vec == 8) || (\vec >= 10 && \vec <= 14) || (\vec == 17) || (\vec == 21) || (\vec == 29) || (\vec == 30))
+	.set has_err, (vec == 8) || (vec >= 10 && vec <= 14) || (vec == 17)
+	.set has_err, has_err || (vec == 21) || (vec == 29) || (vec == 30)
+	.if !has_err
 	pushq $0
 	.endif
-	pushq $\vec
+	pushq $vec
 	jmp ap_trap_common
+	.set vec, vec + 1
 	.endr
 
 ap_trap_common:

@@ -20,11 +20,11 @@
 #include "x86.h"
 
 #define START_TRIES	3
-#define TRY_WINDOW_US	200000	/* no progress in this long: resend */
+#define TRY_WINDOW_US	200000	/* no progress this long: resend */
 #define MAX_WINDOWS	10	/* a CPU still moving waits this many */
 #define INIT_TO_SIPI_US	10000
 #define SIPI_GAP_US	200
-#define PT_TEMP		0x1000	/* the temporary page table, after code */
+#define PT_TEMP		0x1000	/* temporary page table, after the code */
 
 extern const char tramp_start[], tramp_end[], tramp_32[], tramp_64[];
 extern const char tramp_gdt[], tramp_gdtr[], tramp_jmp32[], tramp_jmp64[];

@@ -33,13 +33,15 @@
  * so an inherited cache-disable would survive an OR.  EM and TS clear,
  * MP and NE set: GCC emits SSE in ordinary C.
  */
-#define TRAMP_CR0_PROT	(X86_CR0_PE | X86_CR0_MP | X86_CR0_ET | X86_CR0_NE)
+#define TRAMP_CR0_PROT	(X86_CR0_PE | X86_CR0_MP | X86_CR0_ET | \
+			 X86_CR0_NE)
 #define TRAMP_CR0_LONG	(TRAMP_CR0_PROT | X86_CR0_WP | X86_CR0_PG)
 /* MCE: a machine check is #MC (our handler), not a shutdown.  smp.c
  * adds LA57 when the boot CPU pages with 5 levels. */
 #define TRAMP_CR4	(X86_CR4_PAE | X86_CR4_MCE | X86_CR4_OSFXSR | \
 			 X86_CR4_OSXMMEXCPT)
 
-#define TRAMP_SEL_CODE64	0x18	/* tramp_gdt's 64-bit code segment */
+/* tramp_gdt's 64-bit code segment */
+#define TRAMP_SEL_CODE64	0x18
 
 #endif
