@@ -49,11 +49,13 @@ if HAVE_QEMU
 TESTS += tests/boot-x86_64-smp1.sh tests/boot-x86_64-smp4.sh \
 	tests/boot-x86_64-smp8.sh tests/boot-x86_64-acpi.sh tests/boot-x86_64-loadopts.sh \
 	tests/boot-x86_64-image.sh tests/boot-x86_64-smp32.sh \
-	tests/boot-x86_64-amd-legacy.sh
+	tests/boot-x86_64-amd-legacy.sh tests/boot-x86_64-ap-mce.sh \
+	tests/stress-x86-start.sh
 endif
 endif
 EXTRA_DIST += tests/boot-x86_64-smp1.sh tests/boot-x86_64-smp4.sh \
 	tests/boot-x86_64-smp8.sh tests/boot-x86_64-acpi.sh tests/boot-x86_64-loadopts.sh \
 	tests/boot-x86_64-image.sh tests/boot-x86_64-smp32.sh \
-	tests/boot-x86_64-amd-legacy.sh \
+	tests/boot-x86_64-amd-legacy.sh tests/boot-x86_64-ap-mce.sh \
+	tests/stress-x86-start.sh \
 	arch/x86/x86.h arch/x86/trampoline.S
