@@ -11,7 +11,9 @@ set -u
 mon=$boot_tmp/mon
 log=$boot_tmp/mce.log
 mkfifo "$mon.in" "$mon.out" || { echo "SKIP: no mkfifo"; exit 77; }
-# keep the monitor's output pipe drained
+# Held open read-write, so a write never blocks once QEMU is gone (the
+# old image's triple fault ends it); the output pipe is kept drained.
+exec 3<>"$mon.in"
 cat "$mon.out" >"$boot_tmp/monitor.log" &
 "$SBM_SRCDIR/images/qemu-run" --quiet --log "$log" --arch x86_64 \
 	--image "$SBM_BUILDDIR/BOOTX64.EFI" --smp 2 --timeout 180 \
@@ -31,15 +33,16 @@ wait_for() {
 if wait_for '@sbm config' 120; then
 	ok "run under way, CPU 1 started"
 	# bank 0: valid, uncorrected, enabled; MCG_STATUS: RIPV, MCIP
-	echo "mce 1 0 0xb000000000000000 0x5 0 0" >"$mon.in"
+	echo "mce 1 0 0xb000000000000000 0x5 0 0" >&3
 	wait_for 'cpu-trap: AP' 60
 else
 	bad "the run never got under way"
 fi
 line=$(grep -a 'cpu-trap: AP' "$log" | head -n 1)
 echo "${line:-no cpu-trap line}"
-echo quit >"$mon.in" 2>/dev/null
+echo quit >&3
 wait "$qpid"
+exec 3>&-
 case $line in
 *"apic 0x1 vector 18 #MC "*) ok "AP reported the machine check and halted" ;;
 *) bad "no #MC line from the AP"; boot_evidence ap-mce "$log" "?" ;;
