@@ -22,7 +22,7 @@
 #include "report.h"
 #include "sbm.h"
 
-#define PP_ROUNDS	10000	/* timed round trips per partner */
+#define PP_ROUNDS	1000	/* timed round trips per partner (as c2c) */
 #define AGREE_PCT	25.0
 
 struct proof_line {

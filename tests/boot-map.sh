@@ -9,29 +9,7 @@
 # tests/boot-tests.tsv holds, so it boots on its own.
 set -u
 
-boot_fail=0
-boot_pass=0
-boot_tmp=$(mktemp -d)
-trap 'rm -rf "$boot_tmp"' EXIT
-
-ok() { echo "ok: $*"; boot_pass=$((boot_pass + 1)); }
-bad() { echo "FAIL: $*"; boot_fail=$((boot_fail + 1)); }
-
-# field KIND KEY: value of KEY in the first record of KIND
-field() {
-	awk -v k="$1" -v key="$2" '$1 == k { for (i = 2; i <= NF; i++) {
-		split($i, kv, "="); if (kv[1] == key) { print substr($i, length(key) + 2); exit } } }' "$boot_tmp/rec"
-}
-
-# A failed boot leaves its console: the tail here, the whole log under
-# tests/failed-boots/ in the build tree (as tests/boot-run.sh does).
-boot_evidence() {
-	local name=$1 log=$2 rc=$3 keep=$SBM_BUILDDIR/tests/failed-boots
-	echo "=== $name failed (qemu-run exit $rc); console tail:"
-	tail -n 40 "$log" | cut -c1-160
-	echo "=== end of $name console"
-	mkdir -p "$keep" && cp "$log" "$keep/$name.log" && echo "full log: $keep/$name.log"
-}
+. "$SBM_SRCDIR/tests/boot-lib.sh"
 
 case $SBM_ARCH in
 x86_64) img=$SBM_BUILDDIR/BOOTX64.EFI; topo=sockets=2,cores=2 ;;
@@ -92,5 +70,4 @@ if [ "$SBM_ARCH" = riscv64 ]; then
 	map_check "$SBM_ARCH-map-home1" 1 -- --arch "$SBM_ARCH" --image "$img" --smp 4 \
 		--topology "$topo" --numa 2 --timeout 240 -- "${opts[@]}" c2c_home=node:1
 fi
-echo "$boot_pass checks passed, $boot_fail failed"
-[ "$boot_fail" = 0 ]
+boot_done

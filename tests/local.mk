@@ -77,6 +77,21 @@ tests_test_acpi_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_acpi_CFLAGS = $(UNIT_CFLAGS)
 tests_test_acpi_LDFLAGS = $(SAN_FLAGS)
 
+# The x86 image's pure encodings (APIC ICR and ids, AMD legacy cache
+# leaves): plain C, so they run on any host.
+check_PROGRAMS += tests/test_apic_encode tests/test_amd_cache
+TESTS += tests/test_apic_encode tests/test_amd_cache
+tests_test_apic_encode_SOURCES = tests/test_apic_encode.c \
+	arch/x86/apic_encode.c arch/x86/apic_encode.h
+tests_test_apic_encode_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/x86
+tests_test_apic_encode_CFLAGS = $(UNIT_CFLAGS)
+tests_test_apic_encode_LDFLAGS = $(SAN_FLAGS)
+tests_test_amd_cache_SOURCES = tests/test_amd_cache.c \
+	arch/x86/amd_cache.c arch/x86/amd_cache.h
+tests_test_amd_cache_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/x86
+tests_test_amd_cache_CFLAGS = $(UNIT_CFLAGS)
+tests_test_amd_cache_LDFLAGS = $(SAN_FLAGS)
+
 # FDT parser: fixtures compiled by dtc at test time, plus QEMU dumps.
 check_PROGRAMS += tests/test_fdt tests/test_fdt_topo
 tests_test_fdt_topo_SOURCES = tests/test_fdt_topo.c core/fdt_topo.c \

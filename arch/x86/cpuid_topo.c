@@ -2,11 +2,14 @@
 /*
  * What CPUID tells: vendor, brand, hypervisor, invariant TSC, the APIC id
  * bit fields of SMT/core/package (leaf 0x1F/0xB) and the caches with how
- * many APIC ids share each (leaf 4, AMD 0x8000001D).  APIC ids encode the
- * topology, so the boot CPU's answers place every CPU.
+ * many APIC ids share each (leaf 4, AMD 0x8000001D; AMD parts without
+ * 0x8000001D: geometry from 0x80000005/6, sharing assumed).  APIC ids
+ * encode the topology, so the boot CPU's answers place every CPU.
  */
 #include <string.h>
 
+#include "amd_cache.h"
+#include "apic_encode.h"
 #include "x86.h"
 
 static unsigned order(uint32_t n)	/* ceil(log2(n)) */
@@ -89,9 +92,11 @@ void cpuid_probe(struct x86_cpuid *c)
 
 	if ((c->max_leaf >= 0x1f && leaf_b_shifts(0x1f, &smt, &pkg)) ||
 	    (c->max_leaf >= 0xb && leaf_b_shifts(0xb, &smt, &pkg))) {
+		uint32_t l1[4];
+
+		cpuid(1, 0, l1);
 		cpuid(c->max_leaf >= 0x1f ? 0x1f : 0xb, 0, r);
-		if (r[1])	/* a leaf that answers gives the x2APIC id */
-			c->bsp_apic_id = r[3];
+		c->bsp_apic_id = apic_id_from_cpuid(l1, r);
 		c->smt_shift = smt;
 		c->pkg_shift = pkg;
 		c->have_shifts = true;
@@ -171,17 +176,68 @@ static void group_count(const struct topo *t, unsigned shift,
 	*shared_by = most;
 }
 
+/* The deepest data/unified cache so far is the LLC. */
+struct llc_pick {
+	unsigned level, shift;
+	uint32_t line;
+};
+
+static void add_cache(struct topo *t, struct topo_cache *tc, unsigned shift,
+		      struct llc_pick *llc)
+{
+	group_count(t, shift, &tc->instances, &tc->shared_by);
+	topo_add_cache(t, tc);
+	if (tc->type != CACHE_INST && tc->level >= llc->level) {
+		llc->level = tc->level;
+		llc->shift = shift;
+		llc->line = tc->line;
+	}
+}
+
+static bool amd_like(const struct x86_cpuid *c)
+{
+	return !strcmp(c->vendor, "AuthenticAMD") ||
+	       !strcmp(c->vendor, "HygonGenuine");
+}
+
+/*
+ * Leaves 0x80000005/6 say nothing of sharing.  Every AMD part without
+ * 0x8000001D keeps L1 and L2 per core and shares L3 across the package
+ * (K8 to family 10h; QEMU's legacy values say the same), so that is the
+ * rule, named in llc_source as inferred.
+ */
+static const char *amd_legacy(const struct x86_cpuid *c, struct topo *t,
+			      struct llc_pick *llc)
+{
+	struct topo_cache tc[AMD_LEGACY_CACHES];
+	uint32_t l5[4], l6[4];
+	unsigned n;
+
+	if (c->max_ext < 0x80000005)
+		return NULL;
+	cpuid(0x80000005, 0, l5);
+	if (c->max_ext >= 0x80000006)
+		cpuid(0x80000006, 0, l6);
+	n = amd_legacy_caches(l5, c->max_ext >= 0x80000006 ? l6 : NULL, tc);
+	/* Without shifts every CPU is its own core in one package. */
+	for (unsigned i = 0; i < n; i++)
+		add_cache(t, &tc[i], tc[i].level < 3 ?
+			  (c->have_shifts ? c->smt_shift : 0) :
+			  (c->have_shifts ? c->pkg_shift : 32), llc);
+	if (llc->level == 3)
+		return "inferred-cpuid-80000006-package";
+	return llc->level ? "inferred-cpuid-80000006-core" : NULL;
+}
+
 void cpuid_fill_topo(const struct x86_cpuid *c, struct topo *t)
 {
 	uint32_t leaf = 0;
 	const char *src = NULL;
-	unsigned llc_level = 0, llc_shift = 0;
-	uint32_t llc_line = 0;
+	struct llc_pick llc = { 0 };
 
 	if (!strcmp(c->vendor, "GenuineIntel") && c->max_leaf >= 4)
 		leaf = 4, src = "cpuid-4";
-	else if (!strcmp(c->vendor, "AuthenticAMD") &&
-		 c->max_ext >= 0x8000001d)
+	else if (amd_like(c) && c->max_ext >= 0x8000001d)
 		leaf = 0x8000001d, src = "cpuid-8000001d";
 	else if (c->max_leaf >= 4)
 		leaf = 4, src = "cpuid-4";
@@ -189,19 +245,14 @@ void cpuid_fill_topo(const struct x86_cpuid *c, struct topo *t)
 	for (uint32_t i = 0; leaf && i < 16; i++) {
 		struct topo_cache tc = { 0 };
 		uint32_t sharing;
-		unsigned shift;
 
 		if (!cache_sub(leaf, i, &tc, &sharing))
 			break;
-		shift = order(sharing);
-		group_count(t, shift, &tc.instances, &tc.shared_by);
-		topo_add_cache(t, &tc);
-		if (tc.type != CACHE_INST && tc.level >= llc_level) {
-			llc_level = tc.level;
-			llc_shift = shift;
-			llc_line = tc.line;
-		}
+		add_cache(t, &tc, order(sharing), &llc);
 	}
+	/* Leaf 4 is all zero on AMD (QEMU's "max" under TCG says AMD). */
+	if (!llc.level && !t->ncaches && amd_like(c))
+		src = amd_legacy(c, t, &llc);
 
 	for (uint32_t i = 0; i < t->ncpus; i++) {
 		struct topo_cpu *cpu = &t->cpus[i];
@@ -213,12 +264,12 @@ void cpuid_fill_topo(const struct x86_cpuid *c, struct topo *t)
 			cpu->raw_core = (uint32_t)cpu->hwid;
 			cpu->raw_package = 0;
 		}
-		cpu->raw_llc = llc_level ? (uint32_t)(cpu->hwid >> llc_shift) :
+		cpu->raw_llc = llc.level ? (uint32_t)(cpu->hwid >> llc.shift) :
 			       TOPO_NONE;
 	}
-	if (llc_level) {
+	if (llc.level) {
 		t->llc_source = src;
-		if (llc_line >= 8 && !(llc_line & (llc_line - 1)))
-			t->line_size = llc_line;
+		if (llc.line >= 8 && !(llc.line & (llc.line - 1)))
+			t->line_size = llc.line;
 	}
 }

@@ -2,8 +2,10 @@
 /*
  * The local APIC's interrupt command register, in the mode the firmware
  * left the boot CPU in: xAPIC (MMIO, base from IA32_APIC_BASE) or x2APIC
- * (MSRs).  Only what INIT-SIPI-SIPI needs.
+ * (MSRs).  Only what INIT-SIPI-SIPI needs; the words themselves come from
+ * apic_encode.c.
  */
+#include "apic_encode.h"
 #include "x86.h"
 
 #define XAPIC_ESR	0x280
@@ -11,12 +13,6 @@
 #define XAPIC_ICR_HI	0x310
 #define X2APIC_ESR	0x828
 #define X2APIC_ICR	0x830
-
-#define ICR_INIT	0x500
-#define ICR_STARTUP	0x600
-#define ICR_LEVEL_ASSERT 0x4000
-#define ICR_TRIGGER_LEVEL 0x8000
-#define ICR_BUSY	0x1000
 
 static volatile uint32_t *xapic;
 static bool x2apic;
@@ -45,7 +41,7 @@ static void xw(uint32_t reg, uint32_t v)
 }
 
 /* Read and clear the error status (a write arms the read). */
-static uint32_t esr(void)
+uint32_t lapic_esr(void)
 {
 	if (x2apic) {
 		wrmsr(X2APIC_ESR, 0);
@@ -55,57 +51,45 @@ static uint32_t esr(void)
 	return xr(XAPIC_ESR);
 }
 
-static int icr(uint32_t dest, uint32_t lo)
+static int send(const struct apic_icr *m)
 {
 	if (x2apic) {
-		wrmsr(X2APIC_ICR, (uint64_t)dest << 32 | lo);
+		wrmsr(X2APIC_ICR, m->msr);
 		return 0;
 	}
-	xw(XAPIC_ICR_HI, dest << 24);
-	xw(XAPIC_ICR_LO, lo);
+	xw(XAPIC_ICR_HI, m->hi);
+	xw(XAPIC_ICR_LO, m->lo);
 	/* Delivery status: bounded, 100 ms. */
 	for (unsigned i = 0; i < 1000; i++) {
-		if (!(xr(XAPIC_ICR_LO) & ICR_BUSY))
+		if (!(xr(XAPIC_ICR_LO) & APIC_ICR_BUSY))
 			return 0;
 		tsc_delay_us(100);
 	}
 	return -1;
 }
 
-/* INIT alone: puts a CPU back into wait-for-SIPI. */
+/* INIT: puts a CPU (back) into wait-for-SIPI. */
 int lapic_send_init(uint32_t apic_id)
 {
-	int rc;
+	struct apic_icr m[2];
+	int n = apic_icr_init(x2apic, apic_id, m), rc = 0;
 
-	if (!x2apic && apic_id > 0xfe)
+	if (n < 0)
 		return -1;
-	rc = icr(apic_id, ICR_INIT | ICR_LEVEL_ASSERT | ICR_TRIGGER_LEVEL);
-	if (!x2apic) {
+	rc |= send(&m[0]);
+	if (n > 1) {
 		tsc_delay_us(200);
-		rc |= icr(apic_id, ICR_INIT | ICR_TRIGGER_LEVEL);
+		rc |= send(&m[1]);
 	}
 	return rc;
 }
 
-int lapic_send_init_sipi(uint32_t apic_id, uint8_t vector)
+/* One STARTUP into the page at @page (its page number is the vector). */
+int lapic_send_sipi(uint32_t apic_id, uint64_t page)
 {
-	int rc = 0;
+	struct apic_icr m;
 
-	if (!x2apic && apic_id > 0xfe)
+	if (apic_icr_startup(x2apic, apic_id, page, &m))
 		return -1;
-	esr();
-	rc |= icr(apic_id, ICR_INIT | ICR_LEVEL_ASSERT | ICR_TRIGGER_LEVEL);
-	if (!x2apic) {
-		tsc_delay_us(200);
-		rc |= icr(apic_id, ICR_INIT | ICR_TRIGGER_LEVEL);
-	}
-	tsc_delay_us(10000);
-	for (int i = 0; i < 2; i++) {
-		esr();
-		rc |= icr(apic_id, ICR_STARTUP | vector);
-		tsc_delay_us(200);
-	}
-	/* Errors are cleared, not fatal: arrival is what core waits for. */
-	esr();
-	return rc;
+	return send(&m);
 }

@@ -7,8 +7,11 @@ noinst_DATA += BOOTX64.EFI
 sbmbench_x86_64_so_SOURCES = $(CORE_SOURCES) $(ACPI_SOURCES) \
 	$(EFI_COMMON_SOURCES) \
 	arch/x86/x86.h arch/x86/efi_main.c \
-	arch/x86/acpi_topo.c arch/x86/cpuid_topo.c arch/x86/tsc.c \
-	arch/x86/lapic.c arch/x86/ap_start.c arch/x86/trampoline.S \
+	arch/x86/acpi_topo.c arch/x86/cpuid_topo.c \
+	arch/x86/amd_cache.c arch/x86/amd_cache.h arch/x86/tsc.c \
+	arch/x86/lapic.c arch/x86/apic_encode.c arch/x86/apic_encode.h \
+	arch/x86/smp.c arch/x86/trampoline.S arch/x86/trampoline.h \
+	arch/x86/ap_trap.c arch/x86/ap_trap_entry.S \
 	arch/x86/uart16550.c arch/x86/power.c arch/x86/idle_wait.c
 X86_EFI_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \
 	-isystem $(SBM_GCC_INCLUDE) -I$(GNUEFI_DIR)/include/efi \
@@ -40,5 +43,12 @@ BOOTX64.EFI: sbmbench-x86_64.so
 CLEANFILES += BOOTX64.EFI
 endif
 
-# Boot tests: tests/boot-tests.tsv.
-EXTRA_DIST += arch/x86/x86.h arch/x86/trampoline.S
+# Boot tests: tests/boot-tests.tsv; the two that need more than a row
+# (a machine check through the QEMU monitor, concurrent boots under load).
+if BOOT_TESTS
+if IMAGE_X86_64
+TESTS += tests/boot-x86_64-ap-mce.sh tests/stress-x86-start.sh
+endif
+endif
+EXTRA_DIST += tests/boot-x86_64-ap-mce.sh tests/stress-x86-start.sh \
+	arch/x86/x86.h arch/x86/trampoline.S arch/x86/trampoline.h

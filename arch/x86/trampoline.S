@@ -2,12 +2,19 @@
 /*
  * Application-processor start, copied to a page below 1 MiB whose number
  * is the SIPI vector.  Real mode -> 32-bit protected mode -> long mode on
- * a 2 MiB identity map of our own (below 1 MiB, so a 32-bit CR3 reaches
- * it) -> the boot CPU's CR3 (UEFI's identity map, maybe above 4 GiB) ->
- * SSE on -> ap_entry(arg) on the CPU's own stack.  ap_start.c patches the
- * absolute addresses and the per-CPU words at copy time.
+ * a temporary identity map of this page (smp.c builds it below 1 MiB, so
+ * a 32-bit CR3 reaches it) -> the boot CPU's CR3 (UEFI's identity map,
+ * maybe above 4 GiB) -> the APs' IDT -> ap_entry(arg) on the CPU's own
+ * stack.  CR0, CR4 and EFER get whole known values (trampoline.h).  The
+ * AP writes tramp_stage as it goes, so a start that fails says how far it
+ * got.  smp.c patches the absolute addresses and per-CPU words at copy
+ * time.  Everything the AP touches before the boot CPU's CR3 is loaded
+ * lives in this one page.
  */
+#include "trampoline.h"
+
 #define OFF(x) ((x) - tramp_start)
+#define MSR_EFER 0xc0000080
 
 	.text
 	.code16
@@ -18,12 +25,12 @@ tramp_start:
 	cld
 	movw %cs, %ax
 	movw %ax, %ds
+	movl $TRAMP_STAGE_REAL, OFF(tramp_stage)
 	xorl %ebx, %ebx
 	movw %ax, %bx
 	shll $4, %ebx			/* ebx = page base, kept to the end */
 	lgdtl OFF(tramp_gdtr)
-	movl %cr0, %eax
-	orl $1, %eax			/* PE */
+	movl $TRAMP_CR0_PROT, %eax
 	movl %eax, %cr0
 	ljmpl *OFF(tramp_jmp32)
 
@@ -36,18 +43,17 @@ tramp_32:
 	movw %ax, %ss
 	movw %ax, %fs
 	movw %ax, %gs
-	movl %cr4, %eax
-	orl $0x20, %eax			/* PAE */
+	movl $TRAMP_STAGE_PROT, OFF(tramp_stage)(%ebx)
+	/* LA57 can only change with paging off: set here when needed. */
+	movl OFF(tramp_cr4)(%ebx), %eax
 	movl %eax, %cr4
 	movl OFF(tramp_cr3_tmp)(%ebx), %eax
 	movl %eax, %cr3
-	movl $0xc0000080, %ecx		/* EFER */
-	rdmsr
-	orl $0x100, %eax		/* LME */
-	orl OFF(tramp_nxe)(%ebx), %eax	/* NXE when the BSP's tables use NX */
+	movl $MSR_EFER, %ecx
+	movl OFF(tramp_efer)(%ebx), %eax	/* LME, NXE when the BSP has it */
+	xorl %edx, %edx
 	wrmsr
-	movl %cr0, %eax
-	orl $0x80000001, %eax		/* PG | PE */
+	movl $TRAMP_CR0_LONG, %eax
 	movl %eax, %cr0
 	ljmpl *OFF(tramp_jmp64)(%ebx)
 
@@ -55,22 +61,16 @@ tramp_32:
 	.globl tramp_64
 tramp_64:
 	movl %ebx, %ebx			/* upper half undefined after the switch */
+	movl $TRAMP_STAGE_LONG, OFF(tramp_stage)(%rbx)
 	movq OFF(tramp_cr3)(%rbx), %rax
 	movq %rax, %cr3
-	/* GCC emits SSE: CR0.MP on, EM/TS off; CR4.OSFXSR|OSXMMEXCPT. */
-	movq %cr0, %rax
-	andq $~0xc, %rax
-	orq $0x22, %rax			/* MP | NE */
-	movq %rax, %cr0
-	movq %cr4, %rax
-	orq $0x600, %rax
-	movq %rax, %cr4
+	lidt OFF(tramp_idtr)(%rbx)
 	fninit
 	movq OFF(tramp_stack)(%rbx), %rsp
 	movq OFF(tramp_arg)(%rbx), %rdi
 	movq OFF(tramp_entry)(%rbx), %rax
 	/* Everything read: the page may be reused for the next CPU. */
-	movl $1, OFF(tramp_taken)(%rbx)
+	movl $TRAMP_STAGE_TAKEN, OFF(tramp_stage)(%rbx)
 	xorl %ebp, %ebp
 	callq *%rax
 1:	cli
@@ -83,13 +83,13 @@ tramp_gdt:
 	.quad 0
 	.quad 0x00cf9a000000ffff	/* 0x08: 32-bit code */
 	.quad 0x00cf92000000ffff	/* 0x10: flat data */
-	.quad 0x00af9a000000ffff	/* 0x18: 64-bit code */
+	.quad 0x00af9a000000ffff	/* 0x18: 64-bit code (TRAMP_SEL_CODE64) */
 tramp_gdt_end:
 
 	.balign 8
 	.globl tramp_gdtr, tramp_jmp32, tramp_jmp64, tramp_cr3_tmp
-	.globl tramp_nxe, tramp_cr3, tramp_stack, tramp_entry, tramp_arg
-	.globl tramp_taken, tramp_end
+	.globl tramp_cr4, tramp_efer, tramp_cr3, tramp_idtr, tramp_stack
+	.globl tramp_entry, tramp_arg, tramp_stage, tramp_end
 tramp_gdtr:
 	.word tramp_gdt_end - tramp_gdt - 1
 	.long 0				/* patched: page + OFF(tramp_gdt) */
@@ -102,14 +102,19 @@ tramp_jmp64:
 	.long 0				/* patched: page + OFF(tramp_64) */
 	.word 0x18
 	.balign 8
+	.word 0, 0, 0			/* so that the base below is 8-aligned */
+tramp_idtr:
+	.word 0				/* patched: limit */
+	.quad 0				/* patched: base */
 tramp_cr3_tmp:	.long 0
-tramp_nxe:	.long 0
+tramp_cr4:	.long 0
+tramp_efer:	.long 0
+tramp_stage:	.long 0
 tramp_cr3:	.quad 0
 tramp_stack:	.quad 0
 tramp_entry:	.quad 0
 tramp_arg:	.quad 0
-tramp_taken:	.long 0
 	.balign 8
-tramp_end:
+tramp_end:			/* smp.c checks that this fits the page */
 
 	.section .note.GNU-stack, "", @progbits

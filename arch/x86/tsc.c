@@ -5,6 +5,7 @@
  * Stall().  CPUID 0x16 (the nominal base MHz, not always the TSC rate) is
  * the last resort.  Delays after ExitBootServices use the TSC.
  */
+#include "arch.h"
 #include "x86.h"
 
 #define PM_HZ		3579545ull
@@ -79,4 +80,10 @@ void tsc_delay_us(uint64_t us)
 
 	while (rdtsc_plain() - t0 < n)
 		__asm__ volatile("pause");
+}
+
+/* No core-cycle counter is read on x86 (the PMU is not set up). */
+bool plat_cycles_available(void)
+{
+	return false;
 }

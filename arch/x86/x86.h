@@ -66,11 +66,14 @@ static inline uint64_t rdtsc_plain(void)
 #define MSR_APIC_BASE	0x1b
 #define MSR_EFER	0xc0000080
 #define APIC_BASE_X2APIC (1ull << 10)
+#define EFER_LME	(1ull << 8)
 #define EFER_NXE	(1ull << 11)
 
 /* uart16550.c: the console after (and, when present, before) EBS. */
 void uart_init(uint16_t port);
 bool uart_present(void);
+/* For an AP's trap handler: no firmware call, bounded wait for the lock. */
+void console_write_trap(const char *s, size_t n);
 
 /* cpuid_topo.c */
 struct x86_cpuid {
@@ -112,12 +115,17 @@ void tsc_delay_us(uint64_t us);
 /* lapic.c */
 void lapic_init(void);
 bool lapic_x2apic(void);
-int lapic_send_init_sipi(uint32_t apic_id, uint8_t vector);
+uint32_t lapic_esr(void);	/* read and clear the error status */
 int lapic_send_init(uint32_t apic_id);
+int lapic_send_sipi(uint32_t apic_id, uint64_t page);
 
-/* ap_start.c */
-/* Set up the trampoline in @page (physical, below 1 MiB, 4 pages). */
+/* smp.c */
+/* Set up the trampoline in @page (physical, below 1 MiB, 4 pages: the
+ * code and its temporary page table). */
 void ap_setup(uint64_t page);
+
+/* ap_trap.c: the APs' IDT, for the trampoline's LIDT. */
+void ap_trap_idt(uint64_t *base, uint16_t *limit);
 
 /* power.c */
 void cpu_halt_forever(void) __attribute__((noreturn));

@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * plat_cpu_start(): INIT-SIPI-SIPI into trampoline.S, one CPU at a time
+ * (core waits for each), reusing the same page below 1 MiB.
+ *
+ * A start can be lost: under QEMU TCG on a busy host about one in ten
+ * showed no sign of life and never arrived, however long the wait, while
+ * a second INIT-SIPI-SIPI brought it up every time.  So each try waits a
+ * short bound for the AP to read its parameters, and a CPU that has not
+ * moved by then is sent INIT-SIPI-SIPI again, up to START_TRIES times,
+ * each logged with the stage it reached (trampoline.h).  Arrival is still
+ * core's to judge (the mailbox, start_timeout_ms).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch.h"
+#include "report.h"
+#include "trampoline.h"
+#include "x86.h"
+
+#define START_TRIES	3
+#define TRY_WINDOW_US	200000	/* no progress this long: resend */
+#define MAX_WINDOWS	10	/* a CPU still moving waits this many */
+#define INIT_TO_SIPI_US	10000
+#define SIPI_GAP_US	200
+#define PT_TEMP		0x1000	/* temporary page table, after the code */
+
+extern const char tramp_start[], tramp_end[], tramp_32[], tramp_64[];
+extern const char tramp_gdt[], tramp_gdtr[], tramp_jmp32[], tramp_jmp64[];
+extern const char tramp_cr3_tmp[], tramp_cr4[], tramp_efer[], tramp_cr3[];
+extern const char tramp_idtr[], tramp_stack[], tramp_entry[], tramp_arg[];
+extern const char tramp_stage[];
+
+struct ap_arg {
+	plat_cpu_entry entry;
+	void *arg;
+	uint32_t cpu;
+};
+
+static uint8_t *page;
+static uint32_t prev_hwid;
+static bool prev_pending;
+
+static const char *const stage_name[] = {
+	[TRAMP_STAGE_NONE] = "no sign of life",
+	[TRAMP_STAGE_REAL] = "real mode",
+	[TRAMP_STAGE_PROT] = "protected mode",
+	[TRAMP_STAGE_LONG] = "long mode",
+	[TRAMP_STAGE_TAKEN] = "parameters taken",
+	[TRAMP_STAGE_C] = "C entry",
+};
+
+static size_t off(const char *sym)
+{
+	return (size_t)(sym - tramp_start);
+}
+
+static void put16(const char *sym, uint16_t v)
+{
+	memcpy(page + off(sym), &v, sizeof(v));
+}
+
+static void put32(const char *sym, uint32_t v)
+{
+	memcpy(page + off(sym), &v, sizeof(v));
+}
+
+static void put64(const char *sym, uint64_t v)
+{
+	memcpy(page + off(sym), &v, sizeof(v));
+}
+
+static uint32_t *stage_word(void)
+{
+	return (uint32_t *)(page + off(tramp_stage));
+}
+
+static uint32_t stage(void)
+{
+	return __atomic_load_n(stage_word(), __ATOMIC_ACQUIRE);
+}
+
+static void set_stage(uint32_t s)	/* boot CPU only */
+{
+	__atomic_store_n(stage_word(), s, __ATOMIC_SEQ_CST);
+}
+
+static const char *stage_str(uint32_t s)
+{
+	return s <= TRAMP_STAGE_C ? stage_name[s] : "garbage";
+}
+
+static void ap_entry(struct ap_arg *a)
+{
+	uint32_t taken = TRAMP_STAGE_TAKEN;
+
+	/* Only over our own "taken": a CPU given up on must not overwrite
+	 * the next start's stage. */
+	__atomic_compare_exchange_n(stage_word(), &taken, TRAMP_STAGE_C,
+				    false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
+	a->entry(a->arg, a->cpu);
+	cpu_halt_forever();
+}
+
+/*
+ * The temporary map is one page table that points to itself: entry 0
+ * leads back to the same page at every level, and the entry indexed by
+ * the code page's number maps that page.  The walk from CR3 to the code
+ * page is then the same with 4 or 5 levels, so an AP can follow a boot
+ * CPU that runs with CR4.LA57, and nothing else needs mapping before the
+ * boot CPU's CR3 is loaded.
+ */
+static int temp_map(uint64_t p)
+{
+	uint64_t *pt = (uint64_t *)(page + PT_TEMP);
+	uint64_t idx = p >> 12 & 511;
+
+	/* page 0 would collide with entry 0; the code must fit its page */
+	if (!idx || p + PT_TEMP >= 0x100000 ||
+	    tramp_end - tramp_start > PT_TEMP)
+		return -1;
+	memset(pt, 0, 0x1000);
+	pt[0] = (p + PT_TEMP) | 3;	/* present, writable */
+	pt[idx] = p | 3;
+	put32(tramp_cr3_tmp, (uint32_t)(p + PT_TEMP));
+	return 0;
+}
+
+void ap_setup(uint64_t p)
+{
+	uint64_t cr3, cr4, idt_base;
+	uint16_t idt_limit;
+	uint32_t efer = (uint32_t)EFER_LME;
+
+	page = (uint8_t *)(uintptr_t)p;
+	memcpy(page, tramp_start, (size_t)(tramp_end - tramp_start));
+	if (temp_map(p)) {
+		report_printf("cpu-start: trampoline page %#llx unusable\n",
+			      (unsigned long long)p);
+		page = NULL;	/* plat_cpu_start refuses every start */
+		return;
+	}
+	put32(tramp_gdtr + 2, (uint32_t)(p + off(tramp_gdt)));
+	put32(tramp_jmp32, (uint32_t)(p + off(tramp_32)));
+	put32(tramp_jmp64, (uint32_t)(p + off(tramp_64)));
+
+	/* The boot CPU's paging mode: same levels, NX if its tables use it. */
+	__asm__ volatile("mov %%cr4, %0" : "=r"(cr4));
+	put32(tramp_cr4, TRAMP_CR4 | (uint32_t)(cr4 & X86_CR4_LA57));
+	if (rdmsr(MSR_EFER) & EFER_NXE)
+		efer |= (uint32_t)EFER_NXE;
+	put32(tramp_efer, efer);
+	__asm__ volatile("mov %%cr3, %0" : "=r"(cr3));
+	put64(tramp_cr3, cr3);
+
+	ap_trap_idt(&idt_base, &idt_limit);
+	put16(tramp_idtr, idt_limit);
+	put64(tramp_idtr + 2, idt_base);
+	put64(tramp_entry, (uint64_t)(uintptr_t)ap_entry);
+}
+
+/* INIT, then the two STARTUPs; the stage is cleared while INIT holds
+ * the CPU, so whatever it says afterwards is this try's. */
+static int send_start(uint32_t apic)
+{
+	int rc;
+
+	lapic_esr();
+	rc = lapic_send_init(apic);
+	tsc_delay_us(INIT_TO_SIPI_US);
+	set_stage(TRAMP_STAGE_NONE);
+	for (int i = 0; i < 2; i++) {
+		lapic_esr();
+		rc |= lapic_send_sipi(apic, (uint64_t)(uintptr_t)page);
+		tsc_delay_us(SIPI_GAP_US);
+	}
+	/* Errors are cleared, not fatal: the stage is what counts. */
+	lapic_esr();
+	return rc;
+}
+
+/* Wait for the parameters to be taken; a CPU that keeps moving gets
+ * more windows (bounded), one that stands still does not. */
+static uint32_t wait_taken(void)
+{
+	uint64_t n = x86_tsc_hz / 1000000 * TRY_WINDOW_US;
+	uint32_t s = stage();
+
+	for (unsigned w = 0; w < MAX_WINDOWS; w++) {
+		uint32_t before = s;
+		uint64_t t0 = rdtsc_plain();
+
+		while ((s = stage()) < TRAMP_STAGE_TAKEN &&
+		       rdtsc_plain() - t0 < n)
+			__asm__ volatile("pause");
+		if (s >= TRAMP_STAGE_TAKEN || s == before)
+			break;
+	}
+	return s;
+}
+
+int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
+		   void *arg, void *stack_top)
+{
+	struct ap_arg *a = malloc(sizeof(*a));
+	uint32_t apic = (uint32_t)hwid, s = TRAMP_STAGE_NONE;
+	char msg[160];
+
+	/* efi_main sets b.stack_size, so core always gives a stack. */
+	if (!a || !page || !stack_top || hwid > UINT32_MAX)
+		return -1;
+	a->entry = entry;
+	a->arg = arg;
+	a->cpu = cpu;
+	/*
+	 * The page is shared by every start.  A CPU that never took its
+	 * parameters (core gave up on it) could still wake up later and take
+	 * this CPU's: park it with INIT before rewriting them.
+	 */
+	if (prev_pending && stage() < TRAMP_STAGE_TAKEN) {
+		lapic_send_init(prev_hwid);
+		tsc_delay_us(INIT_TO_SIPI_US);
+	}
+	prev_hwid = apic;
+	prev_pending = true;
+	put64(tramp_stack, (uintptr_t)stack_top & ~15ull);
+	put64(tramp_arg, (uintptr_t)a);
+
+	for (unsigned try = 1; try <= START_TRIES; try++) {
+		if (send_start(apic))
+			return try == 1 ? -1 : 0;
+		s = wait_taken();
+		if (s >= TRAMP_STAGE_TAKEN) {
+			if (try > 1) {
+				snprintf(msg, sizeof(msg), "apic %#x up on try "
+					 "%u of %u", apic, try, START_TRIES);
+				report_warn("cpu-start", cpu, msg);
+			}
+			return 0;
+		}
+		if (try < START_TRIES) {
+			snprintf(msg, sizeof(msg), "apic %#x at stage %u (%s) "
+				 "%u ms after INIT-SIPI-SIPI; resending (try "
+				 "%u of %u)", apic, s, stage_str(s),
+				 TRY_WINDOW_US / 1000, try + 1, START_TRIES);
+			report_warn("cpu-start", cpu, msg);
+		}
+	}
+	/* Core's wait decides; it reports the CPU if it never comes. */
+	snprintf(msg, sizeof(msg), "apic %#x at stage %u (%s) after %u tries; "
+		 "giving up", apic, s, stage_str(s), START_TRIES);
+	report_warn("cpu-start", cpu, msg);
+	return 0;
+}

@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Helpers for the boot tests that do more than a row of tests/boot-tests.tsv
+# holds (the machine map's pair order, a machine check sent through the
+# QEMU monitor, concurrent boots): a scratch directory, ok/bad counting, a
+# record field, a failed boot's evidence, and the verdict.
+# shellcheck shell=bash
+
+boot_fail=0
+boot_pass=0
+boot_tmp=$(mktemp -d)
+trap 'rm -rf "$boot_tmp"' EXIT
+
+ok() { echo "ok: $*"; boot_pass=$((boot_pass + 1)); }
+bad() { echo "FAIL: $*"; boot_fail=$((boot_fail + 1)); }
+
+# field KIND KEY: value of KEY in the first record of KIND
+field() {
+	awk -v k="$1" -v key="$2" '$1 == k { for (i = 2; i <= NF; i++) {
+		split($i, kv, "="); if (kv[1] == key) { print substr($i, length(key) + 2); exit } } }' "$boot_tmp/rec"
+}
+
+# A failed boot leaves its console: the tail here, the whole log under
+# tests/failed-boots/ in the build tree (as tests/boot-run.sh does).
+boot_evidence() {
+	local name=$1 log=$2 rc=$3 keep=$SBM_BUILDDIR/tests/failed-boots
+	echo "=== $name failed (qemu-run exit $rc); console tail:"
+	tail -n 40 "$log" | cut -c1-160
+	echo "=== end of $name console"
+	mkdir -p "$keep" && cp "$log" "$keep/$name.log" && echo "full log: $keep/$name.log"
+}
+
+boot_done() {
+	echo "$boot_pass checks passed, $boot_fail failed"
+	[ "$boot_fail" = 0 ]
+}
