@@ -49,3 +49,21 @@ hook_hart2_off_dtb() {
 		"$dtc" -q -I dts -O dtb -o "$work/virt-hart2-off.dtb" ||
 		bad "dtc could not rebuild the device tree"
 }
+
+# QEMU's fw_dynamic padded to 3 MiB: QEMU loads -kernel at the first 2 MiB
+# boundary above the firmware file, so the payload lands at 0x80400000,
+# 2 MiB above its link address, and fw_dynamic is told to jump there.
+# OpenSBI itself still ends where its own linker put it.
+hook_fw_padded() {
+	local f
+	for f in /usr/share/qemu/opensbi-riscv64-generic-fw_dynamic.bin \
+		/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin; do
+		[ -f "$f" ] && break
+	done
+	if [ ! -f "$f" ]; then
+		bad "no fw_dynamic.bin (Debian packages qemu-system-misc, opensbi)"
+		return
+	fi
+	cp "$f" "$work/fw_dynamic-3M.bin" && truncate -s 3M "$work/fw_dynamic-3M.bin" ||
+		bad "could not pad $f"
+}

@@ -35,5 +35,8 @@ sbmbench-riscv64.bin: sbmbench-riscv64.elf
 	$(AM_V_GEN)$(OBJCOPY) -O binary $< $@
 noinst_DATA += sbmbench-riscv64.bin
 CLEANFILES += sbmbench-riscv64.bin
+# what entry.S's self-relocation relies on, checked on the built files
+TESTS += tests/riscv-pie.sh
 endif
+EXTRA_DIST += tests/riscv-pie.sh
 # Boot tests: tests/boot-tests.tsv.
