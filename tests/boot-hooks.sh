@@ -67,3 +67,22 @@ hook_fw_padded() {
 	cp "$f" "$work/fw_dynamic-3M.bin" && truncate -s 3M "$work/fw_dynamic-3M.bin" ||
 		bad "could not pad $f"
 }
+
+# The padded fw_dynamic (above) and QEMU's device tree with the test-only
+# /chosen property that makes the payload start every hart at its own
+# entry, as OpenSBI 1.1 sometimes does: entry.S must find each hart's start
+# block by hart id at the relocated address.
+hook_hsm_entry_high() {
+	local dtc=${DTC:-dtc}
+	hook_fw_padded
+	if [ "$dtc" = no ] || ! command -v "$dtc" >/dev/null; then
+		bad "dtc not found: install the Debian package device-tree-compiler (tools/install-deps does)"
+		return
+	fi
+	"$QEMU" -machine virt,dumpdtb="$work/virt.dtb" -smp 4 -m 1G -display none >/dev/null 2>&1 ||
+		bad "QEMU could not dump its device tree"
+	"$dtc" -q -I dtb -O dts "$work/virt.dtb" |
+		awk '{ print } /^\tchosen \{/ { print "\t\tsbmbench,test-hsm-at-entry;" }' |
+		"$dtc" -q -I dts -O dtb -o "$work/virt-hsm-entry.dtb" ||
+		bad "dtc could not rebuild the device tree"
+}

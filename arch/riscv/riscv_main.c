@@ -114,6 +114,11 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 
 	config_defaults(&bench.cfg);
 	fdt_chosen(&f, NULL, &bootargs);
+	riscv_hsm_at_entry = fdt_getprop(&f, fdt_path_offset(&f, "/chosen"),
+					 "sbmbench,test-hsm-at-entry", NULL) != NULL;
+	if (riscv_hsm_at_entry)
+		report_warn("cpu-start", 0, "test mode: harts are started at the "
+			    "payload entry (/chosen sbmbench,test-hsm-at-entry)");
 	if (bootargs && config_parse(&bench.cfg, bootargs, strlen(bootargs),
 				     "bootargs", err, sizeof(err)))
 		fail_early("options", err);
