@@ -49,3 +49,40 @@ hook_hart2_off_dtb() {
 		"$dtc" -q -I dts -O dtb -o "$work/virt-hart2-off.dtb" ||
 		bad "dtc could not rebuild the device tree"
 }
+
+# QEMU's fw_dynamic padded to 3 MiB: QEMU loads -kernel at the first 2 MiB
+# boundary above the firmware file, so the payload lands at 0x80400000,
+# 2 MiB above its link address, and fw_dynamic is told to jump there.
+# OpenSBI itself still ends where its own linker put it.
+hook_fw_padded() {
+	local f
+	for f in /usr/share/qemu/opensbi-riscv64-generic-fw_dynamic.bin \
+		/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin; do
+		[ -f "$f" ] && break
+	done
+	if [ ! -f "$f" ]; then
+		bad "no fw_dynamic.bin (Debian packages qemu-system-misc, opensbi)"
+		return
+	fi
+	cp "$f" "$work/fw_dynamic-3M.bin" && truncate -s 3M "$work/fw_dynamic-3M.bin" ||
+		bad "could not pad $f"
+}
+
+# The padded fw_dynamic (above) and QEMU's device tree with the test-only
+# /chosen property that makes the payload start every hart at its own
+# entry, as OpenSBI 1.1 sometimes does: entry.S must find each hart's start
+# block by hart id at the relocated address.
+hook_hsm_entry_high() {
+	local dtc=${DTC:-dtc}
+	hook_fw_padded
+	if [ "$dtc" = no ] || ! command -v "$dtc" >/dev/null; then
+		bad "dtc not found: install the Debian package device-tree-compiler (tools/install-deps does)"
+		return
+	fi
+	"$QEMU" -machine virt,dumpdtb="$work/virt.dtb" -smp 4 -m 1G -display none >/dev/null 2>&1 ||
+		bad "QEMU could not dump its device tree"
+	"$dtc" -q -I dtb -O dts "$work/virt.dtb" |
+		awk '{ print } /^\tchosen \{/ { print "\t\tsbmbench,test-hsm-at-entry;" }' |
+		"$dtc" -q -I dts -O dtb -o "$work/virt-hsm-entry.dtb" ||
+		bad "dtc could not rebuild the device tree"
+}

@@ -10,4 +10,10 @@
 #define RB_HWID		8
 #define RB_SIZE		40
 
+/*
+ * Where payload.lds links the image (its ASSERT keeps the two in step).
+ * The image runs anywhere: entry.S relocates it by (load - link).
+ */
+#define RISCV_LINK_BASE	0x80200000
+
 #endif

@@ -4,6 +4,10 @@
  * that U-Boot booti and OpenSBI loaders accept the flat binary; the first
  * instruction jumps over it.  OpenSBI enters in S-mode, MMU off, with
  * a0 = boot hart id and a1 = FDT address; any hart may be the boot hart.
+ *
+ * The payload is a static PIE: it runs wherever it was loaded.  Every
+ * address here comes from lla (pc-relative, never the GOT, which holds
+ * link-time values until apply_relocs has run).
  */
 #include "boot_layout.h"
 
@@ -29,18 +33,19 @@ boot_entry:
 	/* only the first hart here is the boot hart; see late_secondary */
 .option push
 .option norelax				/* gp is not ours yet: no gp-relative la */
-	la	t0, boot_claimed
+	lla	t0, boot_claimed
 	li	t1, 1
 	amoswap.w.aqrl t1, t1, (t0)
 	bnez	t1, late_secondary
-	la	gp, __global_pointer$
+	call	apply_relocs
+	lla	gp, __global_pointer$
 .option pop
-	la	sp, boot_stack_top
-	la	t0, trap_entry
+	lla	sp, boot_stack_top
+	lla	t0, trap_entry
 	csrw	stvec, t0
 	/* clear .bss before C runs; the hart id and FDT stay in a0/a1 */
-	la	t0, __bss_start
-	la	t1, __bss_end
+	lla	t0, __bss_start
+	lla	t1, __bss_end
 1:	bgeu	t0, t1, 2f
 	sd	zero, 0(t0)
 	addi	t0, t0, 8
@@ -61,10 +66,10 @@ secondary_entry:
 secondary_common:
 .option push
 .option norelax
-	la	gp, __global_pointer$
+	lla	gp, __global_pointer$
 .option pop
 	ld	sp, RB_STACK_TOP(a1)
-	la	t0, trap_entry
+	lla	t0, trap_entry
 	csrw	stvec, t0
 	mv	a0, a1
 	mv	a1, t3
@@ -83,9 +88,9 @@ secondary_common:
 late_secondary:
 .option push
 .option norelax
-	la	t0, riscv_boots
+	lla	t0, riscv_boots
 	ld	t0, 0(t0)
-	la	t1, riscv_nboots
+	lla	t1, riscv_nboots
 	ld	t1, 0(t1)
 .option pop
 5:	beqz	t1, 7f
@@ -99,6 +104,36 @@ late_secondary:
 	j	secondary_common
 7:	wfi
 	j	7b
+
+/*
+ * Add the load offset (where we run minus where we were linked) to every
+ * pointer the linker listed in .rela.dyn, before .bss is cleared and
+ * before any pointer in initialised data is used.  Only the boot hart
+ * runs this, and no other hart runs C before it starts them.  Static PIE
+ * with no undefined symbols has only R_RISCV_RELATIVE (3); "make check"
+ * asserts that, and any other type is skipped here.  Clobbers t0-t5.
+ */
+apply_relocs:
+.option push
+.option norelax				/* gp is not set yet */
+	lla	t0, __rela_dyn_start
+	lla	t1, __rela_dyn_end
+	lla	t2, _start
+	li	t3, RISCV_LINK_BASE
+	sub	t2, t2, t3		/* load offset, may be 0 or "negative" */
+	li	t5, 3			/* R_RISCV_RELATIVE */
+1:	bgeu	t0, t1, 3f
+	ld	t3, 8(t0)		/* r_info */
+	bne	t3, t5, 2f
+	ld	t3, 0(t0)		/* r_offset: link address of the slot */
+	ld	t4, 16(t0)		/* r_addend: link address it points to */
+	add	t3, t3, t2
+	add	t4, t4, t2
+	sd	t4, 0(t3)
+2:	addi	t0, t0, 24		/* sizeof(Elf64_Rela) */
+	j	1b
+3:	ret
+.option pop
 
 /* Traps (stvec needs 4-byte alignment): report and power off. */
 	.balign 4

@@ -32,6 +32,9 @@ extern struct riscv_boot *riscv_boots;
 extern uint64_t riscv_nboots;
 /* The timebase the DT gives (smp.c bounds its waits with it). */
 extern uint64_t riscv_timebase_hz;
+/* Test only (/chosen "sbmbench,test-hsm-at-entry"): start harts at the
+ * payload entry, as a racy OpenSBI may, to exercise entry.S's lookup. */
+extern bool riscv_hsm_at_entry;
 
 enum riscv_console { CON_SBI_DBCN, CON_SBI_LEGACY, CON_NS16550, CON_NONE };
 

@@ -17,7 +17,7 @@
 #include "riscv.h"
 #include "sbi.h"
 
-extern char _end[];
+extern char _start[], _end[];
 
 #define FDT_MAX_SIZE	(2u << 20)
 #define HEAP_MAX	(24u << 20)
@@ -105,12 +105,20 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 		.cpu_model = "riscv64", .counter = "time", .counter_hz = hz,
 		.hz_source = "dt-timebase-frequency", .cycles = true,
 	};
-	printf("\nsbmbench: riscv64 payload, boot hart %lu, FDT at %p, console %s, SBI %ld.%ld\n",
-	       hart, fdt_blob, riscv_console_name(), (sbi_spec_version() >> 24) & 0x7f,
+	/* where the loader put us: entry.S relocated the image by the difference */
+	printf("\nsbmbench: riscv64 payload, boot hart %lu, running at %#lx, linked at %#lx, "
+	       "FDT at %p, console %s, SBI %ld.%ld\n",
+	       hart, (unsigned long)(uintptr_t)_start, (unsigned long)RISCV_LINK_BASE,
+	       fdt_blob, riscv_console_name(), (sbi_spec_version() >> 24) & 0x7f,
 	       sbi_spec_version() & 0xffffff);
 
 	config_defaults(&bench.cfg);
 	fdt_chosen(&f, NULL, &bootargs);
+	riscv_hsm_at_entry = fdt_getprop(&f, fdt_path_offset(&f, "/chosen"),
+					 "sbmbench,test-hsm-at-entry", NULL) != NULL;
+	if (riscv_hsm_at_entry)
+		report_warn("cpu-start", 0, "test mode: harts are started at the "
+			    "payload entry (/chosen sbmbench,test-hsm-at-entry)");
 	if (bootargs && config_parse(&bench.cfg, bootargs, strlen(bootargs),
 				     "bootargs", err, sizeof(err)))
 		fail_early("options", err);

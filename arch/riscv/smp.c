@@ -11,9 +11,10 @@
 #include "riscv.h"
 #include "sbi.h"
 
-extern void secondary_entry(void);
+extern void secondary_entry(void), _start(void);
 
 uint64_t riscv_timebase_hz;
+bool riscv_hsm_at_entry;
 
 /* No wait-for-store on riscv without Zawrs: a pause-hinted spin on the
  * CPU's own line, which puts nothing on the interconnect. */
@@ -45,7 +46,8 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 	rb->arg = arg;
 	rb->cpu = cpu;
 	__asm__ volatile("fence rw, rw" ::: "memory");
-	if (sbi_hart_start(hwid, (unsigned long)(uintptr_t)secondary_entry,
+	if (sbi_hart_start(hwid, (unsigned long)(uintptr_t)
+			   (riscv_hsm_at_entry ? _start : secondary_entry),
 			   (unsigned long)(uintptr_t)rb))
 		return -1;
 	/* HSM says when the hart left STOPPED; core waits for arrival */
