@@ -21,6 +21,7 @@ tests_test_stats_LDFLAGS = $(SAN_FLAGS)
 tests_test_stats_LDADD = -lm
 
 tests_test_config_SOURCES = tests/test_config.c core/config.c core/sbm.c \
+	core/sbm_read.c \
 	core/config_exp.c
 tests_test_config_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_config_CFLAGS = $(UNIT_CFLAGS)

@@ -9,6 +9,7 @@ TESTS += $(MAP_TESTS)
 
 tests_test_pairs_SOURCES = tests/test_pairs.c tests/check.h \
 	core/c2c_pairs.c core/c2c_pairs.h core/config.c core/config_exp.c \
+	core/sbm_read.c \
 	core/sbm.c core/topo.c
 tests_test_pairs_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_pairs_CFLAGS = $(UNIT_CFLAGS)
