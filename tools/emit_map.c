@@ -296,6 +296,8 @@ void runmap_text(FILE *f, const struct run *r)
 		return;
 	if (m->scale_plan || m->nscale)
 		text_scale(f, m);
+	if (m->rw_plan || m->nrw)
+		runmap_text_rw(f, m);
 	if (m->c2c_plan || m->npairs)
 		text_c2c(f, m);
 	if (m->noise_plan || m->nnoise)
@@ -427,6 +429,18 @@ int runmap_csv(FILE *f, const struct runset *rs, const char *table)
 {
 	bool c2c = !strcmp(table, "c2c"), scale = !strcmp(table, "scale");
 
+	if (!strcmp(table, "rw")) {
+		runmap_csv_rw_head(f);
+		for (size_t i = 0; i < rs->nruns; i++) {
+			const struct run_map *m = rs->runs[i].map;
+
+			for (size_t k = 0; m && k < m->nrw; k++) {
+				csv_head(f, rs, &rs->runs[i]);
+				runmap_csv_rw_row(f, &m->rw[k]);
+			}
+		}
+		return 0;
+	}
 	if (!c2c && !scale && strcmp(table, "noise"))
 		return -1;
 	if (scale)

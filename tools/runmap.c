@@ -114,6 +114,34 @@ void runmap_take(struct run_map **mp, const struct rec_parsed *p)
 		x->min = get_d(p, "min");
 		x->max = get_d(p, "max");
 		x->ns = get_d(p, "ns");
+	} else if (!strcmp(k, "rw-plan")) {
+		m = map_of(mp);
+		m->rw_plan = true;
+		get_s(m->rw_place, sizeof(m->rw_place), p, "place");
+		get_s(m->rw_reader, sizeof(m->rw_reader), p, "reader");
+		m->rw_idle_ns = get_u(p, "idle_ns");
+		m->rw_run_ns = get_u(p, "run_ns");
+		m->rw_scan_ns = get_u(p, "scan_ns");
+	} else if (!strcmp(k, "rw")) {
+		struct map_rw *x;
+
+		m = map_of(mp);
+		x = PUSH(m->rw, m->nrw);
+		get_s(x->layout, sizeof(x->layout), p, "layout");
+		get_s(x->reader, sizeof(x->reader), p, "reader");
+		get_s(x->check, sizeof(x->check), p, "check");
+		x->writers = get_u(p, "writers");
+		x->readers = get_u(p, "readers");
+		x->writer_ns = get_d(p, "writer_ns");
+		x->writer_alone_ns = get_d(p, "writer_alone_ns");
+		x->have_floor = rec_get_dbl(p, "floor_ns", &x->floor_ns);
+		x->above_ns = get_d(p, "above_ns");
+		x->reader_ns = get_d(p, "reader_ns");
+		x->reader_alone_ns = get_d(p, "reader_alone_ns");
+		x->visited = get_d(p, "visited");
+		x->visited_alone = get_d(p, "visited_alone");
+		x->lines = get_d(p, "lines");
+		x->per_cpu_ns = get_d(p, "per_cpu_ns");
 	} else if (!strcmp(k, "noise")) {
 		struct map_noise *x;
 		uint64_t v = 0;
@@ -139,5 +167,6 @@ void runmap_free(struct run_map *m)
 	free(m->pairs);
 	free(m->noise);
 	free(m->scale);
+	free(m->rw);
 	free(m);
 }
