@@ -54,6 +54,7 @@ struct rw_exp {
 	bool checking;			/* the body runs the quiet check */
 	bool *set;			/* the known state of the check */
 	uint64_t *other;		/* the and op's second mask */
+	uint64_t *ref_dense;		/* per reader: the reference gather */
 	void *cpu_mem;
 	struct rw_cpu *cpu;		/* per CPU */
 	struct rw_result res[SBM_NKINDS];
