@@ -14,7 +14,8 @@ UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 
-tests_test_stats_SOURCES = tests/test_stats.c tests/check.h core/stats.c
+tests_test_stats_SOURCES = tests/test_stats.c tests/check.h core/stats.c \
+	core/hist.c
 tests_test_stats_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_stats_CFLAGS = $(UNIT_CFLAGS)
 tests_test_stats_LDFLAGS = $(SAN_FLAGS)
