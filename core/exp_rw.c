@@ -122,12 +122,13 @@ static int rw_prepare(struct engine *e, void **state)
 	x->cpu = x->cpu_mem;
 	x->role = calloc(t->ncpus, 1);
 	x->reader_idx = calloc(t->ncpus, sizeof(uint32_t));
+	x->hidx = calloc(t->ncpus, sizeof(uint32_t));
 	x->writers = calloc(t->ncpus, sizeof(uint32_t));
 	x->readers = calloc(t->ncpus, sizeof(uint32_t));
 	x->both = calloc(t->ncpus, sizeof(uint32_t));
 	x->set = calloc(t->ncpus, sizeof(bool));
 	x->other = calloc((t->ncpus + 63) / 64, sizeof(uint64_t));
-	if (!x->cpu || !x->role || !x->reader_idx || !x->writers ||
+	if (!x->cpu || !x->role || !x->reader_idx || !x->hidx || !x->writers ||
 	    !x->readers || !x->both || !x->set || !x->other)
 		goto fail;
 	memset(x->cpu, 0, cpu_bytes);
@@ -136,8 +137,14 @@ static int rw_prepare(struct engine *e, void **state)
 	x->rd = calloc(x->nreaders, sizeof(*x->rd));
 	x->ref_dense = calloc((size_t)x->nreaders * ((t->ncpus + 63) / 64),
 			      sizeof(uint64_t));
-	if (!x->rd || !x->ref_dense)
+	x->hist = mem_alloc_aligned(sizeof(struct rw_hist) *
+				    (x->nwriters + x->nreaders), ENGINE_ALIGN);
+	if (!x->rd || !x->ref_dense || !x->hist)
 		goto fail;
+	for (uint32_t i = 0; i < x->nwriters; i++)
+		x->hidx[x->writers[i]] = i;
+	for (uint32_t i = 0; i < x->nreaders; i++)
+		x->hidx[x->readers[i]] = x->nwriters + i;
 	/* housekeeping for the and op: every CPU but the readers */
 	for (uint32_t i = 0; i < t->ncpus; i++)
 		if (x->role[i] != RW_R)
@@ -212,8 +219,10 @@ static void writer(struct rw_exp *x, uint32_t cpu, uint64_t end)
 	void *p = sbm_slot_ptr(l, &x->arena.a, cpu);
 	unsigned bit = l->slot[cpu].bit;
 	struct rw_cpu *c = &x->cpu[cpu];
+	struct hist *h = &x->hist[x->hidx[cpu]].h;
 	uint64_t ticks = 0, n = 0;
 
+	memset(h, 0, sizeof(*h));
 	while (isa_counter() < end) {
 		uint64_t t0 = isa_counter(), t1, t2, t3;
 
@@ -226,6 +235,8 @@ static void writer(struct rw_exp *x, uint32_t cpu, uint64_t end)
 		ops_spin(x->run_spins);
 		ticks += (t1 - t0) + (t3 - t2);
 		n += 2;
+		hist_add(h, t1 - t0);
+		hist_add(h, t3 - t2);
 	}
 	c->ticks = ticks;
 	c->n = n;
@@ -237,14 +248,18 @@ static void reader(struct engine *e, struct rw_exp *x, uint32_t cpu,
 	const struct sbm_reader *rd = &x->rd[x->reader_idx[cpu]];
 	enum sbm_read_op op = (enum sbm_read_op)e->cfg.reader;
 	struct rw_cpu *c = &x->cpu[cpu];
+	struct hist *h = &x->hist[x->hidx[cpu]].h;
 	uint64_t ticks = 0, n = 0, visited = 0, lines = 0;
 	struct sbm_read_res res;
 
+	memset(h, 0, sizeof(*h));
 	while (isa_counter() < end) {
-		uint64_t t0 = isa_counter();
+		uint64_t t0 = isa_counter(), dt;
 
 		sbm_read(rd, &x->arena.a, op, cpu, &res);
-		ticks += isa_counter() - t0;
+		dt = isa_counter() - t0;
+		ticks += dt;
+		hist_add(h, dt);
 		n++;
 		visited += res.visited;
 		lines += res.lines;
@@ -304,41 +319,43 @@ static double ticks_ns(const struct engine *e, double ticks)
 	return ticks * 1e9 / (double)e->info.counter_hz;
 }
 
+/* Sum the histograms of @n CPUs @set: mean below the cut and median
+ * in ns; returns the ops counted. */
+static uint64_t summarise(const struct engine *e, struct rw_exp *x,
+			  const uint32_t *set, uint32_t n, double *mean,
+			  double *med, uint64_t *dropped)
+{
+	uint64_t out = 0;
+	double m;
+
+	memset(&x->sum, 0, sizeof(x->sum));
+	for (uint32_t i = 0; i < n; i++)
+		hist_merge(&x->sum, &x->hist[x->hidx[set[i]]].h);
+	m = hist_quantile(&x->sum, 0.5);
+	*mean = ticks_ns(e, hist_mean_below(&x->sum, (m > 1 ? m : 1) * RW_CUT,
+					    &out));
+	*med = ticks_ns(e, m);
+	*dropped += out;
+	return hist_count(&x->sum);
+}
+
+/* The readers' figures of phase @ph. */
 static void collect(const struct engine *e, struct rw_exp *x,
 		    struct rw_result *res, enum rw_phase ph)
 {
-	const uint32_t *set = ph == RW_WRITERS ? x->writers : x->readers;
-	uint32_t n = ph == RW_WRITERS ? x->nwriters : x->nreaders;
-	uint64_t ticks = 0, cnt = 0, visited = 0, lines = 0;
-	int slot = ph;
+	uint64_t cnt = 0, visited = 0, lines = 0;
 
-	/* the both phase: the readers' side (the writers' is wboth_ns) */
-	for (uint32_t i = 0; i < n; i++) {
-		const struct rw_cpu *c = &x->cpu[set[i]];
+	for (uint32_t i = 0; i < x->nreaders; i++) {
+		const struct rw_cpu *c = &x->cpu[x->readers[i]];
 
-		ticks += c->ticks;
 		cnt += c->n;
 		visited += c->visited;
 		lines += c->lines;
 	}
-	res->n[slot] = cnt;
-	res->ns[slot] = cnt ? ticks_ns(e, (double)ticks / (double)cnt) : 0;
-	res->visited[slot] = cnt ? (double)visited / (double)cnt : 0;
-	res->lines[slot] = cnt ? (double)lines / (double)cnt : 0;
-}
-
-/* Mean ns per update of the writers in the last run. */
-static double writers_ns(const struct engine *e, const struct rw_exp *x,
-			 uint64_t *updates)
-{
-	uint64_t ticks = 0, n = 0;
-
-	for (uint32_t i = 0; i < x->nwriters; i++) {
-		ticks += x->cpu[x->writers[i]].ticks;
-		n += x->cpu[x->writers[i]].n;
-	}
-	*updates = n;
-	return n ? ticks_ns(e, (double)ticks / (double)n) : 0;
+	res->n[ph] = summarise(e, x, x->readers, x->nreaders, &res->ns[ph],
+			       &res->med[ph], &res->dropped);
+	res->visited[ph] = cnt ? (double)visited / (double)cnt : 0;
+	res->lines[ph] = cnt ? (double)lines / (double)cnt : 0;
 }
 
 /* Known states: every other writer set, all set, none; each reader's
@@ -387,7 +404,7 @@ static bool check_layout(struct engine *e, struct rw_exp *x)
 static int run_layout(struct engine *e, struct rw_exp *x,
 		      struct rw_result *res)
 {
-	uint64_t deadline_ms = 60000 + e->cfg.rw_ms, upd;
+	uint64_t deadline_ms = 60000 + e->cfg.rw_ms;
 	const char *why = "";
 	int rc = 0;
 
@@ -409,7 +426,9 @@ static int run_layout(struct engine *e, struct rw_exp *x,
 	sbm_zero(&x->layout, &x->arena.a);
 	if (engine_run_on(e, x->writers, x->nwriters, rw_body, x, deadline_ms))
 		goto lost;
-	res->ns[RW_WRITERS] = writers_ns(e, x, &res->n[RW_WRITERS]);
+	res->n[RW_WRITERS] = summarise(e, x, x->writers, x->nwriters,
+				       &res->ns[RW_WRITERS],
+				       &res->med[RW_WRITERS], &res->dropped);
 	if (engine_run_on(e, x->readers, x->nreaders, rw_body, x, deadline_ms))
 		goto lost;
 	collect(e, x, res, RW_READERS);
@@ -417,8 +436,8 @@ static int run_layout(struct engine *e, struct rw_exp *x,
 			  deadline_ms))
 		goto lost;
 	collect(e, x, res, RW_BOTH);
-	res->wboth_ns = writers_ns(e, x, &upd);
-	res->wboth_n = upd;
+	res->wboth_n = summarise(e, x, x->writers, x->nwriters, &res->wboth_ns,
+				 &res->wboth_med, &res->dropped);
 	res->ok = check_layout(e, x);
 	res->done = !e->aborted;
 	rc = res->ok ? 0 : 1;
@@ -462,8 +481,12 @@ static void record(struct engine *e, struct rw_exp *x,
 		rec_dbl(&r, "above_alone_ns",
 			res->ns[RW_WRITERS] - f->ns[RW_WRITERS], 3);
 	}
+	rec_dbl(&r, "writer_median_ns", res->wboth_med, 3);
+	rec_dbl(&r, "writer_alone_median_ns", res->med[RW_WRITERS], 3);
 	rec_dbl(&r, "reader_ns", res->ns[RW_BOTH], 3);
 	rec_dbl(&r, "reader_alone_ns", res->ns[RW_READERS], 3);
+	rec_dbl(&r, "reader_median_ns", res->med[RW_BOTH], 3);
+	rec_dbl(&r, "reader_alone_median_ns", res->med[RW_READERS], 3);
 	rec_dbl(&r, "visited", res->visited[RW_BOTH], 2);
 	rec_dbl(&r, "visited_alone", res->visited[RW_READERS], 2);
 	rec_dbl(&r, "lines", res->lines[RW_BOTH], 2);
@@ -471,6 +494,7 @@ static void record(struct engine *e, struct rw_exp *x,
 		res->ns[RW_BOTH] / res->visited[RW_BOTH] : 0, 3);
 	rec_u64(&r, "updates", res->wboth_n);
 	rec_u64(&r, "scans", res->n[RW_BOTH]);
+	rec_u64(&r, "dropped", res->dropped);
 	rec_str(&r, "check", res->ok ? "ok" : "wrong");
 	report_record(&r);
 }
@@ -542,6 +566,8 @@ static void rw_release(struct engine *e, void *state)
 	free(x->set);
 	free(x->other);
 	free(x->ref_dense);
+	free(x->hidx);
+	mem_free_aligned(x->hist);
 	free(x);
 }
 

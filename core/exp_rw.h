@@ -15,6 +15,7 @@
 
 #include "arena.h"
 #include "experiment.h"
+#include "hist.h"
 #include "ops.h"
 #include "sbm.h"
 #include "sbm_read.h"
@@ -29,11 +30,23 @@ struct rw_cpu {
 
 enum rw_phase { RW_WRITERS, RW_READERS, RW_BOTH, RW_NPHASES };
 
+/* Each participant's op times, on lines of its own. */
+struct rw_hist {
+	_Alignas(ENGINE_ALIGN) struct hist h;
+};
+
+/* Figures are means below RW_CUT x the median (a preempted or
+ * interrupted op is not what a layout costs), and medians. */
+#define RW_CUT 20
+
 struct rw_result {
 	enum sbm_kind kind;
 	bool done, ok;
 	uint64_t n[RW_NPHASES];		/* updates or scans, all CPUs */
 	double ns[RW_NPHASES];		/* writers: per update; readers: per scan */
+	double med[RW_NPHASES];		/* the same, medians */
+	double wboth_med;
+	uint64_t dropped;		/* ops above the cut, every phase */
 	double visited[RW_NPHASES], lines[RW_NPHASES];	/* per scan */
 	double wboth_ns;		/* the writers' side of the both phase */
 	uint64_t wboth_n;
@@ -51,6 +64,9 @@ struct rw_exp {
 	enum rw_place place;
 	uint8_t *role;			/* per CPU: 0, RW_W or RW_R */
 	uint32_t *reader_idx;		/* per CPU: its place in readers */
+	uint32_t *hidx;			/* per CPU: its histogram */
+	struct rw_hist *hist;		/* writers', then readers' */
+	struct hist sum;		/* the boot CPU's, summing them */
 	bool checking;			/* the body runs the quiet check */
 	bool *set;			/* the known state of the check */
 	uint64_t *other;		/* the and op's second mask */
