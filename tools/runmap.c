@@ -142,6 +142,11 @@ void runmap_take(struct run_map **mp, const struct rec_parsed *p)
 		x->visited_alone = get_d(p, "visited_alone");
 		x->lines = get_d(p, "lines");
 		x->per_cpu_ns = get_d(p, "per_cpu_ns");
+		x->writer_med = get_d(p, "writer_median_ns");
+		x->writer_alone_med = get_d(p, "writer_alone_median_ns");
+		x->reader_med = get_d(p, "reader_median_ns");
+		x->reader_alone_med = get_d(p, "reader_alone_median_ns");
+		x->dropped = get_u(p, "dropped");
 	} else if (!strcmp(k, "noise")) {
 		struct map_noise *x;
 		uint64_t v = 0;

@@ -41,7 +41,8 @@ struct map_scale {
 	double median, min, max, ns;	/* ticks per iteration; ns: median */
 };
 
-/* one "rw" record: a layout's writers and readers, alone and together */
+/* one "rw" record: a layout's writers and readers, alone and together;
+ * ns figures are means below the cut, *_med medians */
 struct map_rw {
 	char layout[16], reader[16], check[8];
 	unsigned writers, readers;
@@ -49,6 +50,8 @@ struct map_rw {
 	double writer_ns, writer_alone_ns, floor_ns, above_ns;
 	double reader_ns, reader_alone_ns, visited, visited_alone, lines;
 	double per_cpu_ns;
+	double writer_med, writer_alone_med, reader_med, reader_alone_med;
+	uint64_t dropped;
 };
 
 struct run_map {
