@@ -208,6 +208,10 @@ static void rw_rows(void)
 	CHECK(strstr(s, ",llc,and,0,0,40.000,20.000,,,30.000") != NULL);
 	CHECK(strstr(s, ",private,and,0,0,40.000,20.000,20.000,20.000,") != NULL);
 	free(s);
+	s = render(&rs, 2, NULL);
+	CHECK(strstr(s, "\"rw\":[\n{\"layout\":\"llc\"") != NULL);
+	CHECK(strstr(s, "\"floor_ns\":20,\"above_ns\":20") != NULL);
+	free(s);
 	runset_free(&rs);
 }
 

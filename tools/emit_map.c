@@ -409,6 +409,37 @@ void runmap_json(FILE *f, const struct run *r)
 		jnum(f, "ns", x->ns);
 		fputc('}', f);
 	}
+	fputs("],\n\"rw\":[", f);
+	for (size_t i = 0; m && i < m->nrw; i++) {
+		const struct map_rw *x = &m->rw[i];
+
+		fputs(i ? ",\n{" : "\n{", f);
+		jstr(f, "layout", x->layout);
+		fputc(',', f);
+		jstr(f, "reader", x->reader);
+		fputc(',', f);
+		jstr(f, "check", x->check);
+		fprintf(f, ",\"writers\":%u,\"readers\":%u,", x->writers,
+			x->readers);
+		jnum(f, "writer_ns", x->writer_ns);
+		fputc(',', f);
+		jnum(f, "writer_alone_ns", x->writer_alone_ns);
+		fputc(',', f);
+		if (x->have_floor) {
+			jnum(f, "floor_ns", x->floor_ns);
+			fputc(',', f);
+			jnum(f, "above_ns", x->above_ns);
+			fputc(',', f);
+		}
+		jnum(f, "reader_ns", x->reader_ns);
+		fputc(',', f);
+		jnum(f, "reader_alone_ns", x->reader_alone_ns);
+		fputc(',', f);
+		jnum(f, "visited", x->visited);
+		fputc(',', f);
+		jnum(f, "per_cpu_ns", x->per_cpu_ns);
+		fputc('}', f);
+	}
 	fputs("],\n", f);
 }
 

@@ -90,8 +90,8 @@ void runmap_free(struct run_map *m);
 /* Text: the c2c grids and class summary, the noise and scale tables
  * (nothing when the run has none). */
 void runmap_text(FILE *f, const struct run *r);
-/* JSON members "c2c", "noise" and "scale" of a run object, each followed
- * by ','. */
+/* JSON members "c2c", "noise", "scale" and "rw" of a run object, each
+ * followed by ','. */
 void runmap_json(FILE *f, const struct run *r);
 /* CSV, one table: @table "c2c" (rows a,b,...), "noise", "scale" or "rw"; -1
  * unknown. */
