@@ -255,7 +255,7 @@ int config_parse(struct config *c, const char *text, size_t len,
 	size_t i = 0;
 
 	while (i < len) {
-		char word[128], msg[256];
+		char word[128], msg[768];
 		size_t start, n;
 		char *eq;
 

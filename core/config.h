@@ -16,6 +16,8 @@ enum run_mode { MODE_LOOP, MODE_PAIR };
 /* the machine map's options (config_exp.c) */
 enum pairs_kind { PAIRS_AUTO, PAIRS_ALL, PAIRS_REPS, PAIRS_RANDOM };
 enum c2c_home_kind { HOME_A, HOME_B, HOME_NODE };
+/* where experiment=rw puts its readers; AUTO: another LLC if any */
+enum rw_place { RW_AUTO, RW_OTHER_LLC, RW_SAME_LLC, RW_OTHER_NODE };
 
 #define CONFIG_OP_LEN 16
 #define CONFIG_MAX_GAPS 8
@@ -47,6 +49,14 @@ struct config {
 	uint32_t c2c_home_node;	/* HOME_NODE */
 	uint32_t noise_ms;
 	uint32_t noise_ns;	/* gaps above this are noise */
+	/* experiment=rw (config_exp.c) */
+	uint32_t rw_idle_ns, rw_run_ns;	/* a writer's idle and busy spell */
+	uint32_t rw_scan_ns;	/* a reader's time between two scans */
+	uint32_t rw_ms;		/* each phase of each layout */
+	uint32_t rw_writers;	/* 0: every CPU the placement leaves */
+	uint32_t rw_nreaders;
+	enum rw_place rw_readers;
+	uint32_t reader;	/* enum sbm_read_op */
 };
 
 void config_defaults(struct config *c);

@@ -4,9 +4,10 @@
 
 #include "config_exp.h"
 #include "config_words.h"
+#include "sbm_read.h"
 
 /* Bit k of cfg.experiments is names[k]; engine order is the registry's. */
-static const char *const names[] = { "sbm", "c2c", "noise", "scale" };
+static const char *const names[] = { "sbm", "c2c", "noise", "scale", "rw" };
 #define NNAMES (sizeof(names) / sizeof(names[0]))
 
 void config_exp_defaults(struct config *c)
@@ -17,6 +18,13 @@ void config_exp_defaults(struct config *c)
 	c->c2c_home = HOME_A;
 	c->noise_ms = 1000;
 	c->noise_ns = 1000;
+	/* a busy server's idle spells: tens of us, some 10^4 a second */
+	c->rw_idle_ns = 20000;
+	c->rw_run_ns = 80000;
+	c->rw_scan_ns = 10000;
+	c->rw_ms = 200;
+	c->rw_nreaders = 1;
+	c->reader = SBM_READ_AND;	/* find_new_ilb(): idle & housekeeping */
 }
 
 bool config_runs(const struct config *c, const char *name)
@@ -92,7 +100,7 @@ int config_exp_set(struct config *c, const char *key, const char *val,
 	if (!strcmp(key, "experiment")) {
 		if (parse_experiments(val, &c->experiments))
 			return config_bad_value(err, errlen, key, val,
-				   "all or a comma list of sbm, scale, c2c, noise");
+				   "all or a comma list of sbm, scale, c2c, noise, rw");
 	} else if (!strcmp(key, "pairs")) {
 		if (!strcmp(val, "all")) {
 			c->pairs = PAIRS_ALL;
@@ -132,6 +140,37 @@ int config_exp_set(struct config *c, const char *key, const char *val,
 		if (config_parse_u64(val, 1, 1000000000, &v))
 			return config_bad_value(err, errlen, key, val, "1..1000000000");
 		c->noise_ns = (uint32_t)v;
+	} else if (!strcmp(key, "reader")) {
+		int op = sbm_read_parse(val);
+
+		if (op < 0)
+			return config_bad_value(err, errlen, key, val,
+						sbm_read_names());
+		c->reader = (uint32_t)op;
+	} else if (!strcmp(key, "rw_readers")) {
+		if (!strcmp(val, "other-llc"))
+			c->rw_readers = RW_OTHER_LLC;
+		else if (!strcmp(val, "same-llc"))
+			c->rw_readers = RW_SAME_LLC;
+		else if (!strcmp(val, "other-node"))
+			c->rw_readers = RW_OTHER_NODE;
+		else
+			return config_bad_value(err, errlen, key, val,
+				   "other-llc, same-llc, other-node");
+	} else if (!strcmp(key, "rw_nreaders") || !strcmp(key, "rw_writers")) {
+		if (config_parse_u64(val, 1, 4095, &v))
+			return config_bad_value(err, errlen, key, val, "1..4095");
+		*(key[3] == 'n' ? &c->rw_nreaders : &c->rw_writers) = (uint32_t)v;
+	} else if (!strcmp(key, "rw_idle_ns") || !strcmp(key, "rw_run_ns") ||
+		   !strcmp(key, "rw_scan_ns")) {
+		if (config_parse_u64(val, 0, CONFIG_MAX_GAP_NS, &v))
+			return config_bad_value(err, errlen, key, val, "0..10000000");
+		*(key[3] == 'i' ? &c->rw_idle_ns : key[3] == 'r' ?
+		  &c->rw_run_ns : &c->rw_scan_ns) = (uint32_t)v;
+	} else if (!strcmp(key, "rw_ms")) {
+		if (config_parse_u64(val, 1, 600000, &v))
+			return config_bad_value(err, errlen, key, val, "1..600000");
+		c->rw_ms = (uint32_t)v;
 	} else {
 		return 1;
 	}
@@ -169,5 +208,19 @@ size_t config_exp_format(const struct config *c, char *buf, size_t len,
 		     c->noise_ms % 1000, c->noise_ns);
 	if (w > 0)
 		used += (size_t)w;
+	/* rw's own only when it runs: the options line stays short */
+	if (used < len && config_runs(c, "rw")) {
+		static const char *const place[] = {
+			"auto", "other-llc", "same-llc", "other-node"
+		};
+
+		w = snprintf(buf + used, len - used,
+			     " reader=%s rw_readers=%s rw_nreaders=%u rw_writers=%u rw_idle_ns=%u rw_run_ns=%u rw_scan_ns=%u rw_ms=%u",
+			     sbm_read_name(c->reader), place[c->rw_readers],
+			     c->rw_nreaders, c->rw_writers, c->rw_idle_ns,
+			     c->rw_run_ns, c->rw_scan_ns, c->rw_ms);
+		if (w > 0)
+			used += (size_t)w;
+	}
 	return used < len ? used : len - 1;
 }

@@ -4,6 +4,7 @@
 
 #include "exp_c2c.h"
 #include "exp_noise.h"
+#include "exp_rw.h"
 #include "exp_sbm.h"
 #include "exp_scale.h"
 #include "experiment.h"
@@ -16,5 +17,6 @@ const struct experiment *const experiments[] = {
 	&exp_scale,
 	&exp_c2c,
 	&exp_noise,
+	&exp_rw,
 	NULL
 };

@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: BSD-2-Clause
-# The machine map on this tree's image under QEMU: experiment=c2c,noise,scale
+# The machine map on this tree's image under QEMU: experiment=c2c,noise,scale,rw
 # on two sockets / two nodes.  Every pair once, in topology order, with the
-# class and line home its CPUs' records imply; one noise record per CPU.
+# class and line home its CPUs' records imply; one noise record per CPU; a checked rw record per layout.
 # Structure only: under TCG the figures are QEMU's.
 #
 # Its checks (every pair once, in topology order) are more than a row of
@@ -17,7 +17,7 @@ arm64) img=$SBM_BUILDDIR/BOOTAA64.EFI; topo=sockets=2,clusters=1,cores=2 ;;
 riscv64) img=$SBM_BUILDDIR/sbmbench-riscv64.elf; topo=sockets=2,cores=2 ;;
 *) echo "no image for '$SBM_ARCH'"; exit 77 ;;
 esac
-opts=(experiment=c2c,noise,scale c2c_rounds=10 noise_s=0.05 iters=200 warmup=10 timeout_ms=20000)
+opts=(experiment=c2c,noise,scale,rw rw_ms=20 c2c_rounds=10 noise_s=0.05 iters=200 warmup=10 timeout_ms=20000)
 
 # map_check NAME HOME_RULE -- QEMU-RUN-ARGS... [-- IMAGE-OPTIONS]
 # HOME_RULE: a (the line on a's node) or a node number
@@ -59,6 +59,10 @@ map_check() {
 	fi
 	[ "$(grep -c '^noise ' "$boot_tmp/rec")" = "$n" ] && ok "$name: one noise record per CPU" || bad "$name: noise records"
 	[ "$(grep -c '^scale ' "$boot_tmp/rec")" = "$n" ] && ok "$name: one scale step per CPU count" || bad "$name: scale records"
+	# rw: the reader on the other LLC, every layout measured and checked
+	grep -q '^rw-plan .*writers=2 readers=1 .*place=other-llc ' "$boot_tmp/rec" && ok "$name: rw plan, reader on the other LLC" ||
+		bad "$name: rw plan $(grep '^rw-plan' "$boot_tmp/rec")"
+	[ "$(grep -c '^rw .*check=ok' "$boot_tmp/rec")" = 6 ] && ok "$name: a checked rw record per layout" || bad "$name: rw records"
 	grep -q '^end .*status=ok' "$boot_tmp/rec" && ok "$name: end status=ok" || bad "$name: no end status=ok"
 	[ "$boot_fail" = "$fail0" ] || boot_evidence "$name" "$log" "$rc"
 }

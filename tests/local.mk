@@ -9,18 +9,20 @@ UNIT_CPPFLAGS = -I$(srcdir)/core -I$(srcdir)/tests \
 UNIT_CFLAGS = $(AM_CFLAGS) $(SAN_FLAGS) -O1 -g -pthread
 
 UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
-	tests/test_topo tests/test_sbm tests/test_concurrency \
+	tests/test_topo tests/test_sbm tests/test_sbm_read tests/test_concurrency \
 	tests/test_logparse tests/test_acpi tests/test_node_pool tests/test_qr
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 
-tests_test_stats_SOURCES = tests/test_stats.c tests/check.h core/stats.c
+tests_test_stats_SOURCES = tests/test_stats.c tests/check.h core/stats.c \
+	core/hist.c
 tests_test_stats_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_stats_CFLAGS = $(UNIT_CFLAGS)
 tests_test_stats_LDFLAGS = $(SAN_FLAGS)
 tests_test_stats_LDADD = -lm
 
 tests_test_config_SOURCES = tests/test_config.c core/config.c core/sbm.c \
+	core/sbm_read.c \
 	core/config_exp.c
 tests_test_config_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_config_CFLAGS = $(UNIT_CFLAGS)
@@ -50,6 +52,12 @@ tests_test_sbm_SOURCES = tests/test_sbm.c tests/topo_fixtures.c core/sbm.c \
 tests_test_sbm_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_sbm_CFLAGS = $(UNIT_CFLAGS)
 tests_test_sbm_LDFLAGS = $(SAN_FLAGS)
+
+tests_test_sbm_read_SOURCES = tests/test_sbm_read.c tests/topo_fixtures.c \
+	core/sbm.c core/sbm_read.c core/topo.c
+tests_test_sbm_read_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_sbm_read_CFLAGS = $(UNIT_CFLAGS)
+tests_test_sbm_read_LDFLAGS = $(SAN_FLAGS)
 
 # The real engine on real threads: engine_main with the Linux platform.
 tests_test_concurrency_SOURCES = tests/test_concurrency.c \

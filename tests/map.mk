@@ -3,12 +3,13 @@
 # ASan/UBSan and the boot test of each image tree.
 if SBM_NATIVE
 if SBM_HOSTED
-MAP_TESTS = tests/test_pairs tests/test_map_engine
+MAP_TESTS = tests/test_pairs tests/test_map_engine tests/test_rw
 check_PROGRAMS += $(MAP_TESTS)
 TESTS += $(MAP_TESTS)
 
 tests_test_pairs_SOURCES = tests/test_pairs.c tests/check.h \
 	core/c2c_pairs.c core/c2c_pairs.h core/config.c core/config_exp.c \
+	core/sbm_read.c \
 	core/sbm.c core/topo.c
 tests_test_pairs_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_pairs_CFLAGS = $(UNIT_CFLAGS)
@@ -21,6 +22,13 @@ tests_test_map_engine_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/linux
 tests_test_map_engine_CFLAGS = $(UNIT_CFLAGS)
 tests_test_map_engine_LDFLAGS = $(SAN_FLAGS)
 tests_test_map_engine_LDADD = -lpthread -lm
+
+tests_test_rw_SOURCES = tests/test_rw.c tests/topo_fixtures.c \
+	$(CORE_SOURCES) arch/linux/linux_services.c arch/linux/smp.c
+tests_test_rw_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/linux
+tests_test_rw_CFLAGS = $(UNIT_CFLAGS)
+tests_test_rw_LDFLAGS = $(SAN_FLAGS)
+tests_test_rw_LDADD = -lpthread -lm
 endif
 endif
 

@@ -166,9 +166,59 @@ static void no_map_and_bad_hist(void)
 	runset_free(&rs);
 }
 
+/* rw records: one row per layout in text and CSV; no floor, no figure */
+static void rw_rows(void)
+{
+	struct runset rs = { 0 };
+	char log[4 * REC_MAX] = "", *s;
+	struct rec r;
+
+	rec_start(&r, "rw-plan", 3);
+	rec_str(&r, "place", "other-llc");
+	rec_str(&r, "reader", "and");
+	rec_u64(&r, "idle_ns", 20000);
+	rec_finish(&r);
+	strcat(log, r.buf);
+	for (int k = 0; k < 2; k++) {
+		rec_start(&r, "rw", 3);
+		rec_str(&r, "layout", k ? "private" : "llc");
+		rec_str(&r, "reader", "and");
+		rec_dbl(&r, "writer_ns", 40, 3);
+		rec_dbl(&r, "writer_alone_ns", 20, 3);
+		if (k) {
+			rec_dbl(&r, "floor_ns", 20, 3);
+			rec_dbl(&r, "above_ns", 20, 3);
+		}
+		rec_dbl(&r, "reader_ns", 30, 3);
+		rec_dbl(&r, "reader_alone_ns", 30, 3);
+		rec_str(&r, "check", "ok");
+		rec_finish(&r);
+		strcat(log, r.buf);
+	}
+	runset_add_buffer(&rs, "mem", log, strlen(log));
+	CHECK(rs.nruns == 1 && rs.runs[0].map && rs.runs[0].map->nrw == 2);
+	s = render(&rs, 0, NULL);
+	CHECK(strstr(s, "rw: reader=and on other-llc") != NULL);
+	CHECK(strstr(s, "\nllc ") && strstr(s, "\nprivate "));
+	CHECK(strstr(s, "+100%") && strstr(s, "+0%"));
+	free(s);
+	s = render(&rs, 1, "rw");
+	CHECK_EQ_U64(lines(s), 3);
+	CHECK(!strncmp(s, "file,run,layout,reader,writers", 30));
+	CHECK(strstr(s, ",llc,and,0,0,40.000,20.000,,,30.000") != NULL);
+	CHECK(strstr(s, ",private,and,0,0,40.000,20.000,20.000,20.000,") != NULL);
+	free(s);
+	s = render(&rs, 2, NULL);
+	CHECK(strstr(s, "\"rw\":[\n{\"layout\":\"llc\"") != NULL);
+	CHECK(strstr(s, "\"floor_ns\":20,\"above_ns\":20") != NULL);
+	free(s);
+	runset_free(&rs);
+}
+
 int main(void)
 {
 	riscv_log();
 	no_map_and_bad_hist();
+	rw_rows();
 	return check_done("test_runmap");
 }

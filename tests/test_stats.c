@@ -2,6 +2,7 @@
 #include <math.h>
 
 #include "check.h"
+#include "hist.h"
 #include "stats.h"
 
 #define NEAR(a, b) (fabs((double)(a) - (double)(b)) < 1e-9 * (1 + fabs((double)(b))))
@@ -60,6 +61,32 @@ int main(void)
 		CHECK(stats_t95(0) == 0);
 		stats_compute(five, 1, &s);
 		CHECK(stats_ci95(&s) == 0);
+	}
+	/* the histogram: every value in its bin, bins in order; a median
+	 * and a mean that a few huge samples do not move */
+	{
+		static struct hist h;
+		uint64_t v, dropped = 0;
+		uint32_t last = 0;
+
+		for (v = 0; v < (1ull << 40); v = v < 64 ? v + 1 : v * 5 / 4) {
+			uint32_t b = hist_bin(v);
+
+			CHECK(b >= last && b < HIST_BINS);
+			CHECK(hist_lo(b) <= (double)v &&
+			      (double)v < hist_lo(b) + hist_width(b));
+			last = b;
+		}
+		CHECK_EQ_U64(hist_bin(UINT64_MAX), HIST_BINS - 1);
+		for (int i = 0; i < 1000; i++)
+			hist_add(&h, 100 + i % 3);
+		for (int i = 0; i < 10; i++)
+			hist_add(&h, 1000000);
+		CHECK_EQ_U64(hist_count(&h), 1010);
+		CHECK(fabs(hist_quantile(&h, 0.5) - 101) < 101 * 0.07);
+		CHECK(fabs(hist_mean_below(&h, 2000, &dropped) - 101) <
+		      101 * 0.07);
+		CHECK_EQ_U64(dropped, 10);
 	}
 	return check_done("test_stats");
 }

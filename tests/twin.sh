@@ -89,13 +89,27 @@ n=$(( online < 32 ? online : 32 ))
 [ "$("$sbmlog" records "$out/scale.log" | grep -c '^scale ')" -ge "$n" ] && ok "scale: a record per step" || bad "scale records"
 [ "$("$sbmlog" report --format csv --table scale "$out/scale.log" | wc -l)" -ge $((n + 1)) ] && ok "csv: scale rows" || bad "csv scale rows"
 
+# rw: a record per layout, every reader op's quiet check passed
+"$twin" experiment=rw rw_ms=20 >"$out/rw.log" 2>&1 || bad "experiment=rw exit status $?"
+"$sbmlog" check "$out/rw.log" >/dev/null || bad "rw log has damaged records"
+"$sbmlog" records "$out/rw.log" >"$out/rw.rec"
+grep -q "^rw-plan .* writers=[1-9][0-9]* readers=1 " "$out/rw.rec" && ok "rw plan" || bad "rw plan: $(grep '^rw-plan' "$out/rw.rec")"
+for l in global node llc llc-u8 private private-u8; do
+	grep -q "^rw .* layout=$l .* writer_ns=[0-9.]* .* reader_ns=[0-9.]* .* check=ok" "$out/rw.rec" &&
+		ok "rw record for $l" || bad "no rw record for $l"
+done
+grep -q "^end .* status=ok" "$out/rw.rec" && ok "rw: end status=ok" || bad "rw: no end status=ok"
+"$sbmlog" report "$out/rw.log" | grep -q '^rw: reader=and ' && ok "report: rw table" || bad "report: no rw table"
+[ "$("$sbmlog" report --format csv --table rw "$out/rw.log" | wc -l)" = 7 ] && ok "csv: rw rows" || bad "csv rw rows"
+
 "$twin" mode=pair iters=2000 reps=2 >"$out/pair.log" 2>&1 || bad "pair mode exit status $?"
 "$sbmlog" check "$out/pair.log" || bad "pair log has damaged records"
 grep -q "^@sbm result .* mode=pair" "$out/pair.log" && ok "pair mode results" || bad "pair mode results"
 grep -Eq "^@sbm config .* placement=(node|boot) " "$out/pair.log" && ok "pair mode placement" || bad "pair mode placement"
 
 for args in layouts=bogus cpus=0 frobnicate=1 iters "cpus=$((online + 1))" op=nosuch \
-	experiment=bogus pairs=0 "experiment=c2c c2c_home=node:63" "experiment=c2c mode=pair"; do
+	experiment=bogus pairs=0 "experiment=c2c c2c_home=node:63" "experiment=c2c mode=pair" reader=bogus \
+	"experiment=rw rw_nreaders=$online"; do
 	# shellcheck disable=SC2086 # some cases are two words on purpose
 	if "$twin" $args >"$out/err.log" 2>&1; then
 		bad "'$args' was accepted"

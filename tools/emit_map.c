@@ -296,6 +296,8 @@ void runmap_text(FILE *f, const struct run *r)
 		return;
 	if (m->scale_plan || m->nscale)
 		text_scale(f, m);
+	if (m->rw_plan || m->nrw)
+		runmap_text_rw(f, m);
 	if (m->c2c_plan || m->npairs)
 		text_c2c(f, m);
 	if (m->noise_plan || m->nnoise)
@@ -407,6 +409,37 @@ void runmap_json(FILE *f, const struct run *r)
 		jnum(f, "ns", x->ns);
 		fputc('}', f);
 	}
+	fputs("],\n\"rw\":[", f);
+	for (size_t i = 0; m && i < m->nrw; i++) {
+		const struct map_rw *x = &m->rw[i];
+
+		fputs(i ? ",\n{" : "\n{", f);
+		jstr(f, "layout", x->layout);
+		fputc(',', f);
+		jstr(f, "reader", x->reader);
+		fputc(',', f);
+		jstr(f, "check", x->check);
+		fprintf(f, ",\"writers\":%u,\"readers\":%u,", x->writers,
+			x->readers);
+		jnum(f, "writer_ns", x->writer_ns);
+		fputc(',', f);
+		jnum(f, "writer_alone_ns", x->writer_alone_ns);
+		fputc(',', f);
+		if (x->have_floor) {
+			jnum(f, "floor_ns", x->floor_ns);
+			fputc(',', f);
+			jnum(f, "above_ns", x->above_ns);
+			fputc(',', f);
+		}
+		jnum(f, "reader_ns", x->reader_ns);
+		fputc(',', f);
+		jnum(f, "reader_alone_ns", x->reader_alone_ns);
+		fputc(',', f);
+		jnum(f, "visited", x->visited);
+		fputc(',', f);
+		jnum(f, "per_cpu_ns", x->per_cpu_ns);
+		fputc('}', f);
+	}
 	fputs("],\n", f);
 }
 
@@ -427,6 +460,18 @@ int runmap_csv(FILE *f, const struct runset *rs, const char *table)
 {
 	bool c2c = !strcmp(table, "c2c"), scale = !strcmp(table, "scale");
 
+	if (!strcmp(table, "rw")) {
+		runmap_csv_rw_head(f);
+		for (size_t i = 0; i < rs->nruns; i++) {
+			const struct run_map *m = rs->runs[i].map;
+
+			for (size_t k = 0; m && k < m->nrw; k++) {
+				csv_head(f, rs, &rs->runs[i]);
+				runmap_csv_rw_row(f, &m->rw[k]);
+			}
+		}
+		return 0;
+	}
 	if (!c2c && !scale && strcmp(table, "noise"))
 		return -1;
 	if (scale)

@@ -91,6 +91,39 @@ void runmap_take(struct run_map **mp, const struct rec_parsed *p)
 		x->min = rec_field_d(p, "min");
 		x->max = rec_field_d(p, "max");
 		x->ns = rec_field_d(p, "ns");
+	} else if (!strcmp(k, "rw-plan")) {
+		m = map_of(mp);
+		m->rw_plan = true;
+		rec_field_s(m->rw_place, sizeof(m->rw_place), p, "place");
+		rec_field_s(m->rw_reader, sizeof(m->rw_reader), p, "reader");
+		m->rw_idle_ns = rec_field_u(p, "idle_ns");
+		m->rw_run_ns = rec_field_u(p, "run_ns");
+		m->rw_scan_ns = rec_field_u(p, "scan_ns");
+	} else if (!strcmp(k, "rw")) {
+		struct map_rw *x;
+
+		m = map_of(mp);
+		x = PUSH(m->rw, m->nrw);
+		rec_field_s(x->layout, sizeof(x->layout), p, "layout");
+		rec_field_s(x->reader, sizeof(x->reader), p, "reader");
+		rec_field_s(x->check, sizeof(x->check), p, "check");
+		x->writers = rec_field_u(p, "writers");
+		x->readers = rec_field_u(p, "readers");
+		x->writer_ns = rec_field_d(p, "writer_ns");
+		x->writer_alone_ns = rec_field_d(p, "writer_alone_ns");
+		x->have_floor = rec_get_dbl(p, "floor_ns", &x->floor_ns);
+		x->above_ns = rec_field_d(p, "above_ns");
+		x->reader_ns = rec_field_d(p, "reader_ns");
+		x->reader_alone_ns = rec_field_d(p, "reader_alone_ns");
+		x->visited = rec_field_d(p, "visited");
+		x->visited_alone = rec_field_d(p, "visited_alone");
+		x->lines = rec_field_d(p, "lines");
+		x->per_cpu_ns = rec_field_d(p, "per_cpu_ns");
+		x->writer_med = rec_field_d(p, "writer_median_ns");
+		x->writer_alone_med = rec_field_d(p, "writer_alone_median_ns");
+		x->reader_med = rec_field_d(p, "reader_median_ns");
+		x->reader_alone_med = rec_field_d(p, "reader_alone_median_ns");
+		x->dropped = rec_field_u(p, "dropped");
 	} else if (!strcmp(k, "noise")) {
 		struct map_noise *x;
 		uint64_t v = 0;
@@ -116,5 +149,6 @@ void runmap_free(struct run_map *m)
 	free(m->pairs);
 	free(m->noise);
 	free(m->scale);
+	free(m->rw);
 	free(m);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The machine map of a run, gathered from its "cpu", "c2c-plan", "c2c",
- * "noise-plan", "noise", "scale-plan" and "scale" records, and printed as
+ * "noise-plan", "noise", "scale-plan", "scale", "rw-plan" and "rw"
+ * records, and printed as
  * a c2c grid in topology order, a noise table and a scale table (text),
  * or as rows (csv, json).
  * Kept beside struct run (runs.h), which holds a pointer to it.
@@ -40,6 +41,19 @@ struct map_scale {
 	double median, min, max, ns;	/* ticks per iteration; ns: median */
 };
 
+/* one "rw" record: a layout's writers and readers, alone and together;
+ * ns figures are means below the cut, *_med medians */
+struct map_rw {
+	char layout[16], reader[16], check[8];
+	unsigned writers, readers;
+	bool have_floor;
+	double writer_ns, writer_alone_ns, floor_ns, above_ns;
+	double reader_ns, reader_alone_ns, visited, visited_alone, lines;
+	double per_cpu_ns;
+	double writer_med, writer_alone_med, reader_med, reader_alone_med;
+	uint64_t dropped;
+};
+
 struct run_map {
 	struct map_cpu *cpus;
 	size_t ncpus;
@@ -61,6 +75,12 @@ struct run_map {
 	char scale_op[24];
 	struct map_scale *scale;
 	size_t nscale;
+	/* rw-plan */
+	bool rw_plan;
+	char rw_place[16], rw_reader[16];
+	unsigned rw_idle_ns, rw_run_ns, rw_scan_ns;
+	struct map_rw *rw;
+	size_t nrw;
 };
 
 /* Take @p into *@m (made on first use) when it is a map record. */
@@ -70,12 +90,16 @@ void runmap_free(struct run_map *m);
 /* Text: the c2c grids and class summary, the noise and scale tables
  * (nothing when the run has none). */
 void runmap_text(FILE *f, const struct run *r);
-/* JSON members "c2c", "noise" and "scale" of a run object, each followed
- * by ','. */
+/* JSON members "c2c", "noise", "scale" and "rw" of a run object, each
+ * followed by ','. */
 void runmap_json(FILE *f, const struct run *r);
-/* CSV, one table: @table "c2c" (rows a,b,...), "noise" or "scale"; -1
+/* CSV, one table: @table "c2c" (rows a,b,...), "noise", "scale" or "rw"; -1
  * unknown. */
 int runmap_csv(FILE *f, const struct runset *rs, const char *table);
+/* The rw table (emit_rw.c); the CSV header and one row of it. */
+void runmap_text_rw(FILE *f, const struct run_map *m);
+void runmap_csv_rw_head(FILE *f);
+void runmap_csv_rw_row(FILE *f, const struct map_rw *x);
 /* The CPUs of @m's pairs in topology order, in *@out (to be freed). */
 size_t runmap_order(const struct run_map *m, unsigned **out);
 /* Heat map of the c2c medians (plain, or @cas) of up to four runs, via

@@ -63,7 +63,7 @@ static void find_topology(uint64_t bsp, struct arm64_fw *fw)
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
-	static char model[64], err[256], ver[16];
+	static char model[64], err[1024], ver[16];
 	struct arm64_fw fw = { .tables = "none", .uart_source = "none" };
 	struct topo_cpu *cpus;
 	struct topo *topo;

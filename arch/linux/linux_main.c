@@ -98,7 +98,7 @@ int main(int argc, char **argv)
 
 	config_defaults(&b.cfg);
 	for (int i = 1; i < argc; i++) {
-		char err[512];
+		char err[1024];
 
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			printf("usage: %s [key=value ...]\n\n%s", argv[0],

@@ -72,7 +72,7 @@ static void setup_heap(uintptr_t fdt, uint32_t fdt_size)
 
 void riscv_main(unsigned long hart, void *fdt_blob)
 {
-	static char err[512];
+	static char err[1024];
 	struct topo_cpu *cpus;
 	const char *why = NULL, *bootargs = NULL;
 	struct fdt f;

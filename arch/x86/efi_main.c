@@ -42,7 +42,7 @@ static const char *virt_name(void)
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
-	static char model[49], err[256];
+	static char model[49], err[1024];
 	struct topo *topo;
 	void *tramp;
 	const char *why, *hz_source;

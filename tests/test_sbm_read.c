@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Every reader op on every layout against the bool-array reference. */
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "sbm_read.h"
+#include "topo_fixtures.h"
+
+static struct topo_cpu cpus[TOPO_MAX_CPUS];
+static bool set[TOPO_MAX_CPUS];
+static uint64_t other[TOPO_MAX_CPUS / 64], ref_dense[TOPO_MAX_CPUS / 64];
+static uint32_t seed = 12345;
+
+static uint32_t rnd(void)
+{
+	seed = seed * 1103515245u + 12345u;
+	return seed >> 8;
+}
+
+/* One mask state: sbm_read() must give the reference's answer. */
+static void compare(const struct sbm_reader *r, const struct sbm_arena *a,
+		    uint32_t me)
+{
+	const struct topo *t = r->t;
+
+	for (int op = 0; op < SBM_NREADS; op++) {
+		struct sbm_read_res got, want;
+
+		sbm_read(r, a, (enum sbm_read_op)op, me, &got);
+		sbm_read_ref(r, set, (enum sbm_read_op)op, me, ref_dense, &want);
+		CHECK_EQ_U64((uint64_t)(int64_t)got.cpu, (uint64_t)(int64_t)want.cpu);
+		CHECK_EQ_U64(got.count, want.count);
+		CHECK(got.visited <= 2 * t->ncpus);
+		if (got.visited)
+			CHECK(got.lines >= 1 && got.lines <= got.visited);
+		if (got.cpu >= 0)
+			CHECK(set[got.cpu]);
+		if (op == SBM_READ_GATHER)
+			CHECK(!memcmp(r->dense, ref_dense,
+				      (t->ncpus + 63) / 64 * 8));
+		if (op == SBM_READ_WRAP_LLC && got.cpu >= 0 &&
+		    t->cpus[got.cpu].llc != t->cpus[me].llc)
+			for (uint32_t i = 0; i < t->ncpus; i++)
+				if (t->cpus[i].llc == t->cpus[me].llc)
+					CHECK(!set[i]);
+		if (op == SBM_READ_IDLE_CORE && got.cpu >= 0)
+			for (uint32_t i = 0; i < t->ncpus; i++)
+				if (t->cpus[i].core == t->cpus[got.cpu].core)
+					CHECK(set[i]);
+	}
+}
+
+/* Fill @a from set[] (and other[] from a pattern). */
+static void load(const struct sbm_layout *l, const struct sbm_arena *a,
+		 uint32_t n, unsigned pct)
+{
+	sbm_zero(l, a);
+	memset(other, 0, sizeof(other));
+	for (uint32_t i = 0; i < n; i++) {
+		set[i] = pct >= 100 || rnd() % 100 < pct;
+		if (set[i])
+			sbm_set(l, a, i);
+		if (i % 3)
+			other[i / 64] |= 1ull << (i % 64);
+	}
+}
+
+static void layouts(const struct topo *t, uint32_t mes)
+{
+	static const unsigned pcts[] = { 0, 2, 30, 90, 100 };
+
+	for (int k = 0; k < SBM_NKINDS; k++) {
+		struct sbm_layout l;
+		struct sbm_reader r;
+		struct sbm_arena a = { 0 };
+		const char *why = "";
+
+		CHECK(sbm_layout_build(&l, (enum sbm_kind)k, t, 64, &why) == 0);
+		CHECK(sbm_reader_init(&r, &l, t) == 0);
+		r.other = other;
+		a.nregions = l.nregions;
+		for (uint32_t g = 0; g < l.nregions; g++)
+			if (sbm_region_size(&l, g))
+				CHECK((a.base[g] = calloc(1, sbm_region_size(&l, g))));
+		for (unsigned s = 0; s < sizeof(pcts) / sizeof(pcts[0]); s++) {
+			load(&l, &a, t->ncpus, pcts[s]);
+			for (uint32_t m = 0; m < mes; m++)
+				compare(&r, &a, m ? rnd() % t->ncpus : 0);
+			/* the last CPU of the order: wrap starts at place 0 */
+			compare(&r, &a, l.order[t->ncpus - 1]);
+		}
+		/* exactly one CPU set: every op finds it, or rightly not */
+		load(&l, &a, t->ncpus, 0);
+		set[t->ncpus / 2] = true;
+		sbm_set(&l, &a, t->ncpus / 2);
+		compare(&r, &a, 0);
+		for (uint32_t g = 0; g < l.nregions; g++)
+			free(a.base[g]);
+		sbm_reader_free(&r);
+		sbm_layout_free(&l);
+	}
+}
+
+/* LLCs of 3, 5 and 3 CPUs; core 1 without a sibling; two nodes. */
+static void uneven(struct topo *t)
+{
+	static const uint32_t llc[] = { 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2 };
+	static const uint32_t core[] = { 0, 0, 1, 2, 2, 3, 3, 4, 5, 5, 6 };
+	const char *why = "";
+
+	topo_init(t, cpus);
+	for (uint32_t i = 0; i < 11; i++) {
+		int c = topo_add_cpu(t, 100 + i, i ? 0 : TOPO_CPU_BSP);
+
+		CHECK(c >= 0);
+		cpus[c].raw_node = llc[i] == 2;
+		cpus[c].raw_package = 0;
+		cpus[c].raw_llc = llc[i];
+		cpus[c].raw_core = core[i];
+	}
+	CHECK(topo_finalize(t, &why) == 0);
+}
+
+/* Answers worked by hand on 2 LLCs x 2 cores x 2 threads (siblings 4
+ * apart, llc 0 = CPUs 0,1,4,5). */
+static void by_hand(void)
+{
+	struct topo t;
+	struct sbm_layout l;
+	struct sbm_reader r;
+	struct sbm_arena a = { .nregions = 1 };
+	struct sbm_read_res res;
+	const char *why = "";
+
+	CHECK(fixture_topo(&t, cpus, 1, 2, 2, 2) == 0);
+	CHECK(sbm_layout_build(&l, SBM_LLC_U8, &t, 64, &why) == 0);
+	CHECK(sbm_reader_init(&r, &l, &t) == 0);
+	CHECK((a.base[0] = calloc(1, sbm_region_size(&l, 0))));
+	sbm_set(&l, &a, 2);	/* llc 1 */
+	sbm_set(&l, &a, 5);	/* llc 0 */
+	sbm_set(&l, &a, 6);	/* llc 1: 2 and 6 are one core */
+	sbm_read(&r, &a, SBM_READ_WRAP_LLC, 0, &res);
+	CHECK_EQ_U64(res.cpu, 5);
+	sbm_read(&r, &a, SBM_READ_WRAP_LLC, 3, &res);
+	CHECK_EQ_U64(res.cpu, 6);	/* llc 1 in leaf order: 2, 6, 3, 7 */
+	sbm_read(&r, &a, SBM_READ_IDLE_CORE, 0, &res);
+	CHECK_EQ_U64(res.cpu, 2);
+	sbm_read(&r, &a, SBM_READ_WEIGHT, 0, &res);
+	CHECK_EQ_U64(res.count, 3);
+	CHECK_EQ_U64(res.visited, 8);
+	CHECK_EQ_U64(res.lines, 2);
+	CHECK_EQ_U64(sbm_read_parse("wrap-llc"), SBM_READ_WRAP_LLC);
+	CHECK(sbm_read_parse("wrap-") == -1);
+	free(a.base[0]);
+	sbm_reader_free(&r);
+	sbm_layout_free(&l);
+}
+
+int main(void)
+{
+	struct topo t;
+
+	by_hand();
+	uneven(&t);
+	layouts(&t, 11);
+	CHECK(fixture_topo(&t, cpus, 1, 1, 1, 1) == 0);
+	layouts(&t, 1);
+	CHECK(fixture_topo(&t, cpus, 2, 3, 5, 2) == 0);
+	layouts(&t, 8);
+	CHECK(fixture_topo(&t, cpus, 1, 1, 100, 1) == 0);
+	layouts(&t, 4);
+	CHECK(fixture_topo(&t, cpus, 8, 4, 64, 2) == 0);	/* 4096 */
+	layouts(&t, 1);
+	return check_done("test_sbm_read");
+}
