@@ -27,7 +27,7 @@ static void test_qemu_legacy(void)
 	uint32_t l6[4] = { 0, 0, 0x02008140, 0x00808140 };
 	struct topo_cache c[AMD_LEGACY_CACHES];
 
-	CHECK_EQ_U64(amd_legacy_caches(l5, l6, c), 4);
+	CHECK_EQ_U64(x86_amd_legacy_caches(l5, l6, c), 4);
 	check_cache(&c[0], 1, CACHE_DATA, 65536, 64, 2, 512);
 	check_cache(&c[1], 1, CACHE_INST, 65536, 64, 2, 512);
 	check_cache(&c[2], 2, CACHE_UNIFIED, 512 * 1024, 64, 16, 512);
@@ -42,7 +42,7 @@ static void test_48way(void)
 			   (12u << 18) | (0xb << 12) | 64 };
 	struct topo_cache c[AMD_LEGACY_CACHES];
 
-	CHECK_EQ_U64(amd_legacy_caches(l5, l6, c), 4);
+	CHECK_EQ_U64(x86_amd_legacy_caches(l5, l6, c), 4);
 	check_cache(&c[3], 3, CACHE_UNIFIED, 6u << 20, 64, 48, 2048);
 }
 
@@ -53,22 +53,22 @@ static void test_absent(void)
 	struct topo_cache c[AMD_LEGACY_CACHES];
 
 	/* L1i all zero, L2 "see 0x8000001D", L3 disabled: only L1d */
-	CHECK_EQ_U64(amd_legacy_caches(l5, l6, c), 1);
+	CHECK_EQ_U64(x86_amd_legacy_caches(l5, l6, c), 1);
 	check_cache(&c[0], 1, CACHE_DATA, 65536, 64, 1024, 1);
 	/* no leaves at all */
-	CHECK_EQ_U64(amd_legacy_caches(NULL, NULL, c), 0);
+	CHECK_EQ_U64(x86_amd_legacy_caches(NULL, NULL, c), 0);
 	/* L2 code 7 (reserved), L3 fully associative */
 	l6[2] = (256u << 16) | (0x7 << 12) | 64;
 	l6[3] = (2u << 18) | (0xf << 12) | 64;
-	CHECK_EQ_U64(amd_legacy_caches(NULL, l6, c), 1);
+	CHECK_EQ_U64(x86_amd_legacy_caches(NULL, l6, c), 1);
 	check_cache(&c[0], 3, CACHE_UNIFIED, 1u << 20, 64, 16384, 1);
 	/* an L3 size beyond 4 GiB does not fit the model: left out */
 	l6[3] = (0x3fffu << 18) | (0x8 << 12) | 64;
-	CHECK_EQ_U64(amd_legacy_caches(NULL, l6, c), 0);
+	CHECK_EQ_U64(x86_amd_legacy_caches(NULL, l6, c), 0);
 	/* a line of 0 or more ways than lines is nonsense: left out */
 	l5[2] = 0x40020100;
 	l5[3] = 0x01800140;		/* 1 KiB, 128-way, 64 B */
-	CHECK_EQ_U64(amd_legacy_caches(l5, NULL, c), 0);
+	CHECK_EQ_U64(x86_amd_legacy_caches(l5, NULL, c), 0);
 }
 
 int main(void)

@@ -12,15 +12,15 @@ static void test_xapic(void)
 {
 	struct apic_icr m;
 
-	CHECK(apic_icr_encode(false, 0x12, 0x4500, &m) == 0);
+	CHECK(x86_apic_icr_encode(false, 0x12, 0x4500, &m) == 0);
 	CHECK_EQ_U64(m.hi, 0x12000000u);
 	CHECK_EQ_U64(m.lo, 0x4500);
 	CHECK_EQ_U64(m.msr, 0);
-	CHECK(apic_icr_encode(false, 0xfe, 0x600, &m) == 0);
+	CHECK(x86_apic_icr_encode(false, 0xfe, 0x600, &m) == 0);
 	CHECK_EQ_U64(m.hi, 0xfe000000u);
 	/* 0xff is broadcast, and 8 bits cannot name CPU 256 */
-	CHECK(apic_icr_encode(false, 0xff, 0x600, &m) == -1);
-	CHECK(apic_icr_encode(false, 0x100, 0x600, &m) == -1);
+	CHECK(x86_apic_icr_encode(false, 0xff, 0x600, &m) == -1);
+	CHECK(x86_apic_icr_encode(false, 0x100, 0x600, &m) == -1);
 	CHECK_EQ_U64(m.hi, 0);
 	CHECK_EQ_U64(m.lo, 0);
 }
@@ -29,17 +29,17 @@ static void test_x2apic(void)
 {
 	struct apic_icr m;
 
-	CHECK(apic_icr_encode(true, 0x100, 0x600 | 0x9f, &m) == 0);
+	CHECK(x86_apic_icr_encode(true, 0x100, 0x600 | 0x9f, &m) == 0);
 	CHECK_EQ_U64(m.msr, 0x000001000000069full);
 	CHECK_EQ_U64(m.hi, 0);
-	CHECK(apic_icr_encode(true, 0xfff, 0x4500, &m) == 0);
+	CHECK(x86_apic_icr_encode(true, 0xfff, 0x4500, &m) == 0);
 	CHECK_EQ_U64(m.msr >> 32, 0xfff);
 	CHECK_EQ_U64(m.msr & 0xffffffffu, 0x4500);
-	CHECK(apic_icr_encode(true, 0xfffffffeu, 0x600, &m) == 0);
+	CHECK(x86_apic_icr_encode(true, 0xfffffffeu, 0x600, &m) == 0);
 	CHECK_EQ_U64(m.msr, 0xfffffffe00000600ull);
 	/* broadcast, and what does not fit the 32-bit field */
-	CHECK(apic_icr_encode(true, 0xffffffffu, 0x600, &m) == -1);
-	CHECK(apic_icr_encode(true, 0x100000000ull, 0x600, &m) == -1);
+	CHECK(x86_apic_icr_encode(true, 0xffffffffu, 0x600, &m) == -1);
+	CHECK(x86_apic_icr_encode(true, 0x100000000ull, 0x600, &m) == -1);
 	CHECK_EQ_U64(m.msr, 0);
 }
 
@@ -48,7 +48,7 @@ static void test_init(void)
 	struct apic_icr m[2];
 
 	/* xAPIC: level assert, then de-assert, both INIT, both level */
-	CHECK(apic_icr_init(false, 3, m) == 2);
+	CHECK(x86_apic_icr_init(false, 3, m) == 2);
 	CHECK_EQ_U64(m[0].lo, APIC_ICR_DM_INIT | APIC_ICR_LEVEL_ASSERT |
 		     APIC_ICR_TRIGGER_LEVEL);
 	CHECK_EQ_U64(m[0].lo, 0xc500);
@@ -56,25 +56,25 @@ static void test_init(void)
 	CHECK_EQ_U64(m[0].hi, 0x03000000u);
 	CHECK_EQ_U64(m[1].hi, 0x03000000u);
 	/* x2APIC has no INIT de-assert: one message */
-	CHECK(apic_icr_init(true, 0x1234, m) == 1);
+	CHECK(x86_apic_icr_init(true, 0x1234, m) == 1);
 	CHECK_EQ_U64(m[0].msr, 0x000012340000c500ull);
-	CHECK(apic_icr_init(false, 0x1234, m) == -1);
-	CHECK(apic_icr_init(true, 0xffffffffu, m) == -1);
+	CHECK(x86_apic_icr_init(false, 0x1234, m) == -1);
+	CHECK(x86_apic_icr_init(true, 0xffffffffu, m) == -1);
 }
 
 static void test_startup(void)
 {
 	struct apic_icr m;
 
-	CHECK(apic_icr_startup(false, 1, 0x9f000, &m) == 0);
+	CHECK(x86_apic_icr_startup(false, 1, 0x9f000, &m) == 0);
 	CHECK_EQ_U64(m.lo, 0x69f);
 	CHECK_EQ_U64(m.hi, 0x01000000u);
-	CHECK(apic_icr_startup(true, 300, 0x8000, &m) == 0);
+	CHECK(x86_apic_icr_startup(true, 300, 0x8000, &m) == 0);
 	CHECK_EQ_U64(m.msr, (300ull << 32) | 0x608);
 	/* the vector is a page number below 1 MiB */
-	CHECK(apic_icr_startup(false, 1, 0x100000, &m) == -1);
-	CHECK(apic_icr_startup(false, 1, 0x9f800, &m) == -1);
-	CHECK(apic_icr_startup(false, 0x100, 0x9f000, &m) == -1);
+	CHECK(x86_apic_icr_startup(false, 1, 0x100000, &m) == -1);
+	CHECK(x86_apic_icr_startup(false, 1, 0x9f800, &m) == -1);
+	CHECK(x86_apic_icr_startup(false, 0x100, 0x9f000, &m) == -1);
 }
 
 static void test_apic_id(void)
@@ -83,11 +83,11 @@ static void test_apic_id(void)
 	uint32_t lb[4] = { 1, 2, 0x100, 0x1a5 };	/* x2APIC id 0x1a5 */
 	uint32_t lb_none[4] = { 0, 0, 0, 0x1a5 };	/* EBX 0: no answer */
 
-	CHECK_EQ_U64(apic_id_from_cpuid(l1, lb), 0x1a5);
-	CHECK_EQ_U64(apic_id_from_cpuid(l1, lb_none), 0x2a);
-	CHECK_EQ_U64(apic_id_from_cpuid(l1, NULL), 0x2a);
+	CHECK_EQ_U64(x86_apic_id_from_cpuid(l1, lb), 0x1a5);
+	CHECK_EQ_U64(x86_apic_id_from_cpuid(l1, lb_none), 0x2a);
+	CHECK_EQ_U64(x86_apic_id_from_cpuid(l1, NULL), 0x2a);
 	lb[3] = 0xfffffffeu;
-	CHECK_EQ_U64(apic_id_from_cpuid(l1, lb), 0xfffffffeu);
+	CHECK_EQ_U64(x86_apic_id_from_cpuid(l1, lb), 0xfffffffeu);
 }
 
 int main(void)

@@ -93,7 +93,7 @@ static void do_spcr(const void *t, size_t len, struct x86_acpi *out)
 		out->uart_port = (uint16_t)s.address;
 }
 
-int acpi_collect(struct topo *topo, uint64_t rsdp, uint32_t bsp_apic_id,
+int x86_acpi_collect(struct topo *topo, uint64_t rsdp, uint32_t bsp_apic_id,
 		 struct x86_acpi *out)
 {
 	struct efi_acpi *a = malloc(sizeof(*a));

@@ -54,7 +54,7 @@ static uint32_t l23_ways(uint32_t code, uint64_t size, uint32_t line)
 	return ways[code & 0xf];
 }
 
-unsigned amd_legacy_caches(const uint32_t *l5, const uint32_t *l6,
+unsigned x86_amd_legacy_caches(const uint32_t *l5, const uint32_t *l6,
 			   struct topo_cache out[AMD_LEGACY_CACHES])
 {
 	unsigned n = 0;

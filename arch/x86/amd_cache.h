@@ -20,7 +20,7 @@
  * Returns how many.  A cache whose associativity field says absent,
  * reserved or "see 0x8000001D" is left out.
  */
-unsigned amd_legacy_caches(const uint32_t *l5, const uint32_t *l6,
+unsigned x86_amd_legacy_caches(const uint32_t *l5, const uint32_t *l6,
 			   struct topo_cache out[AMD_LEGACY_CACHES]);
 
 #endif

@@ -38,7 +38,7 @@ static const char *const vec_name[AP_TRAP_VECTORS] = {
 	"#VE", "#CP", "", "", "", "", "", "", "#HV", "#VC", "#SX", "",
 };
 
-void ap_trap_idt(uint64_t *base, uint16_t *limit)
+void x86_ap_trap_idt(uint64_t *base, uint16_t *limit)
 {
 	for (unsigned i = 0; i < AP_TRAP_VECTORS; i++) {
 		uint64_t a = (uint64_t)(uintptr_t)(ap_trap_stubs +
@@ -89,9 +89,9 @@ TRAP_FN static uint32_t my_apic_id(void)
 	cpuid(1, 0, l1);
 	if (l0[0] >= 0xb) {
 		cpuid(0xb, 0, lb);
-		return apic_id_from_cpuid(l1, lb);
+		return x86_apic_id_from_cpuid(l1, lb);
 	}
-	return apic_id_from_cpuid(l1, NULL);
+	return x86_apic_id_from_cpuid(l1, NULL);
 }
 
 TRAP_FN void ap_trap(const struct ap_trap_frame *f)
@@ -115,6 +115,6 @@ TRAP_FN void ap_trap(const struct ap_trap_frame *f)
 	p = put_str(p, " cr2 ");
 	p = put_hex(p, cr2);
 	p = put_str(p, "; CPU halted\n");
-	console_write_trap(line, (size_t)(p - line));
-	cpu_halt_forever();
+	x86_console_write_trap(line, (size_t)(p - line));
+	x86_cpu_halt_forever();
 }

@@ -8,7 +8,7 @@
 #define XAPIC_MAX_ID	0xfeu
 #define X2APIC_MAX_ID	0xfffffffeu
 
-int apic_icr_encode(bool x2apic, uint64_t dest, uint32_t cmd,
+int x86_apic_icr_encode(bool x2apic, uint64_t dest, uint32_t cmd,
 		    struct apic_icr *out)
 {
 	out->msr = 0;
@@ -25,30 +25,30 @@ int apic_icr_encode(bool x2apic, uint64_t dest, uint32_t cmd,
 	return 0;
 }
 
-int apic_icr_init(bool x2apic, uint64_t dest, struct apic_icr out[2])
+int x86_apic_icr_init(bool x2apic, uint64_t dest, struct apic_icr out[2])
 {
-	if (apic_icr_encode(x2apic, dest, APIC_ICR_DM_INIT |
+	if (x86_apic_icr_encode(x2apic, dest, APIC_ICR_DM_INIT |
 			    APIC_ICR_LEVEL_ASSERT | APIC_ICR_TRIGGER_LEVEL,
 			    &out[0]))
 		return -1;
 	if (x2apic)
 		return 1;
-	apic_icr_encode(x2apic, dest, APIC_ICR_DM_INIT |
+	x86_apic_icr_encode(x2apic, dest, APIC_ICR_DM_INIT |
 			APIC_ICR_TRIGGER_LEVEL, &out[1]);
 	return 2;
 }
 
-int apic_icr_startup(bool x2apic, uint64_t dest, uint64_t page,
+int x86_apic_icr_startup(bool x2apic, uint64_t dest, uint64_t page,
 		     struct apic_icr *out)
 {
 	if ((page & 0xfff) || page >= 0x100000)
 		return -1;
-	return apic_icr_encode(x2apic, dest,
+	return x86_apic_icr_encode(x2apic, dest,
 			       APIC_ICR_DM_STARTUP | (uint32_t)(page >> 12),
 			       out);
 }
 
-uint32_t apic_id_from_cpuid(const uint32_t leaf1[4], const uint32_t *leaf_b)
+uint32_t x86_apic_id_from_cpuid(const uint32_t leaf1[4], const uint32_t *leaf_b)
 {
 	if (leaf_b && leaf_b[1])
 		return leaf_b[3];

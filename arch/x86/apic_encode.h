@@ -28,19 +28,19 @@ struct apic_icr {
  * alone: xAPIC ids stop at 0xfe (0xff is broadcast), x2APIC ids at
  * 0xfffffffe (0xffffffff is broadcast).
  */
-int apic_icr_encode(bool x2apic, uint64_t dest, uint32_t cmd,
+int x86_apic_icr_encode(bool x2apic, uint64_t dest, uint32_t cmd,
 		    struct apic_icr *out);
 
 /*
  * INIT to @dest: assert, then (xAPIC only: x2APIC has no level
  * de-assert) de-assert.  Fills @out[0..1]; returns how many to send, or
- * -1 as apic_icr_encode().
+ * -1 as x86_apic_icr_encode().
  */
-int apic_icr_init(bool x2apic, uint64_t dest, struct apic_icr out[2]);
+int x86_apic_icr_init(bool x2apic, uint64_t dest, struct apic_icr out[2]);
 
 /* STARTUP into the page at physical @page (below 1 MiB, page aligned:
  * the vector is its page number); -1 otherwise. */
-int apic_icr_startup(bool x2apic, uint64_t dest, uint64_t page,
+int x86_apic_icr_startup(bool x2apic, uint64_t dest, uint64_t page,
 		     struct apic_icr *out);
 
 /*
@@ -48,6 +48,6 @@ int apic_icr_startup(bool x2apic, uint64_t dest, uint64_t page,
  * 0x1F/0xB sub-leaf 0 (@leaf_b, NULL when the CPU has neither) when that
  * leaf answers (EBX non-zero), else the 8-bit initial id of leaf 1.
  */
-uint32_t apic_id_from_cpuid(const uint32_t leaf1[4], const uint32_t *leaf_b);
+uint32_t x86_apic_id_from_cpuid(const uint32_t leaf1[4], const uint32_t *leaf_b);
 
 #endif

@@ -49,7 +49,7 @@ static bool leaf_b_shifts(uint32_t leaf, unsigned *smt, unsigned *pkg)
 	return any;
 }
 
-void cpuid_probe(struct x86_cpuid *c)
+void x86_cpuid_probe(struct x86_cpuid *c)
 {
 	uint32_t r[4], v[3];
 
@@ -96,7 +96,7 @@ void cpuid_probe(struct x86_cpuid *c)
 
 		cpuid(1, 0, l1);
 		cpuid(c->max_leaf >= 0x1f ? 0x1f : 0xb, 0, r);
-		c->bsp_apic_id = apic_id_from_cpuid(l1, r);
+		c->bsp_apic_id = x86_apic_id_from_cpuid(l1, r);
 		c->smt_shift = smt;
 		c->pkg_shift = pkg;
 		c->have_shifts = true;
@@ -218,7 +218,7 @@ static const char *amd_legacy(const struct x86_cpuid *c, struct topo *t,
 	cpuid(0x80000005, 0, l5);
 	if (c->max_ext >= 0x80000006)
 		cpuid(0x80000006, 0, l6);
-	n = amd_legacy_caches(l5, c->max_ext >= 0x80000006 ? l6 : NULL, tc);
+	n = x86_amd_legacy_caches(l5, c->max_ext >= 0x80000006 ? l6 : NULL, tc);
 	/* Without shifts every CPU is its own core in one package. */
 	for (unsigned i = 0; i < n; i++)
 		add_cache(t, &tc[i], tc[i].level < 3 ?
@@ -229,7 +229,7 @@ static const char *amd_legacy(const struct x86_cpuid *c, struct topo *t,
 	return llc->level ? "inferred-cpuid-80000006-core" : NULL;
 }
 
-void cpuid_fill_topo(const struct x86_cpuid *c, struct topo *t)
+void x86_cpuid_fill_topo(const struct x86_cpuid *c, struct topo *t)
 {
 	uint32_t leaf = 0;
 	const char *src = NULL;

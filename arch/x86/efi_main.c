@@ -48,12 +48,12 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	const char *why, *hz_source;
 	int status;
 
-	uart_init(0);
+	x86_uart_init(0);
 	/* Below 4 GiB where possible. */
 	if (efi_start(image, systab, HEAP_SIZE, 0xffffffffull))
 		return EFI_OUT_OF_RESOURCES;
 
-	cpuid_probe(&cpu);
+	x86_cpuid_probe(&cpu);
 	memcpy(model, cpu.brand, sizeof(model));
 	report_set_run_id((uint32_t)(isa_counter() * 2654435761u) ^ cpu.bsp_apic_id);
 	b.info.arch = ISA_NAME;
@@ -76,12 +76,12 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (efi_options(image, &b.cfg, err, sizeof(err)))
 		efi_fail_early(&b, err);
 
-	if (acpi_collect(topo, efi_find_rsdp(), cpu.bsp_apic_id, &acpi))
+	if (x86_acpi_collect(topo, efi_find_rsdp(), cpu.bsp_apic_id, &acpi))
 		report_warn("acpi", 0, "no usable ACPI root table; "
 			    "boot CPU only");
 	b.info.virt = virt_name();
 	if (acpi.uart_port && acpi.uart_port != 0x3f8)
-		uart_init(acpi.uart_port);
+		x86_uart_init(acpi.uart_port);
 	if (topo_find_hwid(topo, cpu.bsp_apic_id) < 0) {
 		/* The MADT must list us; if it does not, we still run. */
 		topo_add_cpu(topo, cpu.bsp_apic_id, TOPO_CPU_BSP);
@@ -89,13 +89,13 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	}
 	if (!strcmp(topo->node_source, "unknown"))
 		topo->node_source = "none";
-	cpuid_fill_topo(&cpu, topo);
+	x86_cpuid_fill_topo(&cpu, topo);
 	if (topo_finalize(topo, &why))
 		efi_fail_early(&b, why);
 	efi_numa_apply_distances(topo);
 	efi_numa_pools(topo);	/* leaves in their node's memory */
 
-	b.info.counter_hz = tsc_calibrate(&cpu, &acpi, efi_stall_us, &hz_source);
+	b.info.counter_hz = x86_tsc_calibrate(&cpu, &acpi, efi_stall_us, &hz_source);
 	b.info.hz_source = hz_source;
 	if (!cpu.invariant_tsc)
 		report_printf("note: CPUID does not state an invariant TSC\n");
@@ -103,11 +103,11 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	/* The SIPI vector is a page number: the trampoline lives < 1 MiB. */
 	tramp = efi_alloc_pages(0x9ffffull, TRAMP_PAGES * EFI_PAGE_SIZE, true);
 	if (tramp)
-		ap_setup((uint64_t)(uintptr_t)tramp);
+		x86_ap_setup((uint64_t)(uintptr_t)tramp);
 	else
 		report_warn("cpu-start", 0, "no page below 1 MiB for "
 			    "the AP trampoline; boot CPU only");
-	lapic_init();
+	x86_lapic_init();
 	b.stack_size = AP_STACK_SIZE;
 	if (engine_init(&b, &why))
 		efi_fail_early(&b, why);

@@ -17,7 +17,7 @@
 static volatile uint32_t *xapic;
 static bool x2apic;
 
-void lapic_init(void)
+void x86_lapic_init(void)
 {
 	uint64_t base = rdmsr(MSR_APIC_BASE);
 
@@ -25,7 +25,7 @@ void lapic_init(void)
 	xapic = (volatile uint32_t *)(uintptr_t)(base & 0xffffffffff000ull);
 }
 
-bool lapic_x2apic(void)
+bool x86_lapic_x2apic(void)
 {
 	return x2apic;
 }
@@ -41,7 +41,7 @@ static void xw(uint32_t reg, uint32_t v)
 }
 
 /* Read and clear the error status (a write arms the read). */
-uint32_t lapic_esr(void)
+uint32_t x86_lapic_esr(void)
 {
 	if (x2apic) {
 		wrmsr(X2APIC_ESR, 0);
@@ -63,33 +63,33 @@ static int send(const struct apic_icr *m)
 	for (unsigned i = 0; i < 1000; i++) {
 		if (!(xr(XAPIC_ICR_LO) & APIC_ICR_BUSY))
 			return 0;
-		tsc_delay_us(100);
+		x86_tsc_delay_us(100);
 	}
 	return -1;
 }
 
 /* INIT: puts a CPU (back) into wait-for-SIPI. */
-int lapic_send_init(uint32_t apic_id)
+int x86_lapic_send_init(uint32_t apic_id)
 {
 	struct apic_icr m[2];
-	int n = apic_icr_init(x2apic, apic_id, m), rc = 0;
+	int n = x86_apic_icr_init(x2apic, apic_id, m), rc = 0;
 
 	if (n < 0)
 		return -1;
 	rc |= send(&m[0]);
 	if (n > 1) {
-		tsc_delay_us(200);
+		x86_tsc_delay_us(200);
 		rc |= send(&m[1]);
 	}
 	return rc;
 }
 
 /* One STARTUP into the page at @page (its page number is the vector). */
-int lapic_send_sipi(uint32_t apic_id, uint64_t page)
+int x86_lapic_send_sipi(uint32_t apic_id, uint64_t page)
 {
 	struct apic_icr m;
 
-	if (apic_icr_startup(x2apic, apic_id, page, &m))
+	if (x86_apic_icr_startup(x2apic, apic_id, page, &m))
 		return -1;
 	return send(&m);
 }

@@ -10,7 +10,7 @@
 
 #include "x86.h"
 
-void cpu_halt_forever(void)
+void x86_cpu_halt_forever(void)
 {
 	for (;;)
 		__asm__ volatile("cli; hlt");
@@ -19,10 +19,10 @@ void cpu_halt_forever(void)
 void plat_power_off(int status, bool do_exit)
 {
 	if (!do_exit)
-		cpu_halt_forever();
+		x86_cpu_halt_forever();
 	outb(0xf4, status ? 1 : 0);
 	/* Runtime services stay callable after ExitBootServices. */
 	uefi_call_wrapper(RT->ResetSystem, 4, EfiResetShutdown,
 			  status ? EFI_ABORTED : EFI_SUCCESS, 0, NULL);
-	cpu_halt_forever();
+	x86_cpu_halt_forever();
 }

@@ -101,7 +101,7 @@ static void ap_entry(struct ap_arg *a)
 	__atomic_compare_exchange_n(stage_word(), &taken, TRAMP_STAGE_C,
 				    false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
 	a->entry(a->arg, a->cpu);
-	cpu_halt_forever();
+	x86_cpu_halt_forever();
 }
 
 /*
@@ -128,7 +128,7 @@ static int temp_map(uint64_t p)
 	return 0;
 }
 
-void ap_setup(uint64_t p)
+void x86_ap_setup(uint64_t p)
 {
 	uint64_t cr3, cr4, idt_base;
 	uint16_t idt_limit;
@@ -155,7 +155,7 @@ void ap_setup(uint64_t p)
 	__asm__ volatile("mov %%cr3, %0" : "=r"(cr3));
 	put64(tramp_cr3, cr3);
 
-	ap_trap_idt(&idt_base, &idt_limit);
+	x86_ap_trap_idt(&idt_base, &idt_limit);
 	put16(tramp_idtr, idt_limit);
 	put64(tramp_idtr + 2, idt_base);
 	put64(tramp_entry, (uint64_t)(uintptr_t)ap_entry);
@@ -167,17 +167,17 @@ static int send_start(uint32_t apic)
 {
 	int rc;
 
-	lapic_esr();
-	rc = lapic_send_init(apic);
-	tsc_delay_us(INIT_TO_SIPI_US);
+	x86_lapic_esr();
+	rc = x86_lapic_send_init(apic);
+	x86_tsc_delay_us(INIT_TO_SIPI_US);
 	set_stage(TRAMP_STAGE_NONE);
 	for (int i = 0; i < 2; i++) {
-		lapic_esr();
-		rc |= lapic_send_sipi(apic, (uint64_t)(uintptr_t)page);
-		tsc_delay_us(SIPI_GAP_US);
+		x86_lapic_esr();
+		rc |= x86_lapic_send_sipi(apic, (uint64_t)(uintptr_t)page);
+		x86_tsc_delay_us(SIPI_GAP_US);
 	}
 	/* Errors are cleared, not fatal: the stage is what counts. */
-	lapic_esr();
+	x86_lapic_esr();
 	return rc;
 }
 
@@ -220,8 +220,8 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 	 * this CPU's: park it with INIT before rewriting them.
 	 */
 	if (prev_pending && stage() < TRAMP_STAGE_TAKEN) {
-		lapic_send_init(prev_hwid);
-		tsc_delay_us(INIT_TO_SIPI_US);
+		x86_lapic_send_init(prev_hwid);
+		x86_tsc_delay_us(INIT_TO_SIPI_US);
 	}
 	prev_hwid = apic;
 	prev_pending = true;

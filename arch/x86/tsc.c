@@ -37,7 +37,7 @@ static uint64_t pm_calibrate(uint16_t port, bool ext)
 	return (t1 - t0) * PM_HZ / elapsed;
 }
 
-uint64_t tsc_calibrate(const struct x86_cpuid *c, const struct x86_acpi *a,
+uint64_t x86_tsc_calibrate(const struct x86_cpuid *c, const struct x86_acpi *a,
 		       void (*stall_us)(unsigned), const char **source)
 {
 	uint32_t r[4];
@@ -74,7 +74,7 @@ uint64_t tsc_calibrate(const struct x86_cpuid *c, const struct x86_acpi *a,
 	return 0;
 }
 
-void tsc_delay_us(uint64_t us)
+void x86_tsc_delay_us(uint64_t us)
 {
 	uint64_t t0 = rdtsc_plain(), n = x86_tsc_hz / 1000000 * us;
 

@@ -15,7 +15,7 @@ static uint16_t uart_port = 0x3f8;
 static bool uart_ok;
 static int console_lock;
 
-void uart_init(uint16_t port)
+void x86_uart_init(uint16_t port)
 {
 	if (port)
 		uart_port = port;
@@ -33,7 +33,7 @@ void uart_init(uint16_t port)
 	outb(uart_port + 4, 0x03);	/* DTR, RTS */
 }
 
-bool uart_present(void)
+bool x86_uart_present(void)
 {
 	return uart_ok;
 }
@@ -83,7 +83,7 @@ void plat_console_write(const char *s, size_t n)
 }
 
 /* From an AP's trap handler: the UART only (firmware is the BSP's). */
-void console_write_trap(const char *s, size_t n)
+void x86_console_write_trap(const char *s, size_t n)
 {
 	if (uart_ok)
 		uart_write(s, n);

@@ -70,10 +70,10 @@ static inline uint64_t rdtsc_plain(void)
 #define EFER_NXE	(1ull << 11)
 
 /* uart16550.c: the console after (and, when present, before) EBS. */
-void uart_init(uint16_t port);
-bool uart_present(void);
+void x86_uart_init(uint16_t port);
+bool x86_uart_present(void);
 /* For an AP's trap handler: no firmware call, bounded wait for the lock. */
-void console_write_trap(const char *s, size_t n);
+void x86_console_write_trap(const char *s, size_t n);
 
 /* cpuid_topo.c */
 struct x86_cpuid {
@@ -88,9 +88,9 @@ struct x86_cpuid {
 	bool have_shifts, have_llc;
 	const char *cache_source;
 };
-void cpuid_probe(struct x86_cpuid *c);
+void x86_cpuid_probe(struct x86_cpuid *c);
 /* raw_core/raw_package/raw_llc of every CPU from its APIC id; caches */
-void cpuid_fill_topo(const struct x86_cpuid *c, struct topo *t);
+void x86_cpuid_fill_topo(const struct x86_cpuid *c, struct topo *t);
 
 /* acpi_topo.c */
 struct x86_acpi {
@@ -103,31 +103,31 @@ struct x86_acpi {
 };
 /* Walk the tables; add CPUs (BSP flagged) and their nodes to @t, keep
  * the SLIT for after topo_finalize().  Warnings go to report_warn(). */
-int acpi_collect(struct topo *topo, uint64_t rsdp, uint32_t bsp_apic_id,
+int x86_acpi_collect(struct topo *topo, uint64_t rsdp, uint32_t bsp_apic_id,
 		 struct x86_acpi *out);
 
 /* tsc.c */
 extern uint64_t x86_tsc_hz;
-uint64_t tsc_calibrate(const struct x86_cpuid *c, const struct x86_acpi *a,
+uint64_t x86_tsc_calibrate(const struct x86_cpuid *c, const struct x86_acpi *a,
 		       void (*stall_us)(unsigned), const char **source);
-void tsc_delay_us(uint64_t us);
+void x86_tsc_delay_us(uint64_t us);
 
 /* lapic.c */
-void lapic_init(void);
-bool lapic_x2apic(void);
-uint32_t lapic_esr(void);	/* read and clear the error status */
-int lapic_send_init(uint32_t apic_id);
-int lapic_send_sipi(uint32_t apic_id, uint64_t page);
+void x86_lapic_init(void);
+bool x86_lapic_x2apic(void);
+uint32_t x86_lapic_esr(void);	/* read and clear the error status */
+int x86_lapic_send_init(uint32_t apic_id);
+int x86_lapic_send_sipi(uint32_t apic_id, uint64_t page);
 
 /* smp.c */
 /* Set up the trampoline in @page (physical, below 1 MiB, 4 pages: the
  * code and its temporary page table). */
-void ap_setup(uint64_t page);
+void x86_ap_setup(uint64_t page);
 
 /* ap_trap.c: the APs' IDT, for the trampoline's LIDT. */
-void ap_trap_idt(uint64_t *base, uint16_t *limit);
+void x86_ap_trap_idt(uint64_t *base, uint16_t *limit);
 
 /* power.c */
-void cpu_halt_forever(void) __attribute__((noreturn));
+void x86_cpu_halt_forever(void) __attribute__((noreturn));
 
 #endif
