@@ -14,7 +14,8 @@ CLEANFILES += $(SBM_BOOT_TESTS)
 endif
 # a new or renamed row changes configure's list
 CONFIG_STATUS_DEPENDENCIES = $(srcdir)/tests/boot-tests.tsv
-EXTRA_DIST += tests/boot-tests.tsv tests/boot-run.sh tests/boot-hooks.sh
+EXTRA_DIST += tests/boot-tests.tsv tests/boot-run.sh tests/boot-hooks.sh \
+	tests/boot-lib.sh
 
 # The table's form, in every tree (a broken row would otherwise only show
 # in the tree of its architecture).
