@@ -38,6 +38,33 @@ int node_arena_alloc(struct node_arena *na, const struct topo *t,
 	return 0;
 }
 
+uint32_t sbm_spacing(uint32_t line, const struct topo *t)
+{
+	if (line)
+		return line;
+	return t->line_size > 128 ? t->line_size : 128;
+}
+
+int node_arena_for_layouts(struct node_arena *na, const struct topo *t,
+			   uint32_t layouts, uint32_t spacing, const char **why)
+{
+	size_t size[TOPO_MAX_NODES] = { 0 };
+
+	for (int k = 0; k < SBM_NKINDS; k++) {
+		struct sbm_layout l;
+		const char *lwhy;
+
+		if (!(layouts & (1u << k)) ||
+		    sbm_layout_build(&l, (enum sbm_kind)k, t, spacing, &lwhy))
+			continue;
+		for (uint32_t r = 0; r < l.nregions; r++)
+			if (sbm_region_size(&l, r) > size[r])
+				size[r] = sbm_region_size(&l, r);
+		sbm_layout_free(&l);
+	}
+	return node_arena_alloc(na, t, size, why);
+}
+
 void node_arena_free(struct node_arena *na)
 {
 	for (uint32_t r = 0; r < na->a.nregions; r++) {

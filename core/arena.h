@@ -30,4 +30,14 @@ int node_arena_alloc(struct node_arena *na, const struct topo *t,
 		     const size_t *size, const char **why);
 void node_arena_free(struct node_arena *na);
 
+/* Leaf spacing: @line when set (line=), else 128 bytes (Intel and AMD
+ * fetch 64-byte lines in pairs) or the cache line where that is larger. */
+uint32_t sbm_spacing(uint32_t line, const struct topo *t);
+
+/* One arena that holds every layout of @layouts (bit per enum sbm_kind)
+ * with leaves @spacing apart; a layout that does not build is skipped
+ * (its user reports it when its turn comes). */
+int node_arena_for_layouts(struct node_arena *na, const struct topo *t,
+			   uint32_t layouts, uint32_t spacing, const char **why);
+
 #endif

@@ -106,8 +106,6 @@ static void pick_partners(const struct engine *e, struct proof *p)
 static int proof_prepare(struct engine *e, void **state)
 {
 	struct proof *p = calloc(1, sizeof(*p));
-	size_t size[TOPO_MAX_NODES] = { 0 };
-	struct sbm_layout l;
 	const char *why = "out of memory";
 
 	*state = p;
@@ -125,16 +123,10 @@ static int proof_prepare(struct engine *e, void **state)
 			p->gap_ns = e->cfg.gap_ns[i];
 	p->spins = p->spin_ns > 0 ?
 		   (uint64_t)((double)p->gap_ns / p->spin_ns + 0.5) : 0;
-	for (int k = SBM_GLOBAL; k <= SBM_PRIVATE; k += SBM_PRIVATE) {
-		if (sbm_layout_build(&l, (enum sbm_kind)k, e->topo, 128, &why))
-			break;
-		for (uint32_t r = 0; r < l.nregions; r++)
-			if (sbm_region_size(&l, r) > size[r])
-				size[r] = sbm_region_size(&l, r);
-		sbm_layout_free(&l);
-	}
 	if (!p->line || !p->op ||
-	    node_arena_alloc(&p->arena, e->topo, size, &why)) {
+	    node_arena_for_layouts(&p->arena, e->topo, 1u << SBM_GLOBAL |
+				   1u << SBM_PRIVATE,
+				   sbm_spacing(e->cfg.line, e->topo), &why)) {
 		report_warn("proof", 0, why);
 		p->partner[0] = p->partner[1] = UINT32_MAX;
 	}
@@ -171,7 +163,8 @@ static double update_ns(struct engine *e, struct proof *p, enum sbm_kind kind,
 	const char *why;
 	double sum = 0;
 
-	if (sbm_layout_build(&p->layout, kind, e->topo, 128, &why))
+	if (sbm_layout_build(&p->layout, kind, e->topo,
+			     sbm_spacing(e->cfg.line, e->topo), &why))
 		return -1;
 	for (uint32_t rep = 0; rep < e->cfg.reps; rep++) {
 		sbm_zero(&p->layout, &p->arena.a);

@@ -108,7 +108,7 @@ static int rw_prepare(struct engine *e, void **state)
 {
 	struct rw_exp *x = calloc(1, sizeof(*x));
 	const struct topo *t = e->topo;
-	size_t size[TOPO_MAX_NODES] = { 0 }, cpu_bytes;
+	size_t cpu_bytes;
 	const char *why = "out of memory";
 	uint64_t hz = e->info.counter_hz;
 	char wl[64], rl[64];
@@ -151,21 +151,9 @@ static int rw_prepare(struct engine *e, void **state)
 			x->other[i / 64] |= 1ull << (i % 64);
 	x->op = ops_find(e->cfg.op, false);
 	x->op_u8 = ops_find(e->cfg.op_u8, true);
-	x->spacing = e->cfg.line ? e->cfg.line :
-		     t->line_size > 128 ? t->line_size : 128;
-	for (int k = 0; k < SBM_NKINDS; k++) {
-		struct sbm_layout l;
-		const char *lwhy;
-
-		if (!(e->cfg.layouts & (1u << k)) ||
-		    sbm_layout_build(&l, (enum sbm_kind)k, t, x->spacing, &lwhy))
-			continue;
-		for (uint32_t g = 0; g < l.nregions; g++)
-			if (sbm_region_size(&l, g) > size[g])
-				size[g] = sbm_region_size(&l, g);
-		sbm_layout_free(&l);
-	}
-	if (node_arena_alloc(&x->arena, t, size, &why))
+	x->spacing = sbm_spacing(e->cfg.line, t);
+	if (node_arena_for_layouts(&x->arena, t, e->cfg.layouts, x->spacing,
+				   &why))
 		goto fail;
 	x->spin_ns = ops_spin_ns(hz);
 	if (x->spin_ns <= 0)

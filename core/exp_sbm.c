@@ -27,28 +27,6 @@ static int sbm_check(const struct engine *e, const char **why)
 	return 0;
 }
 
-/* Size the arena for every layout cfg.layouts names; a layout that does
- * not build is reported when its turn comes. */
-static int arena_setup(struct engine *e, struct sbm_exp *x, const char **why)
-{
-	struct topo *t = e->topo;
-	size_t size[TOPO_MAX_NODES] = { 0 };
-
-	for (int k = 0; k < SBM_NKINDS; k++) {
-		struct sbm_layout l;
-		const char *lwhy;
-
-		if (!(e->cfg.layouts & (1u << k)) ||
-		    sbm_layout_build(&l, (enum sbm_kind)k, t, x->spacing, &lwhy))
-			continue;
-		for (uint32_t r = 0; r < l.nregions; r++)
-			if (sbm_region_size(&l, r) > size[r])
-				size[r] = sbm_region_size(&l, r);
-		sbm_layout_free(&l);
-	}
-	return node_arena_alloc(&x->arena, t, size, why);
-}
-
 static void config_record(struct engine *e, struct sbm_exp *x)
 {
 	const char *pl = x->arena.placement;
@@ -103,11 +81,11 @@ static int sbm_prepare(struct engine *e, void **state)
 	if (x) {
 		/* Intel and AMD fetch 64-byte lines in pairs: leaves 128
 		 * bytes apart, or a line apart where lines are larger */
-		x->spacing = e->cfg.line ? e->cfg.line :
-			     e->topo->line_size > 128 ? e->topo->line_size : 128;
+		x->spacing = sbm_spacing(e->cfg.line, e->topo);
 		x->spin_ns = ops_spin_ns(e->info.counter_hz);
 	}
-	if (!x || arena_setup(e, x, &why)) {
+	if (!x || node_arena_for_layouts(&x->arena, e->topo, e->cfg.layouts,
+						 x->spacing, &why)) {
 		report_warn("layout", 0, why);
 		return -1;
 	}
