@@ -211,7 +211,9 @@ static void writer(struct rw_exp *x, uint32_t cpu, uint64_t end)
 	uint64_t ticks = 0, n = 0;
 
 	memset(h, 0, sizeof(*h));
-	while (isa_counter() < end) {
+	/* at least one idle cycle: a CPU whose thread (twin) or vCPU was
+	 * not running for the whole window still measures something */
+	while (!n || isa_counter() < end) {
 		uint64_t t0 = isa_counter(), t1, t2, t3;
 
 		op->set(p, bit);
@@ -241,7 +243,7 @@ static void reader(struct engine *e, struct rw_exp *x, uint32_t cpu,
 	struct sbm_read_res res;
 
 	memset(h, 0, sizeof(*h));
-	while (isa_counter() < end) {
+	while (!n || isa_counter() < end) {	/* one scan at least */
 		uint64_t t0 = isa_counter(), dt;
 
 		sbm_read(rd, &x->arena.a, op, cpu, &res);

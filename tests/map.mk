@@ -16,14 +16,15 @@ tests_test_pairs_CFLAGS = $(UNIT_CFLAGS)
 tests_test_pairs_LDFLAGS = $(SAN_FLAGS)
 
 tests_test_map_engine_SOURCES = tests/test_map_engine.c \
-	tests/topo_fixtures.c $(CORE_SOURCES) arch/linux/linux_services.c \
+	tests/engine_fixture.c tests/engine_fixture.h tests/topo_fixtures.c $(CORE_SOURCES) arch/linux/linux_services.c \
 	arch/linux/smp.c
 tests_test_map_engine_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/linux
 tests_test_map_engine_CFLAGS = $(UNIT_CFLAGS)
 tests_test_map_engine_LDFLAGS = $(SAN_FLAGS)
 tests_test_map_engine_LDADD = -lpthread -lm
 
-tests_test_rw_SOURCES = tests/test_rw.c tests/topo_fixtures.c \
+tests_test_rw_SOURCES = tests/test_rw.c tests/engine_fixture.c \
+	tests/engine_fixture.h tests/topo_fixtures.c \
 	$(CORE_SOURCES) arch/linux/linux_services.c arch/linux/smp.c
 tests_test_rw_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/linux
 tests_test_rw_CFLAGS = $(UNIT_CFLAGS)

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "engine_fixture.h"
 #include "exp_rw.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
@@ -19,23 +20,7 @@ static struct topo topo;
 /* 2 nodes x 1 LLC x 2 cores: hwids folded onto this machine's CPUs. */
 static int run(struct engine *b, const char *opts)
 {
-	long online = sysconf(_SC_NPROCESSORS_ONLN);
-	const char *why = "";
-	char err[256];
-
-	memset(b, 0, sizeof(*b));
-	CHECK(fixture_topo(&topo, cpus, 2, 1, 2, 1) == 0);
-	for (uint32_t i = 0; i < topo.ncpus; i++)
-		topo.cpus[i].hwid = i % (uint32_t)(online > 0 ? online : 1);
-	b->topo = &topo;
-	linux_numa_topo(&topo);
-	config_defaults(&b->cfg);
-	CHECK(config_parse(&b->cfg, opts, strlen(opts), "test", err,
-			   sizeof(err)) == 0);
-	b->info = (struct machine_info){ .arch = ISA_NAME, .platform = "test",
-		.virt = "none", .counter = "test", .counter_hz = 1000000000,
-		.hz_source = "test" };
-	CHECK(engine_init(b, &why) == 0);
+	CHECK(engine_fixture(b, &topo, cpus, 2, 1, 2, 1, opts) == 0);
 	return engine_main(b);
 }
 

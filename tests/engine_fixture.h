@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The real engine on this machine's threads, for the tests that run it:
+ * a fixture topology with its hwids folded onto the online CPUs, the
+ * options parsed, a 1 GHz test counter, and the twin's thread join, so a
+ * CPU given up on can never outlive the run's memory.
+ */
+#ifndef SBM_ENGINE_FIXTURE_H
+#define SBM_ENGINE_FIXTURE_H
+
+#include "engine.h"
+
+/* @t and @cpus from fixture_topo(nodes, llcs per node, cores per LLC,
+ * smt), then engine_init(); 0, or -1 when any step failed (the caller
+ * CHECKs it: check.h counts per test program). */
+int engine_fixture(struct engine *b, struct topo *t, struct topo_cpu *cpus,
+		   uint32_t nodes, uint32_t llcs, uint32_t cores,
+		   uint32_t smt, const char *opts);
+
+#endif
