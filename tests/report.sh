@@ -63,7 +63,7 @@ if command -v jq >/dev/null 2>&1; then
 	jq -e '.runs | length == 6' "$out/all.json" >/dev/null && ok "json: 6 runs" || bad "json invalid or wrong run count"
 	jq -e '[.rejected[].line] == [10,22,29,59]' "$out/all.json" >/dev/null && ok "json: rejected lines" || bad "json rejected lines"
 else
-	echo "skip: jq not installed"
+	bad "jq not installed (Debian package jq; tools/install-deps installs it): json unchecked"
 fi
 
 "$sbmlog" report --format csv "$logs/two-runs.log" "$logs/twin-x86_64.log" >"$out/r.csv"; rc=$?
@@ -79,8 +79,10 @@ if command -v gnuplot >/dev/null 2>&1; then
 	"$sbmlog" plot "$logs/two-runs.log" "$logs/twin-x86_64.log" -o "$out/p.png" 2>/dev/null; rc=$?
 	[ $rc = 0 ] && head -c 8 "$out/p.png" | od -c | grep -q 'P   N   G' && ok "plot: png" || bad "plot png ($rc)"
 	"$sbmlog" plot "$logs/twin-x86_64.log" --metric ns -o "$out/p.svg" 2>/dev/null && grep -q '<svg' "$out/p.svg" && ok "plot: svg" || bad "plot svg"
+	"$sbmlog" plot --table c2c "$logs/map/riscv64-numa-c2c.log" -o "$out/c2c.svg" 2>/dev/null &&
+		grep -q '<svg' "$out/c2c.svg" && ok "plot: c2c heat map" || bad "plot c2c heat map"
 else
-	echo "skip: gnuplot not installed"
+	bad "gnuplot not installed (Debian package gnuplot-nox; tools/install-deps installs it): plots unchecked"
 fi
 SBM_GNUPLOT=/nonexistent/gnuplot "$sbmlog" plot "$logs/twin-x86_64.log" -o "$out/x.png" 2>"$out/err"; rc=$?
 [ $rc = 2 ] && grep -q 'install gnuplot' "$out/err" && ok "missing gnuplot: clear error" || bad "missing gnuplot ($rc)"

@@ -48,6 +48,9 @@ void report_compare(FILE *f, const struct runset *rs);
 enum plot_metric { PLOT_PCT = 1, PLOT_NS = 2, PLOT_BOTH = 3 };
 /* Run gnuplot on @script ($SBM_GNUPLOT overrides); 0 on success. */
 int run_gnuplot(const char *script);
+/* Check a plot's output name (.png or .svg, usable in a gnuplot string),
+ * say which, and make a scratch directory for its data and script. */
+int plot_workdir(const char *out, bool *svg, char *dir, size_t len);
 /* Write data and script to a temp dir and run gnuplot; 0 on success. */
 int report_plot(const struct runset *rs, const char *out,
 		enum plot_metric what, bool keep);

@@ -147,17 +147,12 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= m && !strcmp(s + n - m, suffix);
 }
 
-int report_plot(const struct runset *rs, const char *out,
-		enum plot_metric what, bool keep)
+int plot_workdir(const char *out, bool *svg, char *dir, size_t len)
 {
-	const char *layouts[MAX_LAYOUTS], *tmp = getenv("TMPDIR");
-	size_t nl = runset_layouts(rs, layouts, MAX_LAYOUTS);
-	char dir[512], pct[600], ns[600], gp[600];
-	bool svg = ends_with(out, ".svg");
-	struct stat sb;
-	int rc = -1;
+	const char *tmp = getenv("TMPDIR");
 
-	if (!svg && !ends_with(out, ".png")) {
+	*svg = ends_with(out, ".svg");
+	if (!*svg && !ends_with(out, ".png")) {
 		fprintf(stderr, "sbmlog: plot output must end in .png or .svg\n");
 		return -1;
 	}
@@ -166,18 +161,32 @@ int report_plot(const struct runset *rs, const char *out,
 		fprintf(stderr, "sbmlog: unusable output file name\n");
 		return -1;
 	}
-	if (!nl) {
-		fprintf(stderr, "sbmlog: nothing to plot: no results found\n");
-		return -1;
-	}
-	snprintf(dir, sizeof(dir), "%s/sbmplot.XXXXXX",
-		 tmp && *tmp ? tmp : "/tmp");
+	snprintf(dir, len, "%s/sbmplot.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	/* its name goes into the script in single quotes too */
 	if (strpbrk(dir, "'\n\r") || !mkdtemp(dir)) {
 		fprintf(stderr, "sbmlog: cannot make %s: %s\n", dir,
 			strerror(errno));
 		return -1;
 	}
+	return 0;
+}
+
+int report_plot(const struct runset *rs, const char *out,
+		enum plot_metric what, bool keep)
+{
+	const char *layouts[MAX_LAYOUTS];
+	size_t nl = runset_layouts(rs, layouts, MAX_LAYOUTS);
+	char dir[512], pct[600], ns[600], gp[600];
+	struct stat sb;
+	bool svg;
+	int rc = -1;
+
+	if (!nl) {
+		fprintf(stderr, "sbmlog: nothing to plot: no results found\n");
+		return -1;
+	}
+	if (plot_workdir(out, &svg, dir, sizeof(dir)))
+		return -1;
 	snprintf(pct, sizeof(pct), "%s/pct.dat", dir);
 	snprintf(ns, sizeof(ns), "%s/ns.dat", dir);
 	snprintf(gp, sizeof(gp), "%s/plot.gp", dir);

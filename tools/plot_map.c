@@ -5,7 +5,6 @@
  * CAS) as colour; the values are printed in the cells up to 16 CPUs.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,29 +60,15 @@ static int write_matrix(const char *path, const struct run_map *m,
 int report_plot_c2c(const struct runset *rs, const char *out, bool cas,
 		    bool keep)
 {
-	const char *tmp = getenv("TMPDIR");
 	char dir[512], dat[MAX_PANELS][600], gp[600], label[96];
-	size_t np = 0, n = 0, len = strlen(out);
-	bool svg = len > 4 && !strcmp(out + len - 4, ".svg");
+	size_t np = 0, n = 0;
 	FILE *f = NULL;
 	struct stat sb;
+	bool svg;
 	int rc = -1;
 
-	if (!svg && !(len > 4 && !strcmp(out + len - 4, ".png"))) {
-		fprintf(stderr, "sbmlog: plot output must end in .png or .svg\n");
+	if (plot_workdir(out, &svg, dir, sizeof(dir)))
 		return -1;
-	}
-	if (strpbrk(out, "'\n\r")) {
-		fprintf(stderr, "sbmlog: unusable output file name\n");
-		return -1;
-	}
-	snprintf(dir, sizeof(dir), "%s/sbmplot.XXXXXX",
-		 tmp && *tmp ? tmp : "/tmp");
-	if (strpbrk(dir, "'\n\r") || !mkdtemp(dir)) {
-		fprintf(stderr, "sbmlog: cannot make %s: %s\n", dir,
-			strerror(errno));
-		return -1;
-	}
 	snprintf(gp, sizeof(gp), "%s/c2c.gp", dir);
 	for (size_t i = 0; i < rs->nruns && np < MAX_PANELS; i++) {
 		const struct run_map *m = rs->runs[i].map;
