@@ -8,6 +8,7 @@
  * hand-off c2c measures).  Record kind "proof"; on
  * real hardware the two must agree within 25 %, else a warning.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 #include "pingpong.h"
 #include "report.h"
 #include "sbm.h"
+#include "stats.h"
 
 #define PP_ROUNDS	1000	/* timed round trips per partner (as c2c) */
 #define AGREE_PCT	25.0
@@ -156,27 +158,40 @@ static void update_body(struct engine *e, uint32_t cpu, void *arg)
 		p->op->loop_gap(w, bit, 1, p->spins);
 }
 
-/* Mean ns per update of @kind on the pair, over cfg.reps; <0 on error. */
+/* ns per update of @kind on the pair, mean over cfg.reps and its 95 %
+ * interval in *@ci; <0 on error. */
 static double update_ns(struct engine *e, struct proof *p, enum sbm_kind kind,
-			uint64_t deadline_ms)
+			uint64_t deadline_ms, double *ci)
 {
+	double *per_rep = calloc(e->cfg.reps, sizeof(double));
 	const char *why;
-	double sum = 0;
+	struct stats st;
 
-	if (sbm_layout_build(&p->layout, kind, e->topo,
-			     sbm_spacing(e->cfg.line, e->topo), &why))
+	if (!per_rep || sbm_layout_build(&p->layout, kind, e->topo,
+					 sbm_spacing(e->cfg.line, e->topo),
+					 &why)) {
+		free(per_rep);
 		return -1;
+	}
 	for (uint32_t rep = 0; rep < e->cfg.reps; rep++) {
+		double ticks = 0;
+
 		sbm_zero(&p->layout, &p->arena.a);
-		if (engine_run_on(e, p->pair, 2, update_body, p, deadline_ms))
+		if (engine_run_on(e, p->pair, 2, update_body, p, deadline_ms)) {
+			free(per_rep);
 			return -1;	/* aborted: leave the layout be */
+		}
 		for (int i = 0; i < 2; i++)
-			sum += (double)e->mbox[p->pair[i]].ticks;
+			ticks += (double)e->mbox[p->pair[i]].ticks;
+		/* two updates per iteration, two CPUs */
+		per_rep[rep] = ticks * 1e9 / (double)e->info.counter_hz /
+			       ((double)e->cfg.iters * 2 * 2);
 	}
 	sbm_layout_free(&p->layout);
-	/* two updates per iteration, two CPUs */
-	return sum * 1e9 / (double)e->info.counter_hz /
-	       ((double)e->cfg.iters * 2 * 2 * e->cfg.reps);
+	stats_compute(per_rep, e->cfg.reps, &st);
+	free(per_rep);
+	*ci = stats_ci95(&st);
+	return st.mean;
 }
 
 static int measure_pair(struct engine *e, struct proof *p, int which)
@@ -185,6 +200,8 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 	uint64_t n = e->cfg.iters + e->cfg.warmup;
 	uint64_t deadline_ms = 120000 + n / 50 + n * p->gap_ns / 125000;
 	double g, f, pp, pp_min, ratio, to_ns = 1e9 / (double)e->info.counter_hz;
+	double ci_g = 0, ci_f = 0, ci;
+	const char *verdict;
 	struct pingpong ping = {
 		.word = &p->line->seq, .a = e->bsp, .b = b,
 		.warmup = pingpong_warmup(PP_ROUNDS), .rounds = PP_ROUNDS,
@@ -200,17 +217,30 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 		return -1;
 	pp *= to_ns;
 	pp_min *= to_ns;
-	g = update_ns(e, p, SBM_GLOBAL, deadline_ms);
-	f = g < 0 ? -1 : update_ns(e, p, SBM_PRIVATE, deadline_ms);
+	g = update_ns(e, p, SBM_GLOBAL, deadline_ms, &ci_g);
+	f = g < 0 ? -1 : update_ns(e, p, SBM_PRIVATE, deadline_ms, &ci_f);
 	if (g < 0 || f < 0)
 		return -1;
 	ratio = pp > 0 ? (g - f) / pp * 100.0 : 0;
+	/* the difference of two means: its interval from both (reps = 1
+	 * gives none, and then no verdict but the figure itself) */
+	ci = sqrt(ci_g * ci_g + ci_f * ci_f);
+	/* a point inside 25 % means nothing when the noise is wider */
+	if (e->cfg.reps < 2 || ci > pp * AGREE_PCT / 100)
+		verdict = "inconclusive";
+	else if (ratio >= 100 - AGREE_PCT && ratio <= 100 + AGREE_PCT)
+		verdict = "agree";
+	else
+		verdict = "disagree";
 	report_printf("line transfer check: CPU %u <-> %u (%s): ping-pong "
 		      "one-way %.1f ns (min %.1f); global %s update at gap %u "
-		      "ns: %.1f ns above the private floor (%.0f %% of a "
-		      "transfer)\n", e->bsp, b,
+		      "ns: %.1f +- %.1f ns above the private floor (%.0f %% of "
+		      "a transfer): %s\n", e->bsp, b,
 		      which ? "farthest" : "nearest", pp, pp_min, p->op->name,
-		      p->gap_ns, g - f, ratio);
+		      p->gap_ns, g - f, ci, ratio,
+		      !strcmp(verdict, "inconclusive") ?
+		      "inconclusive, the interval is wider than 25 % of a "
+		      "transfer (more iters= or reps=)" : verdict);
 	report_rec_start(&r, "proof");
 	rec_u64(&r, "a", e->bsp);
 	rec_u64(&r, "b", b);
@@ -224,8 +254,10 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 	rec_dbl(&r, "floor_ns", f, 3);
 	rec_dbl(&r, "cost_ns", g - f, 3);
 	rec_dbl(&r, "pct", ratio, 2);
+	rec_dbl(&r, "cost_ci95_ns", ci, 3);
+	rec_str(&r, "verdict", verdict);
 	report_record(&r);
-	if (ratio < 100 - AGREE_PCT || ratio > 100 + AGREE_PCT) {
+	if (!strcmp(verdict, "disagree")) {
 		snprintf(msg, sizeof(msg), "CPU %u <-> %u: a global update at "
 			 "gap %u ns costs %.0f %% of a line transfer (want "
 			 "75..125 %%)%s", e->bsp, b, p->gap_ns, ratio,
