@@ -35,8 +35,9 @@ hook_usb_image() {
 	fi
 }
 
-# QEMU's own device tree with cpu@2 marked disabled.
-hook_hart2_off_dtb() {
+# QEMU's own riscv64 virt device tree, edited by the awk program $1, into
+# $work/$2: the inputs of the DT rows.
+qemu_dt_edited() {
 	local dtc=${DTC:-dtc}
 	if [ "$dtc" = no ] || ! command -v "$dtc" >/dev/null; then
 		bad "dtc not found: install the Debian package device-tree-compiler (tools/install-deps does)"
@@ -44,10 +45,16 @@ hook_hart2_off_dtb() {
 	fi
 	"$QEMU" -machine virt,dumpdtb="$work/virt.dtb" -smp 4 -m 1G -display none >/dev/null 2>&1 ||
 		bad "QEMU could not dump its device tree"
-	"$dtc" -q -I dtb -O dts "$work/virt.dtb" |
-		awk '/cpu@2 \{/ { in2 = 1 } in2 && /status = "okay"/ { sub(/okay/, "disabled"); in2 = 0 } { print }' |
-		"$dtc" -q -I dts -O dtb -o "$work/virt-hart2-off.dtb" ||
+	"$dtc" -q -I dtb -O dts "$work/virt.dtb" | awk "$1" |
+		"$dtc" -q -I dts -O dtb -o "$work/$2" ||
 		bad "dtc could not rebuild the device tree"
+}
+
+# QEMU's own device tree with cpu@2 marked disabled.
+hook_hart2_off_dtb() {
+	# shellcheck disable=SC2016 # an awk program
+	qemu_dt_edited '/cpu@2 \{/ { in2 = 1 } in2 && /status = "okay"/ { sub(/okay/, "disabled"); in2 = 0 } { print }' \
+		virt-hart2-off.dtb
 }
 
 # QEMU's fw_dynamic padded to 3 MiB: QEMU loads -kernel at the first 2 MiB
@@ -73,16 +80,7 @@ hook_fw_padded() {
 # entry, as OpenSBI 1.1 sometimes does: entry.S must find each hart's start
 # block by hart id at the relocated address.
 hook_hsm_entry_high() {
-	local dtc=${DTC:-dtc}
 	hook_fw_padded
-	if [ "$dtc" = no ] || ! command -v "$dtc" >/dev/null; then
-		bad "dtc not found: install the Debian package device-tree-compiler (tools/install-deps does)"
-		return
-	fi
-	"$QEMU" -machine virt,dumpdtb="$work/virt.dtb" -smp 4 -m 1G -display none >/dev/null 2>&1 ||
-		bad "QEMU could not dump its device tree"
-	"$dtc" -q -I dtb -O dts "$work/virt.dtb" |
-		awk '{ print } /^\tchosen \{/ { print "\t\tsbmbench,test-hsm-at-entry;" }' |
-		"$dtc" -q -I dts -O dtb -o "$work/virt-hsm-entry.dtb" ||
-		bad "dtc could not rebuild the device tree"
+	qemu_dt_edited '{ print } /^\tchosen \{/ { print "\t\tsbmbench,test-hsm-at-entry;" }' \
+		virt-hsm-entry.dtb
 }
