@@ -111,8 +111,9 @@ static int write_script(const char *path, const char *pct, const char *ns,
 	return fclose(f) ? -1 : 0;
 }
 
-int run_gnuplot(const char *script)
+int run_gnuplot(const char *script, const char *out)
 {
+	struct stat sb;
 	const char *gp = getenv("SBM_GNUPLOT");
 	char *argv[] = { (char *)(gp && *gp ? gp : "gnuplot"), (char *)script,
 			 NULL };
@@ -135,6 +136,10 @@ int run_gnuplot(const char *script)
 	}
 	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {
 		fprintf(stderr, "sbmlog: gnuplot failed (script %s)\n", script);
+		return -1;
+	}
+	if (stat(out, &sb) || !sb.st_size) {
+		fprintf(stderr, "sbmlog: gnuplot wrote no %s\n", out);
 		return -1;
 	}
 	return 0;
@@ -177,7 +182,6 @@ int report_plot(const struct runset *rs, const char *out,
 	const char *layouts[MAX_LAYOUTS];
 	size_t nl = runset_layouts(rs, layouts, MAX_LAYOUTS);
 	char dir[512], pct[600], ns[600], gp[600];
-	struct stat sb;
 	bool svg;
 	int rc = -1;
 
@@ -196,11 +200,7 @@ int report_plot(const struct runset *rs, const char *out,
 		fprintf(stderr, "sbmlog: cannot write to %s\n", dir);
 		goto out;
 	}
-	rc = run_gnuplot(gp);
-	if (!rc && (stat(out, &sb) || !sb.st_size)) {
-		fprintf(stderr, "sbmlog: gnuplot wrote no %s\n", out);
-		rc = -1;
-	}
+	rc = run_gnuplot(gp, out);
 out:
 	if (keep) {
 		fprintf(stderr, "sbmlog: plot files kept in %s\n", dir);

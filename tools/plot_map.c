@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "logreport.h"
@@ -63,7 +62,6 @@ int report_plot_c2c(const struct runset *rs, const char *out, bool cas,
 	char dir[512], dat[MAX_PANELS][600], gp[600], label[96];
 	size_t np = 0, n = 0;
 	FILE *f = NULL;
-	struct stat sb;
 	bool svg;
 	int rc = -1;
 
@@ -128,11 +126,7 @@ int report_plot_c2c(const struct runset *rs, const char *out, bool cas,
 		f = NULL;
 		goto out;
 	}
-	rc = run_gnuplot(gp);
-	if (!rc && (stat(out, &sb) || !sb.st_size)) {
-		fprintf(stderr, "sbmlog: gnuplot wrote no %s\n", out);
-		rc = -1;
-	}
+	rc = run_gnuplot(gp, out);
 out:
 	if (keep) {
 		fprintf(stderr, "sbmlog: plot files kept in %s\n", dir);

@@ -6,19 +6,9 @@
 
 #include "rec_fields.h"
 #include "runmap.h"
+#include "runs.h"
 
-static void *grow(void *p, size_t n, size_t size)
-{
-	p = realloc(p, (n + 1) * size);
-	if (!p) {
-		fprintf(stderr, "sbmlog: out of memory\n");
-		exit(2);
-	}
-	memset((char *)p + n * size, 0, size);
-	return p;
-}
-
-#define PUSH(arr, n) (arr = grow(arr, n, sizeof(*(arr))), &(arr)[(n)++])
+#define PUSH(arr, n) (arr = run_array_grow(arr, n, sizeof(*(arr))), &(arr)[(n)++])
 
 static struct run_map *map_of(struct run_map **m)
 {

@@ -28,8 +28,7 @@ static void *xgrow(void *p, size_t *cap, size_t n, size_t size)
 	(arr = xgrow(arr, &(cap), n, sizeof(*(arr))), \
 	 memset(&(arr)[n], 0, sizeof(*(arr))), &(arr)[(n)++])
 
-/* Arrays inside a run stay small: grow them one element at a time. */
-static void *rgrow(void *p, size_t n, size_t size)
+void *run_array_grow(void *p, size_t n, size_t size)
 {
 	p = realloc(p, (n + 1) * size);
 	if (!p) {
@@ -41,7 +40,7 @@ static void *rgrow(void *p, size_t n, size_t size)
 }
 
 #define RPUSH(arr, n) \
-	(arr = rgrow(arr, n, sizeof(*(arr))), &(arr)[(n)++])
+	(arr = run_array_grow(arr, n, sizeof(*(arr))), &(arr)[(n)++])
 
 static char *xstrdup(const char *s)
 {

@@ -124,6 +124,10 @@ struct runset {
 
 /* Read one log file ("-" is stdin); returns -1 when it cannot be read. */
 int runset_add_log(struct runset *rs, const char *path);
+
+/* Arrays inside a run stay small: @p (n elements of @size) grown by one
+ * zeroed element; exits on no memory, as sbmlog does everywhere. */
+void *run_array_grow(void *p, size_t n, size_t size);
 /* Gather the records of a log already in memory, named @name. */
 void runset_add_buffer(struct runset *rs, const char *name, const char *buf,
 		       size_t len);
