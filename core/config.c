@@ -16,7 +16,11 @@ void config_defaults(struct config *c)
 	strcpy(c->op, "native");
 	strcpy(c->op_u8, "native");
 	c->iters = 100000;
-	c->reps = 5;
+	/* reps=auto: 5 at least (run-to-run noise of the rep means measured
+	 * 0.5-5 % here), more while the 95 % interval is wider than
+	 * CONFIG_REPS_AUTO_PCT of the mean */
+	c->reps = CONFIG_REPS_AUTO_MIN;
+	c->reps_auto = true;
 	c->warmup = 1000;
 	/* saturation, and an event-like rate: 1 us apart (a nohz idle
 	 * entry/exit or a cpupri change is an event, not a tight loop) */
@@ -37,7 +41,8 @@ static const char help_text[] =
 	"op_u8=NAME     byte op for llc-u8 and private-u8 (default native: smp_store_mb())\n"
 	"gap=LIST       ns of private work between updates, comma list, 0..10000000 (default 0,1000)\n"
 	"iters=N        set+clear iterations per CPU per repetition, 1..10^9 (default 100000)\n"
-	"reps=N         repetitions, 1..1000 (default 5)\n"
+	"reps=N|auto    repetitions, 1..1000; auto: 5, then more (up to 20) until the 95 % interval\n"
+	"               of each layout's mean is within 2 % of it (default auto)\n"
 	"warmup=N       untimed iterations before each repetition, 0..10^9 (default 1000)\n"
 	"line=N         leaf spacing in bytes, power of two 8..4096 (default 128, or the line if larger)\n"
 	"cpus=SET       all | cores (one per core) | llc (the boot CPU's LLC) | N (first N) (default all)\n"
@@ -188,9 +193,16 @@ int config_set(struct config *c, const char *key, const char *val,
 		if (config_parse_u64(val, 1, 1000000000, &c->iters))
 			return config_bad_value(err, errlen, key, val, "1..1000000000");
 	} else if (!strcmp(key, "reps")) {
+		if (!strcmp(val, "auto")) {
+			c->reps = CONFIG_REPS_AUTO_MIN;
+			c->reps_auto = true;
+			return 0;
+		}
 		if (config_parse_u64(val, 1, 1000, &v))
-			return config_bad_value(err, errlen, key, val, "1..1000");
+			return config_bad_value(err, errlen, key, val,
+						"1..1000 or auto");
 		c->reps = (uint32_t)v;
+		c->reps_auto = false;
 	} else if (!strcmp(key, "warmup")) {
 		if (config_parse_u64(val, 0, 1000000000, &c->warmup))
 			return config_bad_value(err, errlen, key, val, "0..1000000000");
@@ -304,7 +316,7 @@ int config_parse(struct config *c, const char *text, size_t len,
 
 size_t config_format(const struct config *c, char *buf, size_t len)
 {
-	char lay[80] = "", cpus[16], gaps[CONFIG_MAX_GAPS * 10] = "";
+	char lay[80] = "", cpus[16], reps[8], gaps[CONFIG_MAX_GAPS * 10] = "";
 	size_t used = 0;
 	int w;
 
@@ -321,6 +333,10 @@ size_t config_format(const struct config *c, char *buf, size_t len)
 		snprintf(gaps + l, sizeof(gaps) - l, "%s%u", i ? "," : "",
 			 c->gap_ns[i]);
 	}
+	if (c->reps_auto)
+		snprintf(reps, sizeof(reps), "auto");
+	else
+		snprintf(reps, sizeof(reps), "%u", c->reps);
 	if (c->cpuset == CPUSET_FIRST)
 		snprintf(cpus, sizeof(cpus), "%u", c->first);
 	else
@@ -328,9 +344,9 @@ size_t config_format(const struct config *c, char *buf, size_t len)
 			 c->cpuset == CPUSET_ALL ? "all" :
 			 c->cpuset == CPUSET_CORES ? "cores" : "llc");
 	w = snprintf(buf, len,
-		     "layouts=%s op=%s op_u8=%s gap=%s iters=%llu reps=%u warmup=%llu line=%u cpus=%s mode=%s timeout_ms=%u",
+		     "layouts=%s op=%s op_u8=%s gap=%s iters=%llu reps=%s warmup=%llu line=%u cpus=%s mode=%s timeout_ms=%u",
 		     lay, c->op, c->op_u8, gaps, (unsigned long long)c->iters,
-		     c->reps, (unsigned long long)c->warmup, c->line, cpus,
+		     reps, (unsigned long long)c->warmup, c->line, cpus,
 		     c->mode == MODE_PAIR ? "pair" : "loop",
 		     c->start_timeout_ms);
 	if (w > 0)

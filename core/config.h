@@ -21,6 +21,11 @@ enum rw_place { RW_AUTO, RW_OTHER_LLC, RW_SAME_LLC, RW_OTHER_NODE };
 
 #define CONFIG_OP_LEN 16
 #define CONFIG_MAX_GAPS 8
+/* reps=auto: at least MIN, at most MAX repetitions per layout, stopping
+ * once the 95 % interval of the mean is within PCT percent of it */
+#define CONFIG_REPS_AUTO_MIN 5
+#define CONFIG_REPS_AUTO_MAX 20
+#define CONFIG_REPS_AUTO_PCT 2.0
 #define CONFIG_MAX_GAP_NS 10000000u	/* 10 ms between two updates */
 
 struct config {
@@ -28,7 +33,10 @@ struct config {
 	char op[CONFIG_OP_LEN];	/* bit op name, "native" = the arch default */
 	char op_u8[CONFIG_OP_LEN]; /* byte op name, "native" = plain store */
 	uint64_t iters;
+	/* repetitions; with reps_auto the least, and sbm adds more (up to
+	 * CONFIG_REPS_AUTO_MAX) until its interval is narrow enough */
 	uint32_t reps;
+	bool reps_auto;
 	uint64_t warmup;	/* iterations before each timed run */
 	uint32_t line;		/* leaf spacing; 0 = 128 or the line if larger */
 	/* ns of private work between two updates, one run per entry: 0 is

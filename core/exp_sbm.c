@@ -60,6 +60,9 @@ static void config_record(struct engine *e, struct sbm_exp *x)
 	report_rec_start(&r, "config");
 	rec_u64(&r, "iters", e->cfg.iters);
 	rec_u64(&r, "reps", e->cfg.reps);
+	/* reps=auto: results carry how many each layout needed */
+	rec_u64(&r, "reps_max", e->cfg.reps_auto ? CONFIG_REPS_AUTO_MAX :
+				e->cfg.reps);
 	rec_u64(&r, "warmup", e->cfg.warmup);
 	rec_u64(&r, "line", x->spacing);
 	rec_u64(&r, "cpus", e->nchosen);
@@ -166,6 +169,26 @@ static void group_stats(const struct engine *e, struct sbm_result *r,
 	}
 }
 
+/* The mean over the chosen CPUs of each repetition, in @means[0..reps). */
+static void rep_means(const struct engine *e, const double *samples,
+		      uint32_t reps, double *means)
+{
+	const struct topo *t = e->topo;
+
+	for (uint32_t rep = 0; rep < reps; rep++) {
+		double sum = 0;
+		uint32_t k = 0;
+
+		for (uint32_t i = 0; i < t->ncpus; i++) {
+			if (!e->chosen[i])
+				continue;
+			sum += samples[rep * t->ncpus + i];
+			k++;
+		}
+		means[rep] = k ? sum / k : 0;
+	}
+}
+
 void sbm_summarise(const struct engine *e, struct sbm_result *r,
 		   const double *samples, uint32_t reps)
 {
@@ -180,19 +203,11 @@ void sbm_summarise(const struct engine *e, struct sbm_result *r,
 		free(means);
 		return;
 	}
-	for (uint32_t rep = 0; rep < reps; rep++) {
-		double sum = 0;
-		uint32_t k = 0;
-
-		for (uint32_t i = 0; i < t->ncpus; i++) {
-			if (!e->chosen[i])
-				continue;
-			all[n++] = samples[rep * t->ncpus + i];
-			sum += samples[rep * t->ncpus + i];
-			k++;
-		}
-		means[rep] = k ? sum / k : 0;
-	}
+	for (uint32_t rep = 0; rep < reps; rep++)
+		for (uint32_t i = 0; i < t->ncpus; i++)
+			if (e->chosen[i])
+				all[n++] = samples[rep * t->ncpus + i];
+	rep_means(e, samples, reps, means);
 	stats_compute(all, n, &r->st);
 	stats_compute(means, reps, &ms);
 	r->rep_cv = ms.cv;
@@ -202,6 +217,21 @@ void sbm_summarise(const struct engine *e, struct sbm_result *r,
 	free(means);
 	group_stats(e, r, samples, reps, true);
 	group_stats(e, r, samples, reps, false);
+}
+
+bool sbm_reps_enough(const struct engine *e, const double *samples,
+		     uint32_t reps)
+{
+	double means[CONFIG_REPS_AUTO_MAX];
+	struct stats ms;
+
+	if (!e->cfg.reps_auto || reps >= CONFIG_REPS_AUTO_MAX)
+		return reps >= e->cfg.reps;
+	if (reps < e->cfg.reps)
+		return false;
+	rep_means(e, samples, reps, means);
+	stats_compute(means, reps, &ms);
+	return stats_ci95_within(&ms, CONFIG_REPS_AUTO_PCT);
 }
 
 static double median_of_chosen(const struct engine *e, const double *v,
@@ -221,6 +251,30 @@ static double median_of_chosen(const struct engine *e, const double *v,
 	stats_compute(c, n, &s);
 	free(c);
 	return s.median;
+}
+
+/*
+ * Cycles per iteration and the clock the CPUs really ran at: a CPU in a
+ * window never idles (interrupts off, busy loop), so its core cycles over
+ * the window's time are its effective frequency.  A clock the firmware
+ * left low shows here, where ticks alone would hide it.
+ */
+static void effective_clock(const struct engine *e, struct sbm_result *r,
+			    const double *samples, const double *cyc,
+			    uint32_t reps)
+{
+	size_t n = (size_t)e->topo->ncpus * reps;
+	double *mhz = calloc(n, sizeof(double));
+
+	r->cycles_median = median_of_chosen(e, cyc, reps);
+	if (!mhz)
+		return;
+	for (size_t i = 0; i < n; i++)
+		if (samples[i] > 0)
+			mhz[i] = cyc[i] / samples[i] *
+				 (double)e->info.counter_hz / 1e6;
+	r->mhz = median_of_chosen(e, mhz, reps);
+	free(mhz);
 }
 
 /* The no-sharing floor of a layout: the same kind of op, each CPU on a
@@ -261,17 +315,22 @@ static void derive(struct sbm_exp *x, uint32_t first)
 	}
 }
 
+#define REPS_AUTO_MAX_STR "20"
+_Static_assert(CONFIG_REPS_AUTO_MAX == 20, "REPS_AUTO_MAX_STR");
+
 /* The engine's way: every chosen CPU runs sbm_body() once per rep. */
 static int time_on_engine(struct engine *e, struct sbm_exp *x,
 			  uint32_t gap_ns, double *samples, double *cyc,
-			  bool *clean)
+			  bool *clean, uint32_t *reps)
 {
 	const struct topo *t = e->topo;
 	uint64_t n = e->cfg.iters + e->cfg.warmup;
 	/* generous: 2 minutes plus 20 us per iteration, plus 4x the gaps */
 	uint64_t deadline_ms = 120000 + n / 50 + n * gap_ns / 125000;
 
-	for (uint32_t rep = 0; rep < e->cfg.reps; rep++) {
+	for (*reps = 0; !sbm_reps_enough(e, samples, *reps); ++*reps) {
+		uint32_t rep = *reps;
+
 		sbm_zero(&x->layout, &x->arena.a);
 		if (engine_run(e, sbm_body, x, deadline_ms))
 			return -1;
@@ -296,7 +355,9 @@ static int run_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 	struct topo *t = e->topo;
 	struct sbm_result *r = &x->results[x->nresults];
 	struct sbm_layout *l = &x->layout;
-	size_t nsamples = (size_t)t->ncpus * e->cfg.reps;
+	uint32_t reps = e->cfg.reps;
+	size_t nsamples = (size_t)t->ncpus *
+			  (e->cfg.reps_auto ? CONFIG_REPS_AUTO_MAX : e->cfg.reps);
 	double *samples, *cyc;
 	const char *why;
 	int rc = 0;
@@ -332,11 +393,12 @@ static int run_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 	if (e->cfg.mode == MODE_PAIR)
 		rc = sbm_pair_runner(e, x, l, x->op, samples, &r->clean);
 	else
-		rc = time_on_engine(e, x, gap_ns, samples, cyc, &r->clean);
+		rc = time_on_engine(e, x, gap_ns, samples, cyc, &r->clean,
+				    &reps);
 	if (!rc) {
-		sbm_summarise(e, r, samples, e->cfg.reps);
+		sbm_summarise(e, r, samples, reps);
 		if (e->info.cycles && e->cfg.mode != MODE_PAIR)
-			r->cycles_median = median_of_chosen(e, cyc, e->cfg.reps);
+			effective_clock(e, r, samples, cyc, reps);
 		x->nresults++;
 		if (!r->clean)
 			report_warn("layout", kind,
@@ -412,6 +474,8 @@ static void result_record(const struct engine *e, const struct sbm_result *r)
 		rec_dbl(&rec, "floor", r->floor, 5);
 		rec_dbl(&rec, "cost_ns", to_ns(e, r->above) / 2, 3);
 	}
+	if (e->info.cycles && r->mhz > 0)
+		rec_dbl(&rec, "mhz", r->mhz, 1);
 	report_record(&rec);
 	group_records(r, "llc", r->by_llc, r->nllc);
 	group_records(r, "node", r->by_node, r->nnode);
@@ -432,9 +496,12 @@ static int sbm_run(struct engine *e, void *state)
 				continue;
 			if (e->aborted)
 				break;
-			report_printf("running %s x %u reps on %u CPUs, gap %u "
-				      "ns ...\n", sbm_kind_name((enum sbm_kind)k),
-				      e->cfg.reps, e->nchosen, gap);
+			report_printf("running %s x %u%s reps on %u CPUs, gap "
+				      "%u ns ...\n",
+				      sbm_kind_name((enum sbm_kind)k),
+				      e->cfg.reps, e->cfg.reps_auto ?
+				      " to " REPS_AUTO_MAX_STR : "",
+				      e->nchosen, gap);
 			if (run_layout(e, x, (enum sbm_kind)k, gap))
 				status = 1;
 		}
@@ -447,6 +514,41 @@ static int sbm_run(struct engine *e, void *state)
 		}
 	}
 	return status;
+}
+
+/* Per-node rows under a layout's row, on machines with more than one
+ * node: where the cost lands (the records carry the per-LLC rows too). */
+static void node_rows(const struct engine *e, const struct sbm_result *r)
+{
+	if (r->nnode < 2)
+		return;
+	for (uint32_t i = 0; i < r->nnode; i++) {
+		const struct sbm_group_stat *g = &r->by_node[i];
+
+		report_printf("  node %-4u %-8s %7s %4u %11.4f %9.3f  (median "
+			      "%.3f, max %.3f ns/upd)\n", g->id, "", "",
+			      g->ncpus, g->st.mean, to_ns(e, g->st.mean) / 2,
+			      to_ns(e, g->st.median) / 2,
+			      to_ns(e, g->st.max) / 2);
+	}
+}
+
+/* Core cycles per update and the clock the windows ran at, where the
+ * platform reads a cycle counter (APERF, PMCCNTR, rdcycle). */
+static void clock_block(const struct engine *e, const struct sbm_exp *x)
+{
+	if (!e->info.cycles || e->cfg.mode == MODE_PAIR)
+		return;
+	report_printf("\ncore cycles (%s) in the windows: per update, and "
+		      "the effective clock\n", e->info.cycle_counter ?
+		      e->info.cycle_counter : "cycle counter");
+	for (uint32_t i = 0; i < x->nresults; i++) {
+		const struct sbm_result *r = &x->results[i];
+
+		report_printf("%-10s %-8s %7u %10.2f cycles/upd %8.1f MHz\n",
+			      sbm_kind_name(r->kind), r->op, r->gap_ns,
+			      r->cycles_median / 2, r->mhz);
+	}
 }
 
 static const char *label_of(const struct sbm_result *r)
@@ -485,9 +587,10 @@ static void sbm_report(struct engine *e, void *state)
 
 	report_printf("\nper update = half an iteration (set, clear); above "
 		      "floor = over private / private-u8 at the same gap\n");
-	report_printf("%-10s %-8s %7s %4s %11s %9s %8s %9s %8s %8s %6s\n",
+	report_printf("%-10s %-8s %7s %4s %11s %9s %8s %9s %8s %8s %6s %4s\n",
 		      "layout", "op", "gap_ns", "cpus", "ticks/iter", "ns/upd",
-		      "+-95%", "abv_floor", "%global", "%g(med)", "var%");
+		      "+-95%", "abv_floor", "%global", "%g(med)", "var%",
+		      "reps");
 	for (uint32_t i = 0; i < x->nresults; i++) {
 		const struct sbm_result *r = &x->results[i];
 		char pct[16] = "-", pmed[16] = "-", above[16] = "-";
@@ -502,11 +605,13 @@ static void sbm_report(struct engine *e, void *state)
 			snprintf(above, sizeof(above), "%.2f",
 				 to_ns(e, r->above) / 2);
 		report_printf("%-10s %-8s %7u %4u %11.4f %9.3f %8.3f %9s %8s "
-			      "%8s %6.2f\n", sbm_kind_name(r->kind), r->op,
+			      "%8s %6.2f %4u\n", sbm_kind_name(r->kind), r->op,
 			      r->gap_ns, r->ncpus, r->st.mean,
 			      to_ns(e, r->st.mean) / 2, to_ns(e, r->ci95) / 2,
-			      above, pct, pmed, r->rep_cv);
+			      above, pct, pmed, r->rep_cv, r->reps);
+		node_rows(e, r);
 	}
+	clock_block(e, x);
 	for (uint32_t gi = 0; gi < e->cfg.ngaps; gi++)
 		if (e->cfg.mode != MODE_PAIR || !gi)
 			seed_block(x, e->cfg.mode == MODE_PAIR ? 0 :

@@ -35,6 +35,7 @@ struct sbm_result {
 	double rep_cv;		/* CV (%) of the per-repetition means */
 	double ci95;		/* 95 % interval of the mean, over reps */
 	double cycles_median;	/* cycles per iteration, 0 when unknown */
+	double mhz;		/* effective clock in the windows, 0: unknown */
 	bool clean;		/* the mask was empty after every rep */
 	bool have_pct;		/* a global result at this gap exists */
 	double pct;		/* % of global: ratio of sums (means), the
@@ -74,6 +75,11 @@ extern sbm_pair_fn sbm_pair_runner;
 extern const struct experiment exp_sbm;
 
 /* Summarise samples[rep][cpu] (ticks per iteration) into @r. */
+/* Whether @reps repetitions are enough: cfg.reps of them, or with
+ * reps=auto once the rep means' 95 % interval is narrow (config.h). */
+bool sbm_reps_enough(const struct engine *e, const double *samples,
+		     uint32_t reps);
+
 void sbm_summarise(const struct engine *e, struct sbm_result *r,
 		   const double *samples, uint32_t reps);
 

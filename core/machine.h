@@ -19,6 +19,7 @@ struct machine_info {
 	uint64_t counter_hz;
 	const char *hz_source;	/* "cpuid-15h", "pm-timer", "dt", ... */
 	bool cycles;		/* isa_cycles() is real */
+	const char *cycle_counter; /* what isa_cycles() reads: "aperf", ... */
 };
 
 /* Counter ticks in @ms milliseconds at @hz (exact for slow counters too,

@@ -84,15 +84,21 @@ void report_warn(const char *what, uint32_t id, const char *msg)
 	report_record(&r);
 }
 
+static const char *cycle_counter_name(const struct machine_info *in)
+{
+	return in->cycle_counter ? in->cycle_counter : "unknown";
+}
+
 void report_hello(const struct machine_info *in)
 {
 	struct rec r;
 
 	report_printf("\nsbmbench %s: sparse-bitmap coherence cost, %s/%s\n",
 		      SBM_VERSION, in->arch, in->platform);
-	report_printf("counter %s at %llu Hz (%s)%s\n", in->counter,
+	report_printf("counter %s at %llu Hz (%s)%s%s\n", in->counter,
 		      (unsigned long long)in->counter_hz, in->hz_source,
-		      in->cycles ? ", core cycles readable" : "");
+		      in->cycles ? ", core cycles from " : "",
+		      in->cycles ? cycle_counter_name(in) : "");
 	if (strcmp(in->virt, "none"))
 		report_printf("NOTE: running virtualized (%s): figures describe "
 			      "the virtual machine, not the hardware\n",
@@ -107,6 +113,8 @@ void report_hello(const struct machine_info *in)
 	rec_u64(&r, "counter_hz", in->counter_hz);
 	rec_str(&r, "hz_source", in->hz_source);
 	rec_u64(&r, "cycles", in->cycles);
+	if (in->cycles)
+		rec_str(&r, "cycle_counter", cycle_counter_name(in));
 	report_record(&r);
 }
 

@@ -95,3 +95,10 @@ void stats_compute(double *v, size_t n, struct stats *out)
 	out->max = v[n - 1];
 	out->median = stats_percentile(v, n, 50);
 }
+
+bool stats_ci95_within(const struct stats *s, double pct)
+{
+	double m = s->mean < 0 ? -s->mean : s->mean;
+
+	return s->n >= 2 && m > 0 && stats_ci95(s) <= m * pct / 100.0;
+}

@@ -2,6 +2,7 @@
 #ifndef SBM_STATS_H
 #define SBM_STATS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct stats {
@@ -26,5 +27,9 @@ double stats_t95(size_t df);
 /* Half-width of the 95 % confidence interval of the mean of @s's sample
  * (t * stddev / sqrt(n)); 0 when n < 2. */
 double stats_ci95(const struct stats *s);
+
+/* Whether that interval is within @pct percent of the mean (never with
+ * fewer than two values or a zero mean): enough repetitions. */
+bool stats_ci95_within(const struct stats *s, double pct);
 
 #endif

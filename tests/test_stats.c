@@ -25,7 +25,13 @@ int main(void)
 	for (int i = 1; i < 20; i++)
 		CHECK(v[i - 1] <= v[i]);
 
+	/* the reps=auto rule: t(19) * sd / sqrt(20) = 1.4325 vs 7.0 */
+	CHECK(fabs(stats_ci95(&s) - 2.0930 * 3.0607876 / sqrt(20)) < 1e-3);
+	CHECK(stats_ci95_within(&s, 21));
+	CHECK(!stats_ci95_within(&s, 20));
+
 	stats_compute(one, 1, &s);
+	CHECK(!stats_ci95_within(&s, 100));	/* one value: no interval */
 	CHECK(NEAR(s.median, 42) && s.stddev == 0 && s.cv == 0);
 	stats_compute(even, 4, &s);
 	CHECK(NEAR(s.median, 2.5));

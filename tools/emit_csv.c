@@ -31,7 +31,7 @@ void report_csv(FILE *f, const struct runset *rs)
 		"machine_cpus,layout,op,mode,cpus,iters,reps,median_ticks,"
 		"mean_ticks,min_ticks,max_ticks,ns_per_iter,pct_global,rep_cv,"
 		"cv,cycles,gap_ns,ci95_ticks,ns_per_update,cost_ns,"
-		"pct_median,complete,clean,status\n");
+		"pct_median,mhz,complete,clean,status\n");
 	for (size_t i = 0; i < rs->nruns; i++) {
 		const struct run *r = &rs->runs[i];
 
@@ -71,6 +71,7 @@ void report_csv(FILE *f, const struct runset *rs)
 			csv_num(f, x->have_gap, x->upd_ns, ",");
 			csv_num(f, x->have_floor, x->cost_ns, ",");
 			csv_num(f, x->have_gap && x->have_pct, x->pct_median, ",");
+			csv_num(f, x->have_mhz, x->mhz, ",");
 			/* status is a bare word: ok, fail, or none (no end) */
 			fprintf(f, "%d,%d,%s\n", run_complete(r) ? 1 : 0,
 				x->clean ? 1 : 0,

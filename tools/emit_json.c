@@ -77,6 +77,7 @@ static void json_result(FILE *f, const struct run *r,
 	jnum(f, "ns_per_update", x->have_gap, x->upd_ns, ",");
 	jnum(f, "cost_ns", x->have_floor, x->cost_ns, ",");
 	jnum(f, "pct_median", x->have_gap && x->have_pct, x->pct_median, ",");
+	jnum(f, "mhz", x->have_mhz, x->mhz, ",");
 	fprintf(f, "\"clean\":%s}%s", x->clean ? "true" : "false", sep);
 }
 

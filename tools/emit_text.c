@@ -104,6 +104,56 @@ static void gap_seed_block(FILE *f, const struct run *r, unsigned gap)
 	}
 }
 
+/* The per-node rows under a layout's row, as the image prints them: only
+ * where the layout has more than one node group at this gap. */
+static void text_node_rows(FILE *f, const struct run *r,
+			   const struct run_result *x)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->ngroups; i++) {
+		const struct run_group *g = &r->groups[i];
+
+		n += !strcmp(g->by, "node") && !strcmp(g->layout, x->layout) &&
+		     g->gap == x->gap;
+	}
+	if (n < 2)
+		return;
+	for (size_t i = 0; i < r->ngroups; i++) {
+		const struct run_group *g = &r->groups[i];
+
+		if (strcmp(g->by, "node") || strcmp(g->layout, x->layout) ||
+		    g->gap != x->gap)
+			continue;
+		fprintf(f, "  node %-4u %-8s %7s %4u %11.4f %9.3f  (median "
+			"%.3f, max %.3f ns/upd)\n", g->id, "", "", g->cpus,
+			g->mean, ticks_ns(r, g->mean) / 2,
+			ticks_ns(r, g->median) / 2, ticks_ns(r, g->max) / 2);
+	}
+}
+
+/* Cycles per update and the effective clock, where the image read them. */
+static void text_clock_block(FILE *f, const struct run *r)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < r->nresults; i++)
+		any |= r->results[i].have_mhz;
+	if (!any)
+		return;
+	fprintf(f, "\ncore cycles (%s) in the windows: per update, and the "
+		"effective clock\n", r->cycle_counter[0] ? r->cycle_counter :
+		"cycle counter");
+	for (size_t i = 0; i < r->nresults; i++) {
+		const struct run_result *x = &r->results[i];
+
+		if (x->have_mhz)
+			fprintf(f, "%-10s %-8s %7u %10.2f cycles/upd %8.1f "
+				"MHz\n", x->layout, x->op, x->gap,
+				x->cycles / 2, x->mhz);
+	}
+}
+
 /*
  * Runs with gap= (the image states every derived figure): the columns
  * and formats of the image's own table (core/exp_sbm.c), one seed block
@@ -116,9 +166,9 @@ static void text_table_gaps(FILE *f, const struct run *r)
 
 	fprintf(f, "\nper update = half an iteration (set, clear); above "
 		"floor = over private / private-u8 at the same gap\n");
-	fprintf(f, "%-10s %-8s %7s %4s %11s %9s %8s %9s %8s %8s %6s\n",
+	fprintf(f, "%-10s %-8s %7s %4s %11s %9s %8s %9s %8s %8s %6s %4s\n",
 		"layout", "op", "gap_ns", "cpus", "ticks/iter", "ns/upd",
-		"+-95%", "abv_floor", "%global", "%g(med)", "var%");
+		"+-95%", "abv_floor", "%global", "%g(med)", "var%", "reps");
 	for (size_t i = 0; i < r->nresults; i++) {
 		const struct run_result *x = &r->results[i];
 		char pct[24] = "-", pmed[24] = "-", above[24] = "-";
@@ -133,14 +183,16 @@ static void text_table_gaps(FILE *f, const struct run *r)
 		if (x->have_floor)
 			snprintf(above, sizeof(above), "%.2f", x->cost_ns);
 		fprintf(f, "%-10s %-8s %7u %4u %11.4f %9.3f %8.3f %9s %8s "
-			"%8s %6.2f\n", x->layout, x->op, x->gap, x->cpus,
+			"%8s %6.2f %4llu\n", x->layout, x->op, x->gap, x->cpus,
 			x->mean, x->upd_ns, ticks_ns(r, x->ci95) / 2, above,
-			pct, pmed, x->rep_cv);
+			pct, pmed, x->rep_cv, (unsigned long long)x->reps);
+		text_node_rows(f, r, x);
 		for (g = 0; g < ngaps && gaps[g] != x->gap; g++)
 			;
 		if (g == ngaps && ngaps < sizeof(gaps) / sizeof(gaps[0]))
 			gaps[ngaps++] = x->gap;
 	}
+	text_clock_block(f, r);
 	for (size_t g = 0; g < ngaps; g++)
 		gap_seed_block(f, r, gaps[g]);
 }

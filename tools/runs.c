@@ -117,6 +117,7 @@ static void take_hello(struct run *r, const struct rec_parsed *p)
 	COPY(r->cpu_model, p, "cpu_model");
 	COPY(r->counter, p, "counter");
 	COPY(r->hz_source, p, "hz_source");
+	COPY(r->cycle_counter, p, "cycle_counter");
 	r->counter_hz = rec_field_u64(p, "counter_hz");
 	r->cycles = rec_field_u64(p, "cycles") != 0;
 }
@@ -175,6 +176,7 @@ static void take_result(struct run *r, const struct rec_parsed *p)
 	x->upd_ns = rec_field_d(p, "upd_ns");
 	x->pct_median = rec_field_d(p, "pct_median");
 	x->have_floor = rec_get_dbl(p, "cost_ns", &x->cost_ns);
+	x->have_mhz = rec_get_dbl(p, "mhz", &x->mhz);
 	/* absent: no evidence of a lost update */
 	x->clean = !rec_get(p, "clean") || rec_field_u64(p, "clean") != 0;
 }

@@ -26,6 +26,8 @@ struct run_result {
 	bool have_gap, have_floor;
 	unsigned gap;		/* ns of private work between updates */
 	double ci95, upd_ns, pct_median, cost_ns;
+	bool have_mhz;		/* the effective clock, where cycles were read */
+	double mhz;
 	double err;		/* rounding bound of median/mean/min/max */
 };
 
@@ -68,7 +70,7 @@ struct run {
 
 	/* hello */
 	char version[16], arch[16], platform[16], virt[32], cpu_model[96];
-	char counter[16], hz_source[48];
+	char counter[16], hz_source[48], cycle_counter[16];
 	uint64_t counter_hz;
 	bool cycles;
 	/* topo */

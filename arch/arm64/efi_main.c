@@ -128,6 +128,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		efi_fail_early(&b, "CNTFRQ_EL0 is 0: the counter rate is unknown");
 	arm64_pmu_on = arm64_pmu_enable();
 	b.info.cycles = plat_cycles_available();
+	b.info.cycle_counter = "pmccntr_el0";
 	choose_op();
 	b.stack_size = AP_STACK_SIZE;
 	if (engine_init(&b, &why))

@@ -104,6 +104,7 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 			"qemu" : "none",
 		.cpu_model = "riscv64", .counter = "time", .counter_hz = hz,
 		.hz_source = "dt-timebase-frequency", .cycles = true,
+		.cycle_counter = "cycle",
 	};
 	/* where the loader put us: entry.S relocated the image by the difference */
 	printf("\nsbmbench: riscv64 payload, boot hart %lu, running at %#lx, linked at %#lx, "
