@@ -31,6 +31,7 @@ void config_defaults(struct config *c)
 	c->mode = MODE_LOOP;
 	c->start_timeout_ms = 1000;
 	c->exit = true;
+	c->save = true;
 	config_exp_defaults(c);
 }
 
@@ -49,6 +50,10 @@ static const char help_text[] =
 	"mode=MODE      loop | pair (pair: setter and clearer thread per CPU; Linux only)\n"
 	"timeout_ms=N   how long to wait for each CPU to come up, 1..600000 (default 1000)\n"
 	"exit=BOOL      power off when done, 0|1 (default 1)\n"
+	"save=BOOL      UEFI: keep the result in UEFI variables for the next boot to\n"
+	"               write to the stick, 0|1 (default 1)\n"
+	"after_restore=WHAT  UEFI: when this boot wrote saved results to the stick:\n"
+	"               run | stop (default run)\n"
 	CONFIG_EXP_HELP;
 
 const char *config_help(void)
@@ -57,7 +62,7 @@ const char *config_help(void)
 }
 
 static const char valid_keys[] =
-	"layouts, op, op_u8, gap, iters, reps, warmup, line, cpus, mode, timeout_ms, exit"
+	"layouts, op, op_u8, gap, iters, reps, warmup, line, cpus, mode, timeout_ms, exit, save, after_restore"
 	CONFIG_EXP_KEYS;
 
 int config_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -236,13 +241,22 @@ int config_set(struct config *c, const char *key, const char *val,
 		if (config_parse_u64(val, 1, 600000, &v))
 			return config_bad_value(err, errlen, key, val, "1..600000");
 		c->start_timeout_ms = (uint32_t)v;
-	} else if (!strcmp(key, "exit")) {
+	} else if (!strcmp(key, "exit") || !strcmp(key, "save")) {
+		bool *b = !strcmp(key, "exit") ? &c->exit : &c->save;
+
 		if (!strcmp(val, "1") || !strcmp(val, "yes"))
-			c->exit = true;
+			*b = true;
 		else if (!strcmp(val, "0") || !strcmp(val, "no"))
-			c->exit = false;
+			*b = false;
 		else
 			return config_bad_value(err, errlen, key, val, "0, 1");
+	} else if (!strcmp(key, "after_restore")) {
+		if (!strcmp(val, "run"))
+			c->stop_after_restore = false;
+		else if (!strcmp(val, "stop"))
+			c->stop_after_restore = true;
+		else
+			return config_bad_value(err, errlen, key, val, "run, stop");
 	} else if ((rc = config_exp_set(c, key, val, err, errlen)) <= 0) {
 		return rc;
 	} else {

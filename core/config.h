@@ -48,6 +48,10 @@ struct config {
 	enum run_mode mode;
 	uint32_t start_timeout_ms; /* how long to wait for a CPU to arrive */
 	bool exit;		/* power off at the end (bare metal) */
+	/* UEFI: keep the compact result in UEFI variables after the run, and
+	 * whether a boot that wrote saved results to the stick then runs */
+	bool save;
+	bool stop_after_restore;
 	/* which experiments run, and the machine map's (config_exp.c) */
 	uint32_t experiments;	/* bit per name, config_runs() reads it */
 	enum pairs_kind pairs;

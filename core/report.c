@@ -10,6 +10,7 @@
 #include "report.h"
 
 static struct {
+	void (*tap)(const char *line, size_t n);
 	uint32_t run_id;
 	uint32_t nrecords, nwarnings;
 	uint32_t cpus, lost;
@@ -68,7 +69,14 @@ void report_record(struct rec *r)
 	size_t n = rec_finish(r);
 
 	plat_console_write(r->buf, n);
+	if (rep.tap)
+		rep.tap(r->buf, n);
 	rep.nrecords++;
+}
+
+void report_set_tap(void (*tap)(const char *line, size_t n))
+{
+	rep.tap = tap;
 }
 
 void report_warn(const char *what, uint32_t id, const char *msg)

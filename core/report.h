@@ -9,6 +9,7 @@
 #ifndef SBM_REPORT_H
 #define SBM_REPORT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "machine.h"
@@ -27,6 +28,9 @@ void report_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void report_rec_start(struct rec *r, const char *kind);
 /* Emit a finished record and count it. */
 void report_record(struct rec *r);
+/* Also hand every record line to @tap (a platform that keeps the result,
+ * result_store.h); NULL stops it. */
+void report_set_tap(void (*tap)(const char *line, size_t n));
 /* A problem the run survived: human line plus "@sbm warn". */
 void report_warn(const char *what, uint32_t id, const char *msg);
 

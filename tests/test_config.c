@@ -16,6 +16,7 @@ int main(void)
 			   "layouts=global,llc-u8\tcpus=cores\n";
 
 	config_defaults(&c);
+	CHECK(c.reps_auto && c.save && !c.stop_after_restore);
 	CHECK_EQ_U64(c.layouts, (1u << SBM_NKINDS) - 1);
 	CHECK(parse(&c, file, err, sizeof(err)) == 0);
 	CHECK_EQ_U64(c.iters, 5000);
@@ -54,6 +55,20 @@ int main(void)
 	CHECK(parse(&c, "op=", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "op=waytoolongopname", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "exit=maybe", err, sizeof(err)) == -1);
+	/* reps: a count, or auto (the default: 5 and more while noisy) */
+	CHECK(parse(&c, "reps=auto", err, sizeof(err)) == 0);
+	CHECK(c.reps_auto && c.reps == CONFIG_REPS_AUTO_MIN);
+	config_format(&c, buf, sizeof(buf));
+	CHECK(strstr(buf, "reps=auto") != NULL);
+	CHECK(parse(&c, "reps=7", err, sizeof(err)) == 0);
+	CHECK(!c.reps_auto && c.reps == 7);
+	CHECK(parse(&c, "reps=sometimes", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "auto") != NULL);
+	/* the saved result (UEFI): on by default, run after a restore */
+	CHECK(parse(&c, "save=0 after_restore=stop", err, sizeof(err)) == 0);
+	CHECK(!c.save && c.stop_after_restore);
+	CHECK(parse(&c, "after_restore=later", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "run, stop") != NULL);
 	/* gaps: a list, each in range, none empty, at most 8 */
 	CHECK_EQ_U64(c.ngaps, 2);
 	CHECK(parse(&c, "gap=0,100,10000000", err, sizeof(err)) == 0);

@@ -69,7 +69,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	struct topo *topo;
 	uint64_t bsp = read_sysreg(mpidr_el1) & MPIDR_AFF_MASK;
 	const char *why, *pv;
-	int status;
+	int status, opt_rc;
 
 	if (efi_start(image, systab, HEAP_SIZE, 0))
 		return EFI_OUT_OF_RESOURCES;
@@ -96,7 +96,12 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (fw.uart)
 		pl011_init(fw.uart);
 	b.info.virt = fw.qemu ? "qemu-tcg" : "none";
-	if (efi_options(image, &b.cfg, err, sizeof(err)))
+	/* options first: a bad one still lets saved results be written */
+	opt_rc = efi_options(image, &b.cfg, err, sizeof(err));
+	if (efi_results_restore(image) && b.cfg.stop_after_restore && !opt_rc)
+		plat_power_off(0, b.cfg.exit);
+	efi_results_keep();
+	if (opt_rc)
 		efi_fail_early(&b, err);
 	pv = psci_version(ver, sizeof(ver));
 	report_printf("\nsbmbench: arm64 UEFI image at EL%u, tables %s, "
@@ -140,5 +145,6 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	__asm__ volatile("msr daifset, #0xf");
 
 	status = engine_main(&b);
+	efi_results_save(&b.cfg);
 	plat_power_off(status, b.cfg.exit);
 }

@@ -45,6 +45,14 @@ void heap_set(void *base, size_t size);
  * -1 (said on the console) when there is no memory for it. */
 int efi_start(void *image, void *systab, size_t heap_max, uint64_t heap_below);
 
+/* The compact result (efi_results_*.c): collect the records as they are
+ * printed; after the run keep them in UEFI variables (cfg->save); at the
+ * next boot write them to \sbmbench\results\<run id>.log on the image's
+ * volume, read back, then delete the variables: true when written. */
+void efi_results_keep(void);
+void efi_results_save(const struct config *cfg);
+bool efi_results_restore(void *image);
+
 struct engine;
 /* A run that cannot start still ends with a verdict record: hello, the
  * reason, end status=fail; then power off. */

@@ -28,5 +28,6 @@ int efi_start(void *image, void *systab, size_t heap_max, uint64_t heap_below)
 void efi_fail_early(const struct engine *e, const char *msg)
 {
 	report_early_end(&e->info, "setup", msg);
+	efi_results_save(&e->cfg);	/* why it failed, for a screen-only user */
 	plat_power_off(1, e->cfg.exit);
 }

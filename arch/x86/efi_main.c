@@ -46,7 +46,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	struct topo *topo;
 	void *tramp;
 	const char *why, *hz_source;
-	int status;
+	int status, opt_rc;
 
 	x86_uart_init(0);
 	/* Below 4 GiB where possible. */
@@ -74,7 +74,12 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	topo_init(topo, cpus);
 	b.topo = topo;
 
-	if (efi_options(image, &b.cfg, err, sizeof(err)))
+	/* options first: a bad one still lets saved results be written */
+	opt_rc = efi_options(image, &b.cfg, err, sizeof(err));
+	if (efi_results_restore(image) && b.cfg.stop_after_restore && !opt_rc)
+		plat_power_off(0, b.cfg.exit);
+	efi_results_keep();
+	if (opt_rc)
 		efi_fail_early(&b, err);
 
 	if (x86_acpi_collect(topo, efi_find_rsdp(), cpu.bsp_apic_id, &acpi))
@@ -118,5 +123,6 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	__asm__ volatile("cli");
 
 	status = engine_main(&b);
+	efi_results_save(&b.cfg);
 	plat_power_off(status, b.cfg.exit);
 }

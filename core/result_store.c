@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <stdio.h>
+#include <string.h>
+
+#include "result_store.h"
+
+/*
+ * Three classes.  The run's verdict and figures always (while there is
+ * room before the reserve kept for "end"); the per-LLC and per-node
+ * breakdowns next; per-CPU and per-pair detail last, only while a good
+ * part of the store is still free, so that a machine with hundreds of
+ * CPUs cannot crowd out the results that come after its cpu records.
+ */
+#define RESERVE_END	512		/* the end record always fits */
+#define RESERVE_GROUP	(4u * 1024)	/* left free by class 1 */
+#define RESERVE_DETAIL	(12u * 1024)	/* left free by class 2 */
+
+static const char *const detail_kinds[] = { "cpu", "c2c", "noise", "scale" };
+
+/* The kind of "@sbm KIND v=..." into @kind; false if not a record. */
+static bool record_kind(const char *line, size_t n, char *kind, size_t len)
+{
+	size_t i = 5, k = 0;
+
+	if (n < 6 || memcmp(line, "@sbm ", 5))
+		return false;
+	while (i < n && line[i] != ' ' && k + 1 < len)
+		kind[k++] = line[i++];
+	kind[k] = 0;
+	return k > 0;
+}
+
+static size_t reserve_for(const char *kind)
+{
+	if (!strcmp(kind, "end"))
+		return 0;
+	if (!strcmp(kind, "group"))
+		return RESERVE_GROUP;
+	for (size_t i = 0; i < sizeof(detail_kinds) / sizeof(detail_kinds[0]); i++)
+		if (!strcmp(kind, detail_kinds[i]))
+			return RESERVE_DETAIL;
+	return RESERVE_END;
+}
+
+void result_store_init(struct result_store *s, char *buf, size_t cap)
+{
+	memset(s, 0, sizeof(*s));
+	s->buf = buf;
+	s->cap = cap;
+}
+
+bool result_store_add(struct result_store *s, const char *line, size_t n)
+{
+	char kind[16];
+	size_t reserve;
+
+	if (!s->buf || !record_kind(line, n, kind, sizeof(kind)))
+		return false;
+	reserve = reserve_for(kind);
+	if (reserve > s->cap || s->len + n > s->cap - reserve) {
+		s->dropped++;
+		return false;
+	}
+	memcpy(s->buf + s->len, line, n);
+	s->len += n;
+	s->kept++;
+	return true;
+}
+
+size_t result_store_finish(struct result_store *s)
+{
+	char note[96];
+	int w;
+
+	if (!s->buf || !s->dropped)
+		return s->len;
+	w = snprintf(note, sizeof(note), "sbmbench: %u records did not fit "
+		     "in the saved result (see the serial log)\n", s->dropped);
+	if (w > 0 && s->len + (size_t)w <= s->cap) {
+		memcpy(s->buf + s->len, note, (size_t)w);
+		s->len += (size_t)w;
+	}
+	return s->len;
+}
+
+int result_store_run_id(const char *text, size_t n, char *out)
+{
+	for (size_t i = 0; i + 13 <= n; i++) {
+		size_t k;
+
+		if (memcmp(text + i, " run=", 5))
+			continue;
+		for (k = 0; k < 8; k++) {
+			char c = text[i + 5 + k];
+
+			if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+				break;
+			out[k] = c;
+		}
+		if (k == 8) {
+			out[8] = 0;
+			return 0;
+		}
+	}
+	return -1;
+}
