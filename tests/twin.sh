@@ -101,6 +101,10 @@ done
 grep -q "^end .* status=ok" "$out/rw.rec" && ok "rw: end status=ok" || bad "rw: no end status=ok"
 "$sbmlog" report "$out/rw.log" | grep -q '^rw: reader=and ' && ok "report: rw table" || bad "report: no rw table"
 [ "$("$sbmlog" report --format csv --table rw "$out/rw.log" | wc -l)" = 7 ] && ok "csv: rw rows" || bad "csv rw rows"
+if command -v gnuplot >/dev/null 2>&1; then
+	"$sbmlog" plot "$out/rw.log" --table rw -o "$out/rw.svg" 2>/dev/null &&
+		grep -q '<svg' "$out/rw.svg" && ok "plot: rw trade-off" || bad "plot rw"
+fi
 
 "$twin" mode=pair iters=2000 reps=2 >"$out/pair.log" 2>&1 || bad "pair mode exit status $?"
 "$sbmlog" check "$out/pair.log" || bad "pair log has damaged records"

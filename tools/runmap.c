@@ -103,6 +103,7 @@ void runmap_take(struct run_map **mp, const struct rec_parsed *p)
 		x->writer_alone_ns = rec_field_d(p, "writer_alone_ns");
 		x->have_floor = rec_get_dbl(p, "floor_ns", &x->floor_ns);
 		x->above_ns = rec_field_d(p, "above_ns");
+		x->above_alone_ns = rec_field_d(p, "above_alone_ns");
 		x->reader_ns = rec_field_d(p, "reader_ns");
 		x->reader_alone_ns = rec_field_d(p, "reader_alone_ns");
 		x->visited = rec_field_d(p, "visited");
