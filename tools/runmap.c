@@ -97,6 +97,7 @@ void runmap_take(struct run_map **mp, const struct rec_parsed *p)
 		rec_field_s(x->layout, sizeof(x->layout), p, "layout");
 		rec_field_s(x->reader, sizeof(x->reader), p, "reader");
 		rec_field_s(x->check, sizeof(x->check), p, "check");
+		rec_field_s(x->wrong, sizeof(x->wrong), p, "wrong");
 		x->writers = rec_field_u(p, "writers");
 		x->readers = rec_field_u(p, "readers");
 		x->writer_ns = rec_field_d(p, "writer_ns");

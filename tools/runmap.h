@@ -45,6 +45,7 @@ struct map_scale {
  * ns figures are means below the cut, *_med medians */
 struct map_rw {
 	char layout[16], reader[16], check[8];
+	char wrong[96];		/* the ops a failed check names, commas */
 	unsigned writers, readers;
 	bool have_floor;
 	double writer_ns, writer_alone_ns, floor_ns, above_ns, above_alone_ns;
