@@ -185,8 +185,8 @@ static int rw_prepare(struct engine *e, void **state)
 		rec_u64(&r, "test_stale", 1);
 	report_record(&r);
 	if (e->cfg.rw_test_stale)
-		report_printf("rw: TEST rw_test_stale=1: the quiet check reads a "
-			      "mask with a stale bit and must fail\n");
+		report_printf("rw: TEST rw_test_stale=1: the quiet check "
+			      "reads a stale bit and must fail\n");
 	return 0;
 fail:
 	report_warn("rw", 0, why);
@@ -368,6 +368,25 @@ static void stale_bit(struct rw_exp *x)
 		sbm_set(&x->layout, &x->arena.a, c);
 }
 
+/* A warning per op reader @cpu answered wrong in @state; the ops. */
+static uint32_t report_wrong(const struct rw_exp *x, uint32_t cpu,
+			     const char *state)
+{
+	uint32_t wrong = x->cpu[cpu].wrong;
+
+	for (int op = 0; op < SBM_NREADS; op++) {
+		char msg[128];
+
+		if (!(wrong & (1u << op)))
+			continue;
+		snprintf(msg, sizeof(msg), "%s: reader op %s answered unlike "
+			 "the reference (%s)", sbm_kind_name(x->layout.kind),
+			 sbm_read_name((enum sbm_read_op)op), state);
+		report_warn("rw", cpu, msg);
+	}
+	return wrong;
+}
+
 /* Known states: every other writer set, all set, none; each reader's
  * answers must be the reference's.  The ops that were not: res->wrong. */
 static bool check_layout(struct engine *e, struct rw_exp *x,
@@ -396,24 +415,10 @@ static bool check_layout(struct engine *e, struct rw_exp *x,
 				  deadline_ms))
 			ok = false;
 		x->checking = false;
-		for (uint32_t i = 0; i < x->nreaders && ok; i++) {
-			uint32_t wrong = x->cpu[x->readers[i]].wrong;
-
-			res->wrong |= wrong;
-			for (int op = 0; op < SBM_NREADS; op++)
-				if (wrong & (1u << op)) {
-					char msg[128];
-
-					snprintf(msg, sizeof(msg),
-						 "%s: reader op %s answered "
-						 "unlike the reference (%s)",
-						 sbm_kind_name(x->layout.kind),
-						 sbm_read_name((enum sbm_read_op)op),
-						 states[s]);
-					report_warn("rw", x->readers[i], msg);
-					ok = false;
-				}
-		}
+		for (uint32_t i = 0; i < x->nreaders && ok; i++)
+			res->wrong |= report_wrong(x, x->readers[i], states[s]);
+		if (res->wrong)
+			ok = false;
 	}
 	sbm_zero(&x->layout, &x->arena.a);
 	return ok;

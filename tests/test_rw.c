@@ -96,17 +96,20 @@ static int run_captured(struct engine *b, const char *opts, char *out,
 static bool has_line(const char *out, const char *head, const char *want1,
 		     const char *want2)
 {
-	for (const char *p = out; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : p) {
+	const char *p = out;
+
+	while (*p) {
 		const char *end = strchr(p, '\n');
 		size_t n = end ? (size_t)(end - p) : strlen(p);
 		char line[1024];
 
-		if (n >= sizeof(line) || strncmp(p, head, strlen(head)))
-			continue;
-		memcpy(line, p, n);
-		line[n] = 0;
-		if (strstr(line, want1) && strstr(line, want2))
-			return true;
+		if (n < sizeof(line) && !strncmp(p, head, strlen(head))) {
+			memcpy(line, p, n);
+			line[n] = 0;
+			if (strstr(line, want1) && strstr(line, want2))
+				return true;
+		}
+		p += n + (end != NULL);
 	}
 	return false;
 }
