@@ -77,7 +77,7 @@ static void panel(FILE *f, const struct run *r, const char *dat, bool above)
 		above ? " above the floor" : "");
 	/* the arrow runs from alone to together; colour by layout */
 	fprintf(f, "plot '%s' using 4:5:($2-$4):($3-$5):($0+1) with vectors "
-		"head filled size screen 0.012,20 lc variable "
+		"head filled size screen 0.008,20 lc variable "
 		"title 'alone -> together', \\\n"
 		"  '' using 4:5:($0+1) with points pt 6 ps 1.6 lc variable "
 		"title 'alone (hollow)', \\\n"
@@ -131,7 +131,7 @@ int report_plot_rw(const struct runset *rs, const char *out, bool keep)
 			"else { set terminal png size %zu,600 }\n",
 			800 * np, 800 * np);
 	fprintf(f, "set termoption noenhanced\nset output '%s'\n"
-		"set grid\nset key below horizontal\n"
+		"set grid\nset key outside right top vertical\n"
 		/* room for the labels beside the outermost points */
 		"set offsets graph 0.1, graph 0.25, graph 0.1, graph 0.1\n"
 		"set multiplot layout 1,%zu\n", out, np);
