@@ -68,6 +68,7 @@ struct config {
 	uint32_t rw_writers;	/* 0: every CPU the placement leaves */
 	uint32_t rw_nreaders;
 	enum rw_place rw_readers;
+	bool rw_test_stale;	/* test only: the check must see a stale bit */
 	uint32_t reader;	/* enum sbm_read_op */
 };
 

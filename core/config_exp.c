@@ -167,6 +167,10 @@ int config_exp_set(struct config *c, const char *key, const char *val,
 			return config_bad_value(err, errlen, key, val, "0..10000000");
 		*(key[3] == 'i' ? &c->rw_idle_ns : key[3] == 'r' ?
 		  &c->rw_run_ns : &c->rw_scan_ns) = (uint32_t)v;
+	} else if (!strcmp(key, "rw_test_stale")) {
+		if (config_parse_u64(val, 0, 1, &v))
+			return config_bad_value(err, errlen, key, val, "0, 1");
+		c->rw_test_stale = v;
 	} else if (!strcmp(key, "rw_ms")) {
 		if (config_parse_u64(val, 1, 600000, &v))
 			return config_bad_value(err, errlen, key, val, "1..600000");
@@ -219,6 +223,12 @@ size_t config_exp_format(const struct config *c, char *buf, size_t len,
 			     sbm_read_name(c->reader), place[c->rw_readers],
 			     c->rw_nreaders, c->rw_writers, c->rw_idle_ns,
 			     c->rw_run_ns, c->rw_scan_ns, c->rw_ms);
+		if (w > 0)
+			used += (size_t)w;
+	}
+	/* a run with a test hook says so in its options line */
+	if (used < len && config_runs(c, "rw") && c->rw_test_stale) {
+		w = snprintf(buf + used, len - used, " rw_test_stale=1");
 		if (w > 0)
 			used += (size_t)w;
 	}

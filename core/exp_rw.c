@@ -181,7 +181,12 @@ static int rw_prepare(struct engine *e, void **state)
 	rec_u64(&r, "scan_ns", e->cfg.rw_scan_ns);
 	rec_u64(&r, "phase_ms", e->cfg.rw_ms);
 	rec_u64(&r, "line", x->spacing);
+	if (e->cfg.rw_test_stale)
+		rec_u64(&r, "test_stale", 1);
 	report_record(&r);
+	if (e->cfg.rw_test_stale)
+		report_printf("rw: TEST rw_test_stale=1: the quiet check "
+			      "reads a stale bit and must fail\n");
 	return 0;
 fail:
 	report_warn("rw", 0, why);
@@ -265,9 +270,9 @@ static void reader(struct engine *e, struct rw_exp *x, uint32_t cpu,
 static void quiet_check(struct rw_exp *x, uint32_t cpu)
 {
 	const struct sbm_reader *rd = &x->rd[x->reader_idx[cpu]];
-	uint32_t words = (x->layout.ncpus + 63) / 64;
+	size_t words = (x->layout.ncpus + 63) / 64;
 	/* allocated by the boot CPU: a bare-metal heap is not for all */
-	uint64_t *dense = x->ref_dense + (size_t)x->reader_idx[cpu] * words;
+	uint64_t *dense = x->ref_dense + x->reader_idx[cpu] * words;
 	struct rw_cpu *c = &x->cpu[cpu];
 
 	c->wrong = 0;
@@ -277,9 +282,8 @@ static void quiet_check(struct rw_exp *x, uint32_t cpu)
 		sbm_read(rd, &x->arena.a, (enum sbm_read_op)op, cpu, &got);
 		sbm_read_ref(rd, x->set, (enum sbm_read_op)op, cpu, dense,
 			     &want);
-		if (got.cpu != want.cpu || got.count != want.count ||
-		    (op == SBM_READ_GATHER &&
-		     memcmp(dense, rd->dense, words * 8)))
+		if (!sbm_read_agree((enum sbm_read_op)op, &got, &want,
+				    rd->dense, dense, x->layout.ncpus))
 			c->wrong |= 1u << op;
 	}
 }
@@ -348,10 +352,49 @@ static void collect(const struct engine *e, struct rw_exp *x,
 	res->lines[ph] = cnt ? (double)lines / (double)cnt : 0;
 }
 
-/* Known states: every other writer set, all set, none; each reader's
- * answers must be the reference's. */
-static bool check_layout(struct engine *e, struct rw_exp *x)
+/*
+ * Test only (rw_test_stale=1): the first writer's place flipped in the
+ * mask the readers scan, not in the known state the reference is
+ * computed from: a stale bit, as a lost or reordered update would leave.
+ * Every op that covers that CPU must then disagree, and the run fail.
+ */
+static void stale_bit(struct rw_exp *x)
 {
+	uint32_t c = x->writers[0];
+
+	if (x->set[c])
+		sbm_clear(&x->layout, &x->arena.a, c);
+	else
+		sbm_set(&x->layout, &x->arena.a, c);
+}
+
+/* A warning per op reader @cpu answered wrong in @state; the ops. */
+static uint32_t report_wrong(const struct rw_exp *x, uint32_t cpu,
+			     const char *state)
+{
+	uint32_t wrong = x->cpu[cpu].wrong;
+
+	for (int op = 0; op < SBM_NREADS; op++) {
+		char msg[128];
+
+		if (!(wrong & (1u << op)))
+			continue;
+		snprintf(msg, sizeof(msg), "%s: reader op %s answered unlike "
+			 "the reference (%s)", sbm_kind_name(x->layout.kind),
+			 sbm_read_name((enum sbm_read_op)op), state);
+		report_warn("rw", cpu, msg);
+	}
+	return wrong;
+}
+
+/* Known states: every other writer set, all set, none; each reader's
+ * answers must be the reference's.  The ops that were not: res->wrong. */
+static bool check_layout(struct engine *e, struct rw_exp *x,
+			 struct rw_result *res)
+{
+	static const char *const states[] = {
+		"every other writer set", "all writers set", "none set"
+	};
 	uint64_t deadline_ms = 60000;
 	bool ok = true;
 
@@ -365,27 +408,17 @@ static bool check_layout(struct engine *e, struct rw_exp *x)
 			if (x->set[c])
 				sbm_set(&x->layout, &x->arena.a, c);
 		}
+		if (e->cfg.rw_test_stale)
+			stale_bit(x);
 		x->checking = true;
 		if (engine_run_on(e, x->readers, x->nreaders, rw_body, x,
 				  deadline_ms))
 			ok = false;
 		x->checking = false;
-		for (uint32_t i = 0; i < x->nreaders && ok; i++) {
-			uint32_t wrong = x->cpu[x->readers[i]].wrong;
-
-			for (int op = 0; op < SBM_NREADS; op++)
-				if (wrong & (1u << op)) {
-					char msg[96];
-
-					snprintf(msg, sizeof(msg),
-						 "%s: reader op %s answered "
-						 "unlike the reference",
-						 sbm_kind_name(x->layout.kind),
-						 sbm_read_name((enum sbm_read_op)op));
-					report_warn("rw", x->readers[i], msg);
-					ok = false;
-				}
-		}
+		for (uint32_t i = 0; i < x->nreaders && ok; i++)
+			res->wrong |= report_wrong(x, x->readers[i], states[s]);
+		if (res->wrong)
+			ok = false;
 	}
 	sbm_zero(&x->layout, &x->arena.a);
 	return ok;
@@ -428,7 +461,7 @@ static int run_layout(struct engine *e, struct rw_exp *x,
 	collect(e, x, res, RW_BOTH);
 	res->wboth_n = summarise(e, x, x->writers, x->nwriters, &res->wboth_ns,
 				 &res->wboth_med, &res->dropped);
-	res->ok = check_layout(e, x);
+	res->ok = check_layout(e, x, res);
 	res->done = !e->aborted;
 	rc = res->ok ? 0 : 1;
 	goto out;
@@ -486,6 +519,19 @@ static void record(struct engine *e, struct rw_exp *x,
 	rec_u64(&r, "scans", res->n[RW_BOTH]);
 	rec_u64(&r, "dropped", res->dropped);
 	rec_str(&r, "check", res->ok ? "ok" : "wrong");
+	if (res->wrong) {
+		char ops[96] = "";
+
+		for (int op = 0; op < SBM_NREADS; op++)
+			if (res->wrong & (1u << op)) {
+				size_t l = strlen(ops);
+
+				snprintf(ops + l, sizeof(ops) - l, "%s%s",
+					 l ? "," : "",
+					 sbm_read_name((enum sbm_read_op)op));
+			}
+		rec_str(&r, "wrong", ops);
+	}
 	report_record(&r);
 }
 
@@ -564,7 +610,8 @@ static void rw_release(struct engine *e, void *state)
 const struct experiment exp_rw = {
 	.name = "rw",
 	.options = "reader rw_readers rw_nreaders rw_writers rw_idle_ns "
-		   "rw_run_ns rw_scan_ns rw_ms layouts op op_u8 line cpus",
+		   "rw_run_ns rw_scan_ns rw_ms rw_test_stale layouts op op_u8 "
+		   "line cpus",
 	.check = rw_check,
 	.prepare = rw_prepare,
 	.estimate_ms = rw_estimate_ms,

@@ -42,6 +42,7 @@ struct rw_hist {
 struct rw_result {
 	enum sbm_kind kind;
 	bool done, ok;
+	uint32_t wrong;			/* quiet check: bit per op answered wrong */
 	uint64_t n[RW_NPHASES];		/* updates or scans, all CPUs */
 	double ns[RW_NPHASES];		/* writers: per update; readers: per scan */
 	double med[RW_NPHASES];		/* the same, medians */

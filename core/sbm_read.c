@@ -324,3 +324,13 @@ void sbm_read_ref(const struct sbm_reader *r, const bool *set,
 			}
 		}
 }
+
+bool sbm_read_agree(enum sbm_read_op op, const struct sbm_read_res *got,
+		    const struct sbm_read_res *want, const uint64_t *got_dense,
+		    const uint64_t *want_dense, uint32_t ncpus)
+{
+	if (got->cpu != want->cpu || got->count != want->count)
+		return false;
+	return op != SBM_READ_GATHER ||
+	       !memcmp(got_dense, want_dense, (ncpus + 63) / 64 * 8);
+}

@@ -66,4 +66,12 @@ void sbm_read_ref(const struct sbm_reader *r, const bool *set,
 		  enum sbm_read_op op, uint32_t me, uint64_t *dense,
 		  struct sbm_read_res *res);
 
+/* Whether @got (sbm_read()'s, with @got_dense its gather) gives the
+ * reference's answer @want (@want_dense) for @op over @ncpus CPUs:
+ * the CPU and the count, and for gather every bit; how much a scan
+ * visited is its cost, not its answer, and is not compared. */
+bool sbm_read_agree(enum sbm_read_op op, const struct sbm_read_res *got,
+		    const struct sbm_read_res *want, const uint64_t *got_dense,
+		    const uint64_t *want_dense, uint32_t ncpus);
+
 #endif

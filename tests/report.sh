@@ -84,6 +84,21 @@ if command -v gnuplot >/dev/null 2>&1; then
 	"$sbmlog" plot "$logs/twin-x86_64.log" --metric ns -o "$out/p.svg" 2>/dev/null && grep -q '<svg' "$out/p.svg" && ok "plot: svg" || bad "plot svg"
 	"$sbmlog" plot --table c2c "$logs/map/riscv64-numa-c2c.log" -o "$out/c2c.svg" 2>/dev/null &&
 		grep -q '<svg' "$out/c2c.svg" && ok "plot: c2c heat map" || bad "plot c2c heat map"
+	# the read side's trade-off: one point per layout, its figures the
+	# rw records' (reader_ns, above_ns and the same alone)
+	rwlog=$logs/map/twin-x86_64-rw.log
+	TMPDIR=$out "$sbmlog" plot --table rw "$rwlog" -o "$out/rw.svg" --keep 2>"$out/rw.err"; rc=$?
+	[ $rc = 0 ] && grep -q '<svg' "$out/rw.svg" && ok "plot: rw trade-off (svg)" || bad "plot rw svg ($rc)"
+	kept=$(sed -n 's/^sbmlog: plot files kept in //p' "$out/rw.err")
+	"$sbmlog" records "$rwlog" | awk '$1 == "rw" { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+		printf "%s %.3f %.3f %.3f %.3f\n", v["layout"], v["reader_ns"], v["above_ns"], v["reader_alone_ns"], v["above_alone_ns"] }' >"$out/rw.want"
+	grep -v '^#' "$kept/rw0.dat" >"$out/rw.got" 2>/dev/null
+	[ "$(wc -l <"$out/rw.want")" = 6 ] && cmp -s "$out/rw.want" "$out/rw.got" &&
+		ok "plot: rw data, one line per layout, the records' figures" || bad "plot rw data: $(cat "$out/rw.got")"
+	"$sbmlog" plot --table rw "$rwlog" -o "$out/rw.png" 2>/dev/null &&
+		head -c 8 "$out/rw.png" | od -c | grep -q 'P   N   G' && ok "plot: rw trade-off (png)" || bad "plot rw png"
+	"$sbmlog" plot --table rw "$logs/twin-x86_64.log" -o "$out/norw.png" 2>"$out/err"; rc=$?
+	[ $rc = 2 ] && grep -q 'no rw records' "$out/err" && ok "plot rw without rw records: clear error" || bad "plot rw, no records ($rc)"
 else
 	bad "gnuplot not installed (Debian package gnuplot-nox; tools/install-deps installs it): plots unchecked"
 fi

@@ -267,6 +267,16 @@ static void options(void)
 	CHECK(parse(&c, "pairs=all noise_s=.5", err, sizeof(err)) == 0);
 	CHECK_EQ_U64(c.pairs, PAIRS_ALL);
 	CHECK_EQ_U64(c.noise_ms, 500);
+	/* the rw test hook: off by default, and a run with it says so */
+	CHECK(!c.rw_test_stale);
+	config_format(&c, buf, sizeof(buf));
+	CHECK(strstr(buf, "rw_test_stale") == NULL);
+	CHECK(parse(&c, "rw_test_stale=1", err, sizeof(err)) == 0);
+	CHECK(c.rw_test_stale);
+	config_format(&c, buf, sizeof(buf));
+	CHECK(strstr(buf, " rw_test_stale=1") != NULL);
+	CHECK(parse(&c, "rw_test_stale=2", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "rw_test_stale") && strstr(err, "0, 1"));
 
 	/* errors name the word and list what is valid */
 	CHECK(parse(&c, "experiment=sbm,bogus", err, sizeof(err)) == -1);

@@ -191,7 +191,9 @@ static void rw_rows(void)
 		}
 		rec_dbl(&r, "reader_ns", 30, 3);
 		rec_dbl(&r, "reader_alone_ns", 30, 3);
-		rec_str(&r, "check", "ok");
+		rec_str(&r, "check", k ? "ok" : "wrong");
+		if (!k)
+			rec_str(&r, "wrong", "weight,gather");
 		rec_finish(&r);
 		strcat(log, r.buf);
 	}
@@ -201,6 +203,9 @@ static void rw_rows(void)
 	CHECK(strstr(s, "rw: reader=and on other-llc") != NULL);
 	CHECK(strstr(s, "\nllc ") && strstr(s, "\nprivate "));
 	CHECK(strstr(s, "+100%") && strstr(s, "+0%"));
+	/* a failed check names its ops; a passed one says nothing */
+	CHECK(strstr(s, "\nrw: llc: wrong answers from weight,gather\n") != NULL);
+	CHECK(strstr(s, "rw: private: wrong") == NULL);
 	free(s);
 	s = render(&rs, 1, "rw");
 	CHECK_EQ_U64(lines(s), 3);
@@ -210,6 +215,8 @@ static void rw_rows(void)
 	free(s);
 	s = render(&rs, 2, NULL);
 	CHECK(strstr(s, "\"rw\":[\n{\"layout\":\"llc\"") != NULL);
+	CHECK(strstr(s, "\"check\":\"wrong\",\"wrong\":\"weight,gather\"") != NULL);
+	CHECK(strstr(s, "\"check\":\"ok\",\"writers\"") != NULL);
 	CHECK(strstr(s, "\"floor_ns\":20,\"above_ns\":20") != NULL);
 	free(s);
 	runset_free(&rs);

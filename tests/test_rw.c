@@ -2,9 +2,14 @@
 /*
  * experiment=rw on the real engine and threads: where readers and
  * writers sit for each rw_readers=, every layout measured in its three
- * phases, and every reader op's quiet check passed.
+ * phases, and every reader op's quiet check passed; with the test hook
+ * rw_test_stale=1 every layout's check fails and the records say which
+ * layout and op, and the run ends failed.
  */
 #define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -62,6 +67,86 @@ static void placed(const char *opts, enum rw_place want, uint32_t writers)
 	engine_release(&b);
 }
 
+/* The console (fd 1, where the twin's records go) of one run, in @out. */
+static int run_captured(struct engine *b, const char *opts, char *out,
+			size_t len)
+{
+	char path[] = "/tmp/test_rw.XXXXXX";
+	int fd = mkstemp(path), saved = dup(1), rc;
+	ssize_t n = -1;
+
+	CHECK(fd >= 0 && saved >= 0);
+	if (fd < 0 || saved < 0)
+		return -1;
+	unlink(path);
+	fflush(stdout);
+	dup2(fd, 1);
+	rc = run(b, opts);
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	n = pread(fd, out, len - 1, 0);
+	close(fd);
+	out[n > 0 ? n : 0] = 0;
+	CHECK(n > 0 && (size_t)n < len - 1);
+	return rc;
+}
+
+/* The line of @out that starts with @head and holds every one of @want. */
+static bool has_line(const char *out, const char *head, const char *want1,
+		     const char *want2)
+{
+	const char *p = out;
+
+	while (*p) {
+		const char *end = strchr(p, '\n');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		char line[1024];
+
+		if (n < sizeof(line) && !strncmp(p, head, strlen(head))) {
+			memcpy(line, p, n);
+			line[n] = 0;
+			if (strstr(line, want1) && strstr(line, want2))
+				return true;
+		}
+		p += n + (end != NULL);
+	}
+	return false;
+}
+
+static void stale(void)
+{
+	static struct engine b;
+	static char out[1 << 18];
+	struct rw_exp *x;
+	int rc = run_captured(&b, "experiment=rw rw_ms=5 rw_test_stale=1", out,
+			      sizeof(out));
+
+	CHECK(rc != 0);
+	x = engine_state(&b, &exp_rw);
+	CHECK(x != NULL);
+	for (int k = 0; x && k < SBM_NKINDS; k++) {
+		const struct rw_result *res = &x->res[k];
+		const char *name = sbm_kind_name((enum sbm_kind)k);
+		char layout[32], msg[96];
+
+		/* measured, but the answers were not the reference's */
+		CHECK(res->done && !res->ok);
+		/* weight and gather count every CPU: they see any stale bit */
+		CHECK(res->wrong & (1u << SBM_READ_WEIGHT));
+		CHECK(res->wrong & (1u << SBM_READ_GATHER));
+		snprintf(layout, sizeof(layout), " layout=%s ", name);
+		CHECK(has_line(out, "@sbm rw ", layout, " check=wrong wrong="));
+		CHECK(!has_line(out, "@sbm rw ", layout, " check=ok"));
+		snprintf(msg, sizeof(msg), "msg=\"%s: reader op weight answered "
+			 "unlike the reference", name);
+		CHECK(has_line(out, "@sbm warn ", " what=rw ", msg));
+	}
+	CHECK(has_line(out, "@sbm rw-plan ", " test_stale=1", " reader=and "));
+	CHECK(has_line(out, "@sbm end ", " status=fail ", " warnings="));
+	engine_release(&b);
+}
+
 int main(void)
 {
 	static struct engine b;
@@ -76,5 +161,6 @@ int main(void)
 	/* two readers outside the first LLC leave no writer outside theirs */
 	CHECK(run(&b, "experiment=rw rw_ms=5 rw_nreaders=3") != 0);
 	engine_release(&b);
+	stale();
 	return check_done("test_rw");
 }

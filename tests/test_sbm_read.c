@@ -31,6 +31,9 @@ static void compare(const struct sbm_reader *r, const struct sbm_arena *a,
 		sbm_read_ref(r, set, (enum sbm_read_op)op, me, ref_dense, &want);
 		CHECK_EQ_U64((uint64_t)(int64_t)got.cpu, (uint64_t)(int64_t)want.cpu);
 		CHECK_EQ_U64(got.count, want.count);
+		/* the rw check's own comparison agrees when the answer does */
+		CHECK(sbm_read_agree((enum sbm_read_op)op, &got, &want,
+				     r->dense, ref_dense, t->ncpus));
 		CHECK(got.visited <= 2 * t->ncpus);
 		if (got.visited)
 			CHECK(got.lines >= 1 && got.lines <= got.visited);
@@ -49,6 +52,65 @@ static void compare(const struct sbm_reader *r, const struct sbm_arena *a,
 				if (t->cpus[i].core == t->cpus[got.cpu].core)
 					CHECK(set[i]);
 	}
+}
+
+/*
+ * The mask holds a stale bit: CPU @c is set in set[] (the reference's
+ * state) and nowhere else, but cleared in @a.  Every op that would have
+ * answered @c must disagree, the others must not.
+ */
+static void stale(const struct sbm_reader *r, const struct sbm_arena *a,
+		  uint32_t c)
+{
+	const struct topo *t = r->t;
+
+	for (int op = 0; op < SBM_NREADS; op++) {
+		struct sbm_read_res got, want;
+		bool agree;
+
+		sbm_read(r, a, (enum sbm_read_op)op, 0, &got);
+		sbm_read_ref(r, set, (enum sbm_read_op)op, 0, ref_dense, &want);
+		agree = sbm_read_agree((enum sbm_read_op)op, &got, &want,
+				       r->dense, ref_dense, t->ncpus);
+		if (op == SBM_READ_AND || op == SBM_READ_IDLE_CORE)
+			/* c may not be in other[], or its core not all set */
+			CHECK(agree == (want.cpu < 0));
+		else
+			CHECK(!agree);
+		if (op != SBM_READ_WEIGHT && op != SBM_READ_GATHER &&
+		    want.cpu >= 0)
+			CHECK_EQ_U64(want.cpu, c);
+	}
+}
+
+/* sbm_read_agree() on answers made up field by field. */
+static void agree_fields(void)
+{
+	uint64_t a[2] = { 0x5, 1ull << 6 }, b[2] = { 0x5, 1ull << 6 };
+	struct sbm_read_res want = { .cpu = 3, .count = 2, .visited = 9,
+				     .lines = 2 };
+	struct sbm_read_res got = want;
+
+	CHECK(sbm_read_agree(SBM_READ_GATHER, &got, &want, a, b, 71));
+	/* the scan's cost is not its answer */
+	got.visited = 1;
+	got.lines = 7;
+	CHECK(sbm_read_agree(SBM_READ_FIRST, &got, &want, a, b, 71));
+	got.cpu = -1;
+	CHECK(!sbm_read_agree(SBM_READ_FIRST, &got, &want, a, b, 71));
+	got.cpu = 4;
+	CHECK(!sbm_read_agree(SBM_READ_WRAP, &got, &want, a, b, 71));
+	got = want;
+	got.count = 3;
+	CHECK(!sbm_read_agree(SBM_READ_WEIGHT, &got, &want, a, b, 71));
+	got = want;
+	/* one bit of the gathered mask, in its second word */
+	b[1] ^= 1ull << 6;
+	CHECK(!sbm_read_agree(SBM_READ_GATHER, &got, &want, a, b, 71));
+	/* only gather's mask is compared */
+	CHECK(sbm_read_agree(SBM_READ_WEIGHT, &got, &want, a, b, 71));
+	/* and only its @ncpus CPUs' words */
+	CHECK(sbm_read_agree(SBM_READ_GATHER, &got, &want, a, b, 64));
 }
 
 /* Fill @a from set[] (and other[] from a pattern). */
@@ -95,6 +157,9 @@ static void layouts(const struct topo *t, uint32_t mes)
 		set[t->ncpus / 2] = true;
 		sbm_set(&l, &a, t->ncpus / 2);
 		compare(&r, &a, 0);
+		/* the same, read after the mask lost it */
+		sbm_clear(&l, &a, t->ncpus / 2);
+		stale(&r, &a, t->ncpus / 2);
 		for (uint32_t g = 0; g < l.nregions; g++)
 			free(a.base[g]);
 		sbm_reader_free(&r);
@@ -162,6 +227,7 @@ int main(void)
 	struct topo t;
 
 	by_hand();
+	agree_fields();
 	uneven(&t);
 	layouts(&t, 11);
 	CHECK(fixture_topo(&t, cpus, 1, 1, 1, 1) == 0);

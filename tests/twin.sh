@@ -101,6 +101,26 @@ done
 grep -q "^end .* status=ok" "$out/rw.rec" && ok "rw: end status=ok" || bad "rw: no end status=ok"
 "$sbmlog" report "$out/rw.log" | grep -q '^rw: reader=and ' && ok "report: rw table" || bad "report: no rw table"
 [ "$("$sbmlog" report --format csv --table rw "$out/rw.log" | wc -l)" = 7 ] && ok "csv: rw rows" || bad "csv rw rows"
+if command -v gnuplot >/dev/null 2>&1; then
+	"$sbmlog" plot "$out/rw.log" --table rw -o "$out/rw.svg" 2>/dev/null &&
+		grep -q '<svg' "$out/rw.svg" && ok "plot: rw trade-off" || bad "plot rw"
+fi
+# the wrong-answer path: with the test hook the readers see a stale bit
+# the reference does not have; the run must fail and name layout and op
+rc=0
+"$twin" experiment=rw rw_ms=5 layouts=global,llc-u8 rw_test_stale=1 >"$out/stale.log" 2>&1 || rc=$?
+[ "$rc" = 1 ] && ok "rw_test_stale: exit status 1" || bad "rw_test_stale: exit status $rc"
+"$sbmlog" check "$out/stale.log" >/dev/null || bad "stale log has damaged records"
+"$sbmlog" records "$out/stale.log" >"$out/stale.rec"
+for l in global llc-u8; do
+	grep -q "^rw .* layout=$l .* check=wrong wrong=[a-z,-]*weight" "$out/stale.rec" &&
+		ok "rw_test_stale: $l check=wrong, weight named" || bad "rw_test_stale: no check=wrong for $l"
+	grep -q "^warn .* what=rw .* msg=$l: reader op weight answered unlike the reference" "$out/stale.rec" &&
+		ok "rw_test_stale: warn names $l and weight" || bad "rw_test_stale: no warn for $l weight"
+done
+grep -q "^end .* status=fail " "$out/stale.rec" && ok "rw_test_stale: end status=fail" || bad "rw_test_stale: end not failed"
+"$sbmlog" report "$out/stale.log" | grep -q '^rw: llc-u8: wrong answers from .*gather' &&
+	ok "report: wrong answers named" || bad "report: wrong answers not named"
 
 "$twin" mode=pair iters=2000 reps=2 >"$out/pair.log" 2>&1 || bad "pair mode exit status $?"
 "$sbmlog" check "$out/pair.log" || bad "pair log has damaged records"
@@ -109,7 +129,7 @@ grep -Eq "^@sbm config .* placement=(node|boot) " "$out/pair.log" && ok "pair mo
 
 for args in layouts=bogus cpus=0 frobnicate=1 iters "cpus=$((online + 1))" op=nosuch \
 	experiment=bogus pairs=0 "experiment=c2c c2c_home=node:63" "experiment=c2c mode=pair" reader=bogus \
-	"experiment=rw rw_nreaders=$online"; do
+	"experiment=rw rw_nreaders=$online" rw_test_stale=2; do
 	# shellcheck disable=SC2086 # some cases are two words on purpose
 	if "$twin" $args >"$out/err.log" 2>&1; then
 		bad "'$args' was accepted"

@@ -419,6 +419,10 @@ void runmap_json(FILE *f, const struct run *r)
 		jstr(f, "reader", x->reader);
 		fputc(',', f);
 		jstr(f, "check", x->check);
+		if (x->wrong[0]) {
+			fputc(',', f);
+			jstr(f, "wrong", x->wrong);
+		}
 		fprintf(f, ",\"writers\":%u,\"readers\":%u,", x->writers,
 			x->readers);
 		jnum(f, "writer_ns", x->writer_ns);

@@ -35,6 +35,10 @@ void runmap_text_rw(FILE *f, const struct run_map *m)
 			x->reader_alone_ns, rc, x->visited, x->per_cpu_ns,
 			x->check, (unsigned long long)x->dropped);
 	}
+	for (size_t i = 0; i < m->nrw; i++)
+		if (m->rw[i].wrong[0])
+			fprintf(f, "rw: %s: wrong answers from %s\n",
+				m->rw[i].layout, m->rw[i].wrong);
 }
 
 void runmap_csv_rw_head(FILE *f)

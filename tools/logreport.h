@@ -46,8 +46,8 @@ void report_problems(FILE *f, const struct runset *rs);
 void report_compare(FILE *f, const struct runset *rs);
 
 enum plot_metric { PLOT_PCT = 1, PLOT_NS = 2, PLOT_BOTH = 3 };
-/* Run gnuplot on @script ($SBM_GNUPLOT overrides); 0 on success. */
-/* Run gnuplot on @script; 0 only when it also wrote a non-empty @out. */
+/* Run gnuplot on @script ($SBM_GNUPLOT overrides); 0 only when it also
+ * wrote a non-empty @out. */
 int run_gnuplot(const char *script, const char *out);
 /* Check a plot's output name (.png or .svg, usable in a gnuplot string),
  * say which, and make a scratch directory for its data and script. */

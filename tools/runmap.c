@@ -97,12 +97,14 @@ void runmap_take(struct run_map **mp, const struct rec_parsed *p)
 		rec_field_s(x->layout, sizeof(x->layout), p, "layout");
 		rec_field_s(x->reader, sizeof(x->reader), p, "reader");
 		rec_field_s(x->check, sizeof(x->check), p, "check");
+		rec_field_s(x->wrong, sizeof(x->wrong), p, "wrong");
 		x->writers = rec_field_u(p, "writers");
 		x->readers = rec_field_u(p, "readers");
 		x->writer_ns = rec_field_d(p, "writer_ns");
 		x->writer_alone_ns = rec_field_d(p, "writer_alone_ns");
 		x->have_floor = rec_get_dbl(p, "floor_ns", &x->floor_ns);
 		x->above_ns = rec_field_d(p, "above_ns");
+		x->above_alone_ns = rec_field_d(p, "above_alone_ns");
 		x->reader_ns = rec_field_d(p, "reader_ns");
 		x->reader_alone_ns = rec_field_d(p, "reader_alone_ns");
 		x->visited = rec_field_d(p, "visited");

@@ -45,9 +45,10 @@ struct map_scale {
  * ns figures are means below the cut, *_med medians */
 struct map_rw {
 	char layout[16], reader[16], check[8];
+	char wrong[96];		/* the ops a failed check names, commas */
 	unsigned writers, readers;
 	bool have_floor;
-	double writer_ns, writer_alone_ns, floor_ns, above_ns;
+	double writer_ns, writer_alone_ns, floor_ns, above_ns, above_alone_ns;
 	double reader_ns, reader_alone_ns, visited, visited_alone, lines;
 	double per_cpu_ns;
 	double writer_med, writer_alone_med, reader_med, reader_alone_med;
@@ -106,5 +107,8 @@ size_t runmap_order(const struct run_map *m, unsigned **out);
  * gnuplot, to @out (.png or .svg); 0 on success. */
 int report_plot_c2c(const struct runset *rs, const char *out, bool cas,
 		    bool keep);
+/* Writer cost against reader cost, one point per layout, of up to four
+ * runs with rw records (plot_rw.c); 0 on success. */
+int report_plot_rw(const struct runset *rs, const char *out, bool keep);
 
 #endif

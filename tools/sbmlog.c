@@ -17,6 +17,8 @@
  *                           bar chart of the layouts per run, via gnuplot
  *   sbmlog plot LOG... --table c2c|c2c-cas -o FILE.png|FILE.svg [--keep]
  *                           heat map of the c2c matrix per run
+ *   sbmlog plot LOG... --table rw -o FILE.png|FILE.svg [--keep]
+ *                           writer cost against reader cost per layout
  *
  * Exit status: 0 all records intact and every run complete, 1 damaged
  * records or incomplete runs (everything is still printed), 2 usage or
@@ -40,7 +42,7 @@ static int usage(void)
 		"       sbmlog compare LOG LOG...\n"
 		"       sbmlog plot LOG... -o FILE.png|FILE.svg "
 		"[--metric pct|ns|both] [--keep]\n"
-		"       sbmlog plot LOG... --table c2c|c2c-cas "
+		"       sbmlog plot LOG... --table c2c|c2c-cas|rw "
 		"-o FILE.png|FILE.svg [--keep]\n"
 		"LOG may be - for standard input.\n");
 	return 2;
@@ -262,13 +264,14 @@ static int cmd_plot(int argc, char **argv)
 		rc = usage();
 		goto out;
 	}
-	if (o.table && strcmp(o.table, "c2c") && strcmp(o.table, "c2c-cas")) {
+	if (o.table && strcmp(o.table, "c2c") && strcmp(o.table, "c2c-cas") &&
+	    strcmp(o.table, "rw")) {
 		rc = usage();
 		goto out;
 	}
-	if (o.table ? report_plot_c2c(&rs, o.out, !strcmp(o.table, "c2c-cas"),
-				      o.keep) :
-	    report_plot(&rs, o.out, m, o.keep)) {
+	if (!o.table ? report_plot(&rs, o.out, m, o.keep) :
+	    !strcmp(o.table, "rw") ? report_plot_rw(&rs, o.out, o.keep) :
+	    report_plot_c2c(&rs, o.out, !strcmp(o.table, "c2c-cas"), o.keep)) {
 		rc = 2;
 		goto out;
 	}

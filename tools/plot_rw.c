@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The read side's trade-off through gnuplot: per run with rw records,
+ * one point per layout, the writer's cost per update above its floor
+ * (with readers) against the reader's cost per scan (with writers);
+ * hollow points and arrows from the same two figures measured alone.
+ * A layout cheap for writers and readers alike sits near the origin.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "logreport.h"
+#include "runmap.h"
+
+#define MAX_PANELS	4
+
+/* Every rw row has a floor: above_ns is plotted, else writer_ns. */
+static bool all_floors(const struct run_map *m)
+{
+	for (size_t i = 0; i < m->nrw; i++)
+		if (!m->rw[i].have_floor)
+			return false;
+	return true;
+}
+
+/* A data-file word: no blanks, quotes or control characters. */
+static void word(char *dst, size_t n, const char *s)
+{
+	snprintf(dst, n, "%s", *s ? s : "?");
+	for (char *p = dst; *p; p++)
+		if (*p <= ' ' || *p == '"' || *p == '\'' || *p == '\\' ||
+		    *p == '#')
+			*p = '_';
+}
+
+/* One line per layout: name, reader ns, writer ns, and both alone. */
+static int write_rw(const char *path, const struct run_map *m, bool above)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -1;
+	fprintf(f, "# layout reader_ns %s reader_alone_ns %s\n",
+		above ? "above_ns" : "writer_ns",
+		above ? "above_alone_ns" : "writer_alone_ns");
+	for (size_t i = 0; i < m->nrw; i++) {
+		const struct map_rw *x = &m->rw[i];
+		char name[40], l[24];
+
+		word(l, sizeof(l), x->layout);
+		/* a failed check is on the plot, not only in the table */
+		snprintf(name, sizeof(name), "%s%s", l,
+			 strcmp(x->check, "ok") ? ":WRONG" : "");
+		fprintf(f, "%s %.3f %.3f %.3f %.3f\n", name, x->reader_ns,
+			above ? x->above_ns : x->writer_ns, x->reader_alone_ns,
+			above ? x->above_alone_ns : x->writer_alone_ns);
+	}
+	return fclose(f) ? -1 : 0;
+}
+
+static void panel(FILE *f, const struct run *r, const char *dat, bool above)
+{
+	const struct run_map *m = r->map;
+	char run[96], label[96], reader[24], place[24];
+
+	run_label(r, run, sizeof(run));
+	word(label, sizeof(label), run);
+	word(reader, sizeof(reader), m->rw_reader);
+	word(place, sizeof(place), m->rw_place);
+	fprintf(f, "set title \"rw %s %08x: reader=%s on %s, %u writer(s), "
+		"%u reader(s)\"\n", label, r->id, reader, place,
+		m->rw[0].writers, m->rw[0].readers);
+	fprintf(f, "set xlabel \"reader ns per scan (with writers)\"\n"
+		"set ylabel \"writer ns per update%s (with readers)\"\n",
+		above ? " above the floor" : "");
+	/* the arrow runs from alone to together; colour by layout */
+	fprintf(f, "plot '%s' using 4:5:($2-$4):($3-$5):($0+1) with vectors "
+		"head filled size screen 0.008,20 lc variable "
+		"title 'alone -> together', \\\n"
+		"  '' using 4:5:($0+1) with points pt 6 ps 1.6 lc variable "
+		"title 'alone (hollow)', \\\n"
+		"  '' using 2:3:($0+1) with points pt 7 ps 1.8 lc variable "
+		"title 'together', \\\n"
+		"  '' using 2:3:1 with labels offset char 1,0.8 left "
+		"notitle\n", dat);
+}
+
+int report_plot_rw(const struct runset *rs, const char *out, bool keep)
+{
+	char dir[512], dat[MAX_PANELS][600], gp[600];
+	bool above[MAX_PANELS], svg;
+	const struct run *runs[MAX_PANELS];
+	size_t np = 0;
+	FILE *f;
+	int rc = -1;
+
+	if (plot_workdir(out, &svg, dir, sizeof(dir)))
+		return -1;
+	snprintf(gp, sizeof(gp), "%s/rw.gp", dir);
+	for (size_t i = 0; i < rs->nruns && np < MAX_PANELS; i++) {
+		const struct run_map *m = rs->runs[i].map;
+
+		if (!m || !m->nrw)
+			continue;
+		snprintf(dat[np], sizeof(dat[np]), "%s/rw%zu.dat", dir, np);
+		above[np] = all_floors(m);
+		runs[np] = &rs->runs[i];
+		/* counted first: a partly written file is removed too */
+		np++;
+		if (write_rw(dat[np - 1], m, above[np - 1])) {
+			fprintf(stderr, "sbmlog: cannot write to %s\n", dir);
+			goto out;
+		}
+	}
+	if (!np) {
+		fprintf(stderr, "sbmlog: nothing to plot: no rw records\n");
+		goto out;
+	}
+	f = fopen(gp, "w");
+	if (!f) {
+		fprintf(stderr, "sbmlog: cannot write to %s\n", dir);
+		goto out;
+	}
+	if (svg)
+		fprintf(f, "set terminal svg size %zu,600 dynamic\n", 800 * np);
+	else
+		fprintf(f, "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) "
+			"{ set terminal pngcairo size %zu,600 font 'sans,9' } "
+			"else { set terminal png size %zu,600 }\n",
+			800 * np, 800 * np);
+	fprintf(f, "set termoption noenhanced\nset output '%s'\n"
+		"set grid\nset key outside right top vertical\n"
+		/* room for the labels beside the outermost points */
+		"set offsets graph 0.1, graph 0.25, graph 0.1, graph 0.1\n"
+		"set multiplot layout 1,%zu\n", out, np);
+	for (size_t i = 0; i < np; i++)
+		panel(f, runs[i], dat[i], above[i]);
+	fprintf(f, "unset multiplot\n");
+	if (fclose(f))
+		fprintf(stderr, "sbmlog: cannot write to %s\n", dir);
+	else
+		rc = run_gnuplot(gp, out);
+out:
+	if (keep) {
+		fprintf(stderr, "sbmlog: plot files kept in %s\n", dir);
+	} else {
+		for (size_t i = 0; i < np; i++)
+			unlink(dat[i]);
+		unlink(gp);
+		rmdir(dir);
+	}
+	return rc;
+}
