@@ -250,6 +250,11 @@ int config_set(struct config *c, const char *key, const char *val,
 			*b = false;
 		else
 			return config_bad_value(err, errlen, key, val, "0, 1");
+	} else if (!strcmp(key, "save_test_fill")) {
+		/* test only (tests/boot-save.sh): a full variable store */
+		if (strcmp(val, "0") && strcmp(val, "1"))
+			return config_bad_value(err, errlen, key, val, "0, 1");
+		c->save_test_fill = val[0] == '1';
 	} else if (!strcmp(key, "after_restore")) {
 		if (!strcmp(val, "run"))
 			c->stop_after_restore = false;

@@ -52,6 +52,7 @@ struct config {
 	 * whether a boot that wrote saved results to the stick then runs */
 	bool save;
 	bool stop_after_restore;
+	bool save_test_fill;	/* test only: fill the store before saving */
 	/* which experiments run, and the machine map's (config_exp.c) */
 	uint32_t experiments;	/* bit per name, config_runs() reads it */
 	enum pairs_kind pairs;

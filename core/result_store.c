@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "record.h"
 #include "result_store.h"
 
 /*
@@ -103,4 +104,28 @@ int result_store_run_id(const char *text, size_t n, char *out)
 		}
 	}
 	return -1;
+}
+
+void result_store_check(const char *text, size_t n,
+			struct result_store_check *out)
+{
+	static struct rec_parsed p;	/* large; one run, one CPU at a time */
+	size_t start = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i <= n; i++) {
+		const char *why;
+		int rc;
+
+		if (i < n && text[i] != '\n')
+			continue;
+		rc = rec_parse(text + start, i - start, &p, &why);
+		if (rc > 0) {
+			out->good++;
+			out->ended |= !strcmp(p.kind, "end");
+		} else if (rc < 0) {
+			out->damaged++;
+		}
+		start = i + 1;
+	}
 }

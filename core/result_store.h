@@ -33,6 +33,15 @@ bool result_store_add(struct result_store *s, const char *line, size_t n);
  * human line saying how many (tools skip non-record lines). */
 size_t result_store_finish(struct result_store *s);
 
+/* What a saved text holds: records whose CRC and form check, damaged
+ * ones, and whether the run's "end" record is among the good. */
+struct result_store_check {
+	uint32_t good, damaged;
+	bool ended;
+};
+void result_store_check(const char *text, size_t n,
+			struct result_store_check *out);
+
 /* The run id of the first record in @text ("run=%08x"), into @out (9
  * bytes); -1 when there is none. */
 int result_store_run_id(const char *text, size_t n, char *out);

@@ -9,7 +9,11 @@
 #   3 on the writable stick it writes \sbmbench\results\<run 1>.log, equal
 #     to run 1's serial records, deletes the variables, and runs again;
 #   4 with after_restore=stop save=0 it writes run 3's result and stops;
-#   5 then nothing is left to restore, and save=0 saves nothing.
+#   5 then nothing is left to restore, and save=0 saves nothing;
+#   6-7 a saved result damaged in the flash file is still written, with a
+#     warning that counts the damaged records (sbmlog names them);
+#   8 a full variable store (save_test_fill=1, test only) is refused with a
+#     clear message, and the run still reports on serial.
 set -u
 
 . "$SBM_SRCDIR/tests/boot-lib.sh"
@@ -85,4 +89,32 @@ rc=$(boot 5 --writable)
 [ "$rc" = 0 ] && ok "boot 5: ran" || bad "boot 5: qemu-run exit $rc"
 has 5 "saved result of run" && bad "boot 5: found variables that were deleted" || ok "boot 5: nothing left to restore"
 has 5 "save=0: result not kept" && ok "boot 5: save=0 keeps nothing" || bad "boot 5: no save=0 message"
+
+echo "$opts" >"$w/sbmbench.cfg"
+mcopy -o -i "$part" "$w/sbmbench.cfg" ::/sbmbench.cfg || bad "mcopy of the new options failed"
+rc=$(boot 6 --writable)
+id6=$(run_id "$w/boot6.log")
+has 6 "sbmbench: result saved in" && ok "boot 6: run $id6 saved" || { bad "boot 6: not saved (exit $rc)"; boot_evidence save-boot6 "$w/boot6.log" "$rc"; }
+# one byte of run 6's global result changed in the flash file itself
+off=$(grep -abo "run=$id6 layout=global op=" "$w/vars.fd" | head -n 1 | cut -d: -f1)
+if [ -n "$off" ]; then
+	printf 'X' | dd of="$w/vars.fd" bs=1 seek=$((off + 20)) conv=notrunc 2>/dev/null
+	rc=$(boot 7 --writable)
+	has 7 "WARNING: 1 of its records are damaged" && ok "boot 7: says 1 record is damaged" || { bad "boot 7: no damaged-record warning"; boot_evidence save-boot7 "$w/boot7.log" "$rc"; }
+	has 7 "wrote \\sbmbench\\results\\$id6.log" && ok "boot 7: still writes run $id6" || bad "boot 7: run $id6 not written"
+	[ "$rc" = 0 ] && ok "boot 7: its own run ends ok" || bad "boot 7: qemu-run exit $rc"
+	mtype -i "$part" "::/sbmbench/results/$id6.log" >"$w/saved6.log" 2>/dev/null
+	"$SBM_BUILDDIR/sbmlog" check "$w/saved6.log" >"$w/check6" 2>&1
+	grep -q ' 1 rejected' "$w/check6" && ok "sbmlog check names exactly 1 rejected record" || bad "sbmlog check of the damaged result: $(cat "$w/check6")"
+else
+	bad "run $id6's records not found in the variable store file"
+fi
+
+echo "$opts save_test_fill=1" >"$w/sbmbench.cfg"
+mcopy -o -i "$part" "$w/sbmbench.cfg" ::/sbmbench.cfg || bad "mcopy of the new options failed"
+rc=$(boot 8 --writable)
+has 8 "TEST save_test_fill=1: filled the variable store" && ok "boot 8: store filled (test hook)" || bad "boot 8: store not filled"
+has 8 "result not saved in UEFI variables: the variable store is too full" &&
+	ok "boot 8: a full store is refused with a clear message" || { bad "boot 8: no 'too full' refusal"; boot_evidence save-boot8 "$w/boot8.log" "$rc"; }
+[ "$rc" = 0 ] && grep -aq '^@sbm end v=1 .*status=ok' "$w/boot8.log" && ok "boot 8: the run still reports on serial" || bad "boot 8: exit $rc"
 boot_done

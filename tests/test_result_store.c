@@ -49,6 +49,21 @@ int main(void)
 	CHECK(strstr(buf, "@sbm end ") > strstr(buf, "@sbm result "));
 	CHECK(result_store_run_id(buf, len, id) == 0 && !strcmp(id, "1234abcd"));
 	CHECK(result_store_run_id("no records here", 15, id) == -1);
+	{
+		struct result_store_check c;
+		char *res = strstr(buf, "@sbm result ");
+
+		result_store_check(buf, len, &c);
+		CHECK(c.good == 4 && c.damaged == 0 && c.ended);
+		/* one digit changed in a record: its CRC no longer holds */
+		res[20] = res[20] == '1' ? '2' : '1';
+		result_store_check(buf, len, &c);
+		CHECK(c.good == 3 && c.damaged == 1 && c.ended);
+		/* cut before the end record: a run that did not finish */
+		result_store_check(buf, (size_t)(strstr(buf, "@sbm end") - buf),
+				   &c);
+		CHECK(!c.ended && c.good == 2);
+	}
 
 	/* a big machine: per-CPU records stop first, groups next, results
 	 * go on to the end reserve, and end always fits */

@@ -100,7 +100,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	opt_rc = efi_options(image, &b.cfg, err, sizeof(err));
 	if (efi_results_restore(image) && b.cfg.stop_after_restore && !opt_rc)
 		plat_power_off(0, b.cfg.exit);
-	efi_results_keep();
+	efi_results_keep(&b.cfg);
 	if (opt_rc)
 		efi_fail_early(&b, err);
 	pv = psci_version(ver, sizeof(ver));

@@ -49,7 +49,7 @@ int efi_start(void *image, void *systab, size_t heap_max, uint64_t heap_below);
  * printed; after the run keep them in UEFI variables (cfg->save); at the
  * next boot write them to \sbmbench\results\<run id>.log on the image's
  * volume, read back, then delete the variables: true when written. */
-void efi_results_keep(void);
+void efi_results_keep(const struct config *cfg);
 void efi_results_save(const struct config *cfg);
 bool efi_results_restore(void *image);
 

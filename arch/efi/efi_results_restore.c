@@ -121,6 +121,7 @@ bool efi_results_pending;
 
 bool efi_results_restore(void *image)
 {
+	struct result_store_check chk;
 	EFI_FILE_HANDLE root, top, dir;
 	char id[9] = "unknown", *buf;
 	CHAR16 name[32];
@@ -142,9 +143,20 @@ bool efi_results_restore(void *image)
 	for (const char *p = ".log"; *p; p++)
 		name[k++] = (CHAR16)*p;
 	name[k] = 0;
+	result_store_check(buf, len, &chk);
 	report_printf("sbmbench: saved result of run %s found in %u UEFI "
-		      "variable%s (%zu bytes)\n", id, nparts,
-		      nparts == 1 ? "" : "s", len);
+		      "variable%s (%zu bytes, %u records)\n", id, nparts,
+		      nparts == 1 ? "" : "s", len, chk.good + chk.damaged);
+	/* damaged or cut short, it is still written: the good records are
+	 * the result, and sbmlog names the bad ones by line */
+	if (chk.damaged)
+		report_printf("sbmbench: WARNING: %u of its records are damaged "
+			      "(CRC or form); writing it as it is\n",
+			      chk.damaged);
+	if (!chk.ended)
+		report_printf("sbmbench: WARNING: it has no end record: that run "
+			      "did not finish saving (or failed); writing what "
+			      "there is\n");
 	why = results_dir(image, &root, &top, &dir);
 	if (!why) {
 		why = write_checked(dir, name, buf, len);

@@ -10,7 +10,9 @@
  */
 #include <efi.h>
 #include <efilib.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "efi_plat.h"
 #include "efi_results.h"
@@ -26,49 +28,141 @@ static void keep_record(const char *line, size_t n)
 	result_store_add(&store, line, n);
 }
 
-void efi_results_keep(void)
+
+/* The store as the firmware sees it during boot, where deleted variables
+ * do not count (they can still be reclaimed then): the true free space. */
+static struct {
+	bool known;
+	UINT64 size, remaining;
+} at_boot;
+
+static EFI_STATUS query_store(UINT64 *size, UINT64 *remaining, UINT64 *max_var)
+{
+	if (RT->Hdr.Revision < (2u << 16))	/* UEFI 2.0 */
+		return EFI_UNSUPPORTED;
+	return uefi_call_wrapper(RT->QueryVariableInfo, 4, SBM_VAR_ATTRS,
+				 size, remaining, max_var);
+}
+
+/*
+ * Why the store may not take @need bytes now (into @why), or NULL.  Two
+ * rules.  Safety: after the write a quarter of the store (16 KiB at
+ * least) stays free, counted as during boot.  Room: at runtime edk2-based
+ * firmware counts deleted variables as used and cannot reclaim them, so
+ * the write must fit in what runtime says is left.
+ */
+static const char *store_refuses(size_t need, size_t *part, char *why,
+				 size_t len)
+{
+	UINT64 size, remaining, max_var, keep, free_ = 0;
+
+	if (EFI_ERROR(query_store(&size, &remaining, &max_var)))
+		return "the firmware cannot say how full its variable store "
+		       "is (no UEFI 2.0 QueryVariableInfo)";
+	keep = size / 4 > KEEP_FREE_MIN ? size / 4 : KEEP_FREE_MIN;
+	free_ = at_boot.known ? at_boot.remaining : remaining;
+	if (free_ < need + SBM_VAR_PARTS * VAR_OVERHEAD + keep) {
+		snprintf(why, len, "the variable store is too full to keep a "
+			 "safe margin (%llu of %llu bytes free, %zu needed and "
+			 "%llu kept free)", (unsigned long long)free_,
+			 (unsigned long long)size, need,
+			 (unsigned long long)keep);
+		return why;
+	}
+	if (remaining < need + SBM_VAR_PARTS * VAR_OVERHEAD + 1024) {
+		snprintf(why, len, "only %llu bytes can be written before the "
+			 "firmware reclaims deleted variables (at a later "
+			 "boot), %zu needed", (unsigned long long)remaining,
+			 need);
+		return why;
+	}
+	if (max_var <= VAR_OVERHEAD + 512) {
+		snprintf(why, len, "the firmware's largest variable is too "
+			 "small (%llu bytes)", (unsigned long long)max_var);
+		return why;
+	}
+	*part = RESULT_STORE_PART;
+	if (*part > max_var - VAR_OVERHEAD)
+		*part = (size_t)(max_var - VAR_OVERHEAD);
+	if ((need + *part - 1) / *part > SBM_VAR_PARTS)
+		return "the result needs more variables than sbmbench uses";
+	return NULL;
+}
+
+/*
+ * Test only (save_test_fill=1): fill the store with 4 KiB variables until
+ * the firmware refuses more, so that the margin check can be seen to say
+ * no on a full store; they are deleted again after the save.
+ */
+#define FILL_MAX 4096
+
+static void fill_name(unsigned i, CHAR16 name[16])
+{
+	static const char base[] = "SbmTestFill";
+	unsigned k = 0;
+
+	for (; base[k]; k++)
+		name[k] = (CHAR16)base[k];
+	name[k++] = (CHAR16)('0' + i / 1000 % 10);
+	name[k++] = (CHAR16)('0' + i / 100 % 10);
+	name[k++] = (CHAR16)('0' + i / 10 % 10);
+	name[k++] = (CHAR16)('0' + i % 10);
+	name[k] = 0;
+}
+
+/* With @junk: make variables until refused; without: delete @n. */
+static unsigned fill_store(const char *junk, size_t size, unsigned n)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		CHAR16 name[16];
+
+		fill_name(i, name);
+		if (EFI_ERROR(uefi_call_wrapper(RT->SetVariable, 5, name,
+						&sbm_vendor_guid, SBM_VAR_ATTRS,
+						junk ? size : 0, (void *)junk)) &&
+		    junk)
+			break;
+	}
+	return i;
+}
+
+static unsigned nfill;
+
+void efi_results_keep(const struct config *cfg)
 {
 	char *buf = malloc(RESULT_STORE_MAX);
+	UINT64 max_var;
 
+	if (cfg->save && cfg->save_test_fill) {
+		static char junk[4096];
+
+		memset(junk, 'x', sizeof(junk));
+		nfill = fill_store(junk, sizeof(junk), FILL_MAX);
+		report_printf("sbmbench: TEST save_test_fill=1: filled the "
+			      "variable store with %u variables of 4 KiB\n",
+			      nfill);
+	}
+	at_boot.known = cfg->save && !EFI_ERROR(query_store(&at_boot.size,
+				&at_boot.remaining, &max_var));
 	if (!buf)
 		return;		/* the run goes on; save says why not */
 	result_store_init(&store, buf, RESULT_STORE_MAX);
 	report_set_tap(keep_record);
 }
 
-/* Why the store may not take @need bytes, or NULL when it may. */
-static const char *store_refuses(size_t need, size_t *part)
-{
-	UINT64 size, remaining, max_var;
-	EFI_STATUS st;
-	UINT64 keep;
-
-	if (RT->Hdr.Revision < (2u << 16))	/* UEFI 2.0 */
-		return "firmware before UEFI 2.0 cannot say how full its "
-		       "variable store is";
-	st = uefi_call_wrapper(RT->QueryVariableInfo, 4, SBM_VAR_ATTRS,
-			       &size, &remaining, &max_var);
-	if (EFI_ERROR(st))
-		return "QueryVariableInfo failed";
-	if (max_var <= VAR_OVERHEAD + 512)
-		return "the firmware's largest variable is too small";
-	*part = RESULT_STORE_PART;
-	if (*part > max_var - VAR_OVERHEAD)
-		*part = (size_t)(max_var - VAR_OVERHEAD);
-	if ((need + *part - 1) / *part > SBM_VAR_PARTS)
-		return "the result needs more variables than sbmbench uses";
-	keep = size / 4 > KEEP_FREE_MIN ? size / 4 : KEEP_FREE_MIN;
-	if (remaining < need + SBM_VAR_PARTS * VAR_OVERHEAD + keep)
-		return "the variable store is too full to keep a safe margin";
-	return NULL;
-}
-
 void efi_results_save(const struct config *cfg)
 {
 	size_t len, part = RESULT_STORE_PART, nparts = 0;
+	char msg[192];
 	const char *why;
 
 	report_set_tap(NULL);
+	/* test only: the store as it was (the check reads the numbers the
+	 * filled store gave during boot) */
+	fill_store(NULL, 0, nfill);
+	nfill = 0;
 	if (!cfg->save) {
 		report_printf("sbmbench: save=0: result not kept in UEFI "
 			      "variables\n");
@@ -88,7 +182,7 @@ void efi_results_save(const struct config *cfg)
 	len = result_store_finish(&store);
 	/* old parts first: a longer earlier result must not leave a tail */
 	efi_results_delete();
-	why = store_refuses(len, &part);
+	why = store_refuses(len, &part, msg, sizeof(msg));
 	if (why) {
 		report_printf("sbmbench: result not saved in UEFI variables: "
 			      "%s\n", why);
