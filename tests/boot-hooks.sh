@@ -84,3 +84,20 @@ hook_hsm_entry_high() {
 	qemu_dt_edited '{ print } /^\tchosen \{/ { print "\t\tsbmbench,test-hsm-at-entry;" }' \
 		virt-hsm-entry.dtb
 }
+
+# 70 extra ACPI tables and then a SLIT (distance 17), all by -acpitable.
+# QEMU lists -acpitable tables after its own (FACP, APIC, HPET, SRAT, ...)
+# in the order given and OVMF installs them in that order, so the SLIT is
+# past entry 64 of the XSDT: found only by a lookup over every entry.
+# Without --numa-dist QEMU makes no SLIT of its own.
+hook_many_tables() {
+	local i
+	printf 'sbm\000' >"$work/filler.bin"
+	# 2 localities (a 64-bit count), then the 2x2 matrix 10 17 / 17 10
+	printf '\002\000\000\000\000\000\000\000\012\021\021\012' >"$work/slit-17.bin"
+	: >"$work/acpitables.args"
+	for ((i = 0; i < 70; i++)); do
+		printf -- '-acpitable\nsig=X%03d,rev=1,data=%s\n' "$i" "$work/filler.bin"
+	done >>"$work/acpitables.args"
+	printf -- '-acpitable\nsig=SLIT,rev=1,data=%s\n' "$work/slit-17.bin" >>"$work/acpitables.args"
+}

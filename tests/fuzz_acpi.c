@@ -23,6 +23,17 @@ static void ignore(void *arg, const char *table, const char *msg)
 	(void)msg;
 }
 
+/* Maps no address: the root walk runs over every entry. */
+static const void *map_none(void *arg, uint64_t addr, const char *sig,
+			    size_t *len)
+{
+	(void)arg;
+	(void)addr;
+	(void)sig;
+	(void)len;
+	return NULL;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct acpi_madt_cpu cpus[64];
@@ -47,6 +58,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	acpi_rsdp_parse(t, size, &ri, &why);
 	acpi_table_check(t, size, NULL, &why);
 	acpi_root_entries(t, size, addrs, 32, &n, &why);
+	n = 0;
+	acpi_root_find(t, size, NULL, map_none, NULL, &n, &m);
 	acpi_madt_parse(t, size, cpus, 64, &n, &mi, ignore, NULL, &why);
 	acpi_srat_parse(t, size, scpus, 64, &n, smem, 16, &m, ignore, NULL, &why);
 	acpi_slit_parse(t, size, dist, 16, &n, &why);

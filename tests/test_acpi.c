@@ -344,6 +344,110 @@ static void test_root(void)
 	CHECK_EQ_U64(n, 0);
 }
 
+/*
+ * Lookup by signature over a root table of more than 64 entries.  Entry
+ * addresses are fake physical addresses 0x1000 * (i + 1); the map callback
+ * turns them into the tables of an array, as the image's identity map does.
+ */
+#define MANY 80
+
+struct many {
+	struct tb t[MANY];
+	const uint8_t *p[MANY];
+	int mapped;
+};
+
+static const void *many_map(void *arg, uint64_t addr, const char *sig,
+			    size_t *len)
+{
+	struct many *m = arg;
+	uint64_t i = addr / 0x1000 - 1;
+
+	m->mapped++;
+	if (addr % 0x1000 || i >= MANY)
+		return NULL;
+	if (acpi_table_check(m->p[i], m->t[i].len, sig, NULL))
+		return NULL;
+	*len = m->t[i].len;
+	return m->p[i];
+}
+
+static void test_root_many(void)
+{
+	static struct many m;
+	static struct tb root;
+	const void *p;
+	size_t pos, len, off, n;
+	char sig[5];
+	int i;
+
+	for (i = 0; i < MANY; i++) {
+		snprintf(sig, sizeof(sig), "X%03d", i);
+		if (i == 70)
+			memcpy(sig, "SRAT", 4);	/* made bad below */
+		if (i == 75)
+			memcpy(sig, "SLIT", 4);
+		if (i == 78)
+			memcpy(sig, "SRAT", 4);
+		tb_init(&m.t[i], sig, 1);
+		tb_add(&m.t[i], 4);
+		tb_fix(&m.t[i]);
+		if (i == 70)
+			m.t[i].buf[36] ^= 1;	/* bad checksum: skipped */
+		m.p[i] = m.t[i].buf;
+	}
+	for (int esz = 4; esz <= 8; esz += 4) {
+		tb_init(&root, esz == 4 ? "RSDT" : "XSDT", 1);
+		for (i = 0; i < MANY; i++) {
+			off = tb_add(&root, (size_t)esz);
+			if (esz == 4)
+				wr32(root.buf + off, 0x1000u * (uint32_t)(i + 1));
+			else
+				wr64(root.buf + off, 0x1000ull * (uint64_t)(i + 1));
+		}
+		off = tb_add(&root, (size_t)esz);	/* a null entry */
+		tb_add(&root, 3);	/* and a partial one */
+		tb_fix(&root);
+
+		pos = 0;
+		m.mapped = 0;
+		p = acpi_root_find(root.buf, root.len, "SLIT", many_map, &m,
+				   &pos, &len);
+		CHECK(p == m.p[75]);
+		CHECK_EQ_U64(pos, 76);
+		CHECK_EQ_U64(len, 40);
+		/* The first good SRAT is past the bad one at entry 70. */
+		pos = 0;
+		p = acpi_root_find(root.buf, root.len, "SRAT", many_map, &m,
+				   &pos, &len);
+		CHECK(p == m.p[78]);
+		/* Every good table once, in order: 79 of 80. */
+		pos = 0;
+		n = 0;
+		m.mapped = 0;
+		while ((p = acpi_root_find(root.buf, root.len, NULL, many_map,
+					   &m, &pos, &len)))
+			n++;
+		CHECK_EQ_U64(n, MANY - 1);
+		CHECK_EQ_U64(m.mapped, MANY);	/* the null entry is not mapped */
+		CHECK_EQ_U64(pos, MANY + 1);
+		CHECK(!acpi_root_find(root.buf, root.len, "SLIT", many_map, &m,
+				      &pos, &len));
+		/* No such table; a bad root table finds nothing. */
+		pos = 0;
+		CHECK(!acpi_root_find(root.buf, root.len, "PPTT", many_map, &m,
+				      &pos, &len));
+		root.buf[40] ^= 1;
+		pos = 0;
+		CHECK(!acpi_root_find(root.buf, root.len, "SLIT", many_map, &m,
+				      &pos, &len));
+	}
+	/* Not a root table. */
+	pos = 0;
+	CHECK(!acpi_root_find(m.p[0], m.t[0].len, NULL, many_map, &m, &pos,
+			      &len));
+}
+
 /* ---- MADT -------------------------------------------------------------- */
 
 static void madt_init(struct tb *b, uint8_t rev)
@@ -1418,6 +1522,7 @@ int main(void)
 	test_header();
 	test_rsdp();
 	test_root();
+	test_root_many();
 	test_madt_qemu();
 	test_madt_x2apic_dup();
 	test_madt_broken_entries();
