@@ -44,6 +44,8 @@ static const char help_text[] =
 	"mode=MODE      loop | pair (pair: setter and clearer thread per CPU; Linux only)\n"
 	"timeout_ms=N   how long to wait for each CPU to come up, 1..600000 (default 1000)\n"
 	"exit=BOOL      power off when done, 0|1 (default 1)\n"
+	"test=WHAT      boot tests only, forces a fallback path: none | low-mem-taken\n"
+	"               (x86_64: the AP trampoline page from the final memory map)\n"
 	CONFIG_EXP_HELP;
 
 const char *config_help(void)
@@ -52,7 +54,7 @@ const char *config_help(void)
 }
 
 static const char valid_keys[] =
-	"layouts, op, op_u8, gap, iters, reps, warmup, line, cpus, mode, timeout_ms, exit"
+	"layouts, op, op_u8, gap, iters, reps, warmup, line, cpus, mode, timeout_ms, exit, test"
 	CONFIG_EXP_KEYS;
 
 int config_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -231,6 +233,14 @@ int config_set(struct config *c, const char *key, const char *val,
 			c->exit = false;
 		else
 			return config_bad_value(err, errlen, key, val, "0, 1");
+	} else if (!strcmp(key, "test")) {
+		if (!strcmp(val, "none"))
+			c->test = 0;
+		else if (!strcmp(val, "low-mem-taken"))
+			c->test |= CONFIG_TEST_LOW_MEM_TAKEN;
+		else
+			return config_bad_value(err, errlen, key, val,
+						"none, low-mem-taken");
 	} else if ((rc = config_exp_set(c, key, val, err, errlen)) <= 0) {
 		return rc;
 	} else {

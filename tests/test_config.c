@@ -54,6 +54,14 @@ int main(void)
 	CHECK(parse(&c, "op=", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "op=waytoolongopname", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "exit=maybe", err, sizeof(err)) == -1);
+	/* test=: boot-test-only switches */
+	CHECK_EQ_U64(c.test, 0);
+	CHECK(parse(&c, "test=low-mem-taken", err, sizeof(err)) == 0);
+	CHECK_EQ_U64(c.test, CONFIG_TEST_LOW_MEM_TAKEN);
+	CHECK(parse(&c, "test=none", err, sizeof(err)) == 0);
+	CHECK_EQ_U64(c.test, 0);
+	CHECK(parse(&c, "test=bogus", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "low-mem-taken") != NULL);
 	/* gaps: a list, each in range, none empty, at most 8 */
 	CHECK_EQ_U64(c.ngaps, 2);
 	CHECK(parse(&c, "gap=0,100,10000000", err, sizeof(err)) == 0);

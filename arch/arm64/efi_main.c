@@ -134,7 +134,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		efi_fail_early(&b, why);
 	arm64_smp_prepare();
 
-	if (efi_exit_boot_services(image))
+	if (efi_exit_boot_services(image, NULL))
 		efi_fail_early(&b, "ExitBootServices failed");
 	__asm__ volatile("msr daifset, #0xf");
 

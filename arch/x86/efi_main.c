@@ -6,6 +6,7 @@
  */
 #include <efi.h>
 #include <efilib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,8 +41,30 @@ static const char *virt_name(void)
 	return "none";
 }
 
+/* No free page below 640 KiB before ExitBootServices: one from the
+ * final memory map, where boot-services memory is free now. */
+static void late_trampoline(const struct efi_memmap *m)
+{
+	const char *type;
+	uint64_t p = x86_tramp_page_late(m, TRAMP_PAGES, &type);
+	char msg[160];
+
+	if (!p) {
+		report_warn("cpu-start", 0, "no page below 640 KiB for the AP "
+			    "trampoline, before or after ExitBootServices; "
+			    "boot CPU only");
+		return;
+	}
+	snprintf(msg, sizeof(msg), "no free page below 640 KiB before "
+		 "ExitBootServices; trampoline at %#llx from the final memory "
+		 "map (%s)", (unsigned long long)p, type);
+	report_warn("cpu-start", 0, msg);
+	x86_ap_setup(p);
+}
+
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
+	static struct efi_memmap final_map;
 	static char model[49], err[1024];
 	struct topo *topo;
 	void *tramp;
@@ -100,21 +123,25 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (!cpu.invariant_tsc)
 		report_printf("note: CPUID does not state an invariant TSC\n");
 
-	/* The SIPI vector is a page number: the trampoline lives < 1 MiB. */
+	if (b.cfg.test & CONFIG_TEST_LOW_MEM_TAKEN)
+		report_printf("test=low-mem-taken: %u free pages below 640 KiB "
+			      "taken as boot-services data\n",
+			      x86_take_low_memory());
+	/* The SIPI vector is a page number: the trampoline lives < 640 KiB,
+	 * from the firmware now or from the final memory map (below). */
 	tramp = efi_alloc_pages(0x9ffffull, TRAMP_PAGES * EFI_PAGE_SIZE, true);
 	if (tramp)
 		x86_ap_setup((uint64_t)(uintptr_t)tramp);
-	else
-		report_warn("cpu-start", 0, "no page below 1 MiB for "
-			    "the AP trampoline; boot CPU only");
 	x86_lapic_init();
 	b.stack_size = AP_STACK_SIZE;
 	if (engine_init(&b, &why))
 		efi_fail_early(&b, why);
 
-	if (efi_exit_boot_services(image))
+	if (efi_exit_boot_services(image, &final_map))
 		efi_fail_early(&b, "ExitBootServices failed");
 	__asm__ volatile("cli");
+	if (!tramp)
+		late_trampoline(&final_map);
 
 	status = engine_main(&b);
 	plat_power_off(status, b.cfg.exit);

@@ -124,6 +124,15 @@ int x86_lapic_send_sipi(uint32_t apic_id, uint64_t page);
  * code and its temporary page table). */
 void x86_ap_setup(uint64_t page);
 
+/* tramp_page.c: after ExitBootServices, the highest run of @pages free
+ * pages below 640 KiB (and below the EBDA) in the final memory map, never
+ * page 0; 0 when none.  *type names the memory it was. */
+uint64_t x86_tramp_page_late(const struct efi_memmap *m, unsigned pages,
+			     const char **type);
+/* test=low-mem-taken: every free page below 640 KiB taken as boot-services
+ * data, as big machines' firmware leaves it; how many. */
+unsigned x86_take_low_memory(void);
+
 /* ap_trap.c: the APs' IDT, for the trampoline's LIDT. */
 void x86_ap_trap_idt(uint64_t *base, uint16_t *limit);
 
