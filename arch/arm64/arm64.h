@@ -66,6 +66,13 @@ uint32_t arm64_cache_line(void);
 void arm64_add_clidr_caches(struct topo *t);
 /* Start PMCCNTR on this CPU; true when it advances. */
 bool arm64_pmu_enable(void);
+/*
+ * The boot CPU at EL2, as Linux's init_el2 leaves it (secondary.S does the
+ * same for the others): MDCR_EL2 with no PMU or debug traps and HPMN =
+ * PMCR_EL0.N.  Says whether HCR_EL2.E2H (VHE) is set, MDCR_EL2.HPMN read
+ * back and PMCR_EL0.N (both 0 without a PMU).
+ */
+void arm64_el2_init(bool *vhe, unsigned *hpmn, unsigned *pmu_n);
 extern bool arm64_pmu_on;
 
 /* pl011.c */

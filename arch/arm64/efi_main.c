@@ -7,6 +7,7 @@
  */
 #include <efi.h>
 #include <efilib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,7 +64,7 @@ static void find_topology(uint64_t bsp, struct arm64_fw *fw)
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
-	static char model[64], err[1024], ver[16];
+	static char model[64], err[1024], ver[16], el_note[64];
 	struct arm64_fw fw = { .tables = "none", .uart_source = "none" };
 	struct topo_cpu *cpus;
 	struct topo *topo;
@@ -99,9 +100,19 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (efi_options(image, &b.cfg, err, sizeof(err)))
 		efi_fail_early(&b, err);
 	pv = psci_version(ver, sizeof(ver));
-	report_printf("\nsbmbench: arm64 UEFI image at EL%u, tables %s, "
+	el_note[0] = '\0';
+	if (current_el() == 2) {
+		bool vhe;
+		unsigned hpmn, n;
+
+		arm64_el2_init(&vhe, &hpmn, &n);
+		snprintf(el_note, sizeof(el_note),
+			 " (VHE %s, MDCR_EL2.HPMN %u of PMCR_EL0.N %u)",
+			 vhe ? "on" : "off", hpmn, n);
+	}
+	report_printf("\nsbmbench: arm64 UEFI image at EL%u%s, tables %s, "
 		      "PSCI %s via %s, console pl011@0x%llx (%s)\n",
-		      current_el(), fw.tables, pv ? pv : "-",
+		      current_el(), el_note, fw.tables, pv ? pv : "-",
 		      psci_conduit_name(), (unsigned long long)fw.uart,
 		      fw.uart_source);
 
