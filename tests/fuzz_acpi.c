@@ -46,6 +46,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct acpi_rsdp_info ri;
 	struct acpi_fadt_info fi;
 	struct acpi_spcr_info si;
+	struct acpi_spcr_uart su;
+	struct acpi_spmi_info spmi;
 	uint64_t addrs[32];
 	size_t n, m;
 	const char *why;
@@ -65,6 +67,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	acpi_slit_parse(t, size, dist, 16, &n, &why);
 	acpi_fadt_parse(t, size, &fi, &why);
 	acpi_spcr_parse(t, size, &si, &why);
+	if (!acpi_spcr_parse(t, size, &si, &why))
+		acpi_spcr_uart(&si, &su, &why);
+	acpi_spmi_parse(t, size, &spmi, &why);
 	for (uint32_t uid = 0; uid < 4; uid++) {
 		acpi_pptt_cpu_chain(t, size, uid, chain, 8, &n, &why);
 		acpi_pptt_caches(t, size, uid, caches, 16, &n, &why);

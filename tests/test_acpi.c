@@ -1116,6 +1116,174 @@ static void test_spcr(void)
 	CHECK_STR(why, "spcr shorter than 80 bytes");
 }
 
+/* An SPCR of revision @rev (4: 88 bytes with clock and precise baud). */
+static const uint8_t *spcr_build(struct tb *b, uint8_t rev, uint8_t type,
+				 uint8_t space, uint8_t bits, uint8_t access,
+				 uint64_t addr, uint8_t baud_code)
+{
+	tb_init(b, "SPCR", rev);
+	tb_add(b, (rev >= 4 ? 88 : rev == 3 ? 84 : 80) - 36);
+	b->buf[36] = type;
+	b->buf[40] = space;
+	b->buf[41] = bits;
+	b->buf[43] = access;
+	wr64(b->buf + 44, addr);
+	b->buf[58] = baud_code;
+	if (rev >= 3)
+		wr32(b->buf + 80, 48000000);
+	if (rev >= 4)
+		wr32(b->buf + 84, 1500000);
+	return tb_done(b);
+}
+
+static int spcr_uart(struct tb *b, struct acpi_spcr_uart *u, const char **why)
+{
+	struct acpi_spcr_info si;
+
+	if (acpi_spcr_parse(exact(b->buf, b->len), b->len, &si, why))
+		return -2;
+	return acpi_spcr_uart(&si, u, why);
+}
+
+static void test_spcr_uart(void)
+{
+	struct acpi_spcr_uart u;
+	struct acpi_spcr_info si;
+	struct tb b;
+	const char *why = NULL;
+
+	/* COM2 on I/O ports, 16550, baud code 0: the firmware's rate. */
+	spcr_build(&b, 2, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_IO, 8, 1, 0x2f8, 0);
+	CHECK(spcr_uart(&b, &u, &why) == 0);
+	CHECK_EQ_U64(u.kind, ACPI_UART_16550);
+	CHECK(u.io);
+	CHECK_EQ_U64(u.base, 0x2f8);
+	CHECK_EQ_U64(u.width, 1);
+	CHECK_EQ_U64(u.stride, 1);
+	CHECK_EQ_U64(u.baud, 0);
+	CHECK_EQ_U64(u.clock_hz, 0);
+	/* A 16450 is the same driver; a port GAS claiming 32 bits is still
+	 * bytes at consecutive ports. */
+	spcr_build(&b, 2, ACPI_SPCR_16450, ACPI_GAS_SYSTEM_IO, 32, 3, 0x3f8, 7);
+	CHECK(spcr_uart(&b, &u, &why) == 0);
+	CHECK_EQ_U64(u.type, ACPI_SPCR_16450);
+	CHECK(u.io && u.width == 1 && u.stride == 1);
+	CHECK_EQ_U64(u.baud, 115200);
+	/* Graviton-style MMIO 16550 (type 0x12), 32-bit registers 4 apart,
+	 * SPCR 4: UART clock and precise baud rate win over the code. */
+	spcr_build(&b, 4, ACPI_SPCR_16550_GAS, ACPI_GAS_SYSTEM_MEMORY, 32, 3,
+		   0x90a0000, 7);
+	CHECK(spcr_uart(&b, &u, &why) == 0);
+	CHECK_EQ_U64(u.kind, ACPI_UART_16550);
+	CHECK(!u.io);
+	CHECK_EQ_U64(u.base, 0x90a0000);
+	CHECK_EQ_U64(u.width, 4);
+	CHECK_EQ_U64(u.stride, 4);
+	CHECK_EQ_U64(u.clock_hz, 48000000);
+	CHECK_EQ_U64(u.baud, 1500000);
+	/* Byte accesses (access size 1) to registers 4 bytes apart (bit
+	 * width 32), SPCR 3: clock, baud from the code. */
+	spcr_build(&b, 3, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_MEMORY, 32, 1,
+		   0xfe000000, 6);
+	CHECK(spcr_uart(&b, &u, &why) == 0);
+	CHECK_EQ_U64(u.width, 1);
+	CHECK_EQ_U64(u.stride, 4);
+	CHECK_EQ_U64(u.clock_hz, 48000000);
+	CHECK_EQ_U64(u.baud, 57600);
+	/* No access size: the bit width gives both. */
+	spcr_build(&b, 2, ACPI_SPCR_16550_GAS, ACPI_GAS_SYSTEM_MEMORY, 16, 0,
+		   0xfe001000, 0);
+	CHECK(spcr_uart(&b, &u, &why) == 0);
+	CHECK(u.width == 2 && u.stride == 2);
+	spcr_build(&b, 2, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_MEMORY, 8, 0,
+		   0xfe002000, 0);
+	CHECK(spcr_uart(&b, &u, &why) == 0);
+	CHECK(u.width == 1 && u.stride == 1);
+	/* PL011 and the SBSA generic UART: 32-bit MMIO whatever the GAS. */
+	spcr_build(&b, 2, ACPI_SPCR_PL011, ACPI_GAS_SYSTEM_MEMORY, 8, 1,
+		   0x9000000, 3);
+	CHECK(spcr_uart(&b, &u, &why) == 0);
+	CHECK_EQ_U64(u.kind, ACPI_UART_PL011);
+	CHECK(u.width == 4 && u.stride == 4 && u.baud == 9600);
+	spcr_build(&b, 2, ACPI_SPCR_SBSA, ACPI_GAS_SYSTEM_MEMORY, 32, 3,
+		   0x9000000, 0);
+	CHECK(spcr_uart(&b, &u, &why) == 0);
+	CHECK_EQ_U64(u.kind, ACPI_UART_PL011);
+	CHECK_EQ_U64(u.type, ACPI_SPCR_SBSA);
+	/* Refused, each with its reason. */
+	spcr_build(&b, 2, ACPI_SPCR_PL011, ACPI_GAS_SYSTEM_IO, 8, 1, 0x3f8, 0);
+	CHECK(spcr_uart(&b, &u, &why) == -1);
+	CHECK_STR(why, "pl011/sbsa uart not in memory space");
+	spcr_build(&b, 2, ACPI_SPCR_BCM2835, ACPI_GAS_SYSTEM_MEMORY, 32, 3,
+		   0xfe215040, 0);
+	CHECK(spcr_uart(&b, &u, &why) == -1);
+	CHECK_STR(why, "spcr interface type without a driver here");
+	spcr_build(&b, 2, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_MEMORY, 64, 4,
+		   0xfe000000, 0);
+	CHECK(spcr_uart(&b, &u, &why) == -1);
+	CHECK_STR(why, "uart access width of 8 bytes");
+	spcr_build(&b, 2, ACPI_SPCR_16550, 2 /* PCI config */, 8, 1, 0x10, 0);
+	CHECK(spcr_uart(&b, &u, &why) == -1);
+	CHECK_STR(why, "uart in neither memory nor i/o space");
+	spcr_build(&b, 2, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_IO, 8, 1, 0, 0);
+	CHECK(spcr_uart(&b, &u, &why) == -1);
+	CHECK_STR(why, "no uart address");
+	spcr_build(&b, 2, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_IO, 8, 1, 0x1fffc, 0);
+	CHECK(spcr_uart(&b, &u, &why) == -1);
+	CHECK_STR(why, "uart i/o port beyond 0xfff8");
+	/* Revision 2 has no clock even where the table is longer. */
+	spcr_build(&b, 4, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_IO, 8, 1, 0x3f8, 7);
+	b.buf[8] = 2;
+	tb_fix(&b);
+	CHECK(acpi_spcr_parse(exact(b.buf, b.len), b.len, &si, &why) == 0);
+	CHECK_EQ_U64(si.clock_hz, 0);
+	CHECK_EQ_U64(si.precise_baud, 0);
+	/* Revision 4 cut at 84 bytes: the clock, no precise baud. */
+	spcr_build(&b, 4, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_IO, 8, 1, 0x3f8, 7);
+	b.len = 84;
+	tb_fix(&b);
+	CHECK(acpi_spcr_parse(exact(b.buf, b.len), b.len, &si, &why) == 0);
+	CHECK_EQ_U64(si.clock_hz, 48000000);
+	CHECK_EQ_U64(si.precise_baud, 0);
+}
+
+/* ---- SPMI -------------------------------------------------------------- */
+
+static void test_spmi(void)
+{
+	struct acpi_spmi_info si;
+	struct tb b;
+	const char *why = NULL;
+
+	/* A KCS BMC at I/O 0xca2, IPMI 2.0: the 65-byte table. */
+	tb_init(&b, "SPMI", 5);
+	tb_add(&b, 65 - 36);
+	b.buf[36] = 1;
+	b.buf[37] = 1;
+	wr16(b.buf + 38, 0x0200);
+	b.buf[48] = ACPI_GAS_SYSTEM_IO;
+	b.buf[49] = 8;
+	b.buf[51] = 1;
+	wr64(b.buf + 52, 0xca2);
+	CHECK(acpi_spmi_parse(tb_done(&b), b.len, &si, &why) == 0);
+	CHECK_EQ_U64(si.interface_type, 1);
+	CHECK_STR(acpi_spmi_interface_name(si.interface_type), "KCS");
+	CHECK_EQ_U64(si.spec_revision, 0x0200);
+	CHECK_EQ_U64(si.space_id, ACPI_GAS_SYSTEM_IO);
+	CHECK_EQ_U64(si.address, 0xca2);
+	CHECK_STR(acpi_spmi_interface_name(4), "SSIF");
+	CHECK_STR(acpi_spmi_interface_name(0), "unknown");
+	/* Cut before the end of the base address: refused. */
+	b.len = 59;
+	CHECK(acpi_spmi_parse(tb_done(&b), b.len, &si, &why) < 0);
+	CHECK_STR(why, "spmi shorter than 60 bytes");
+	/* Another table's signature. */
+	tb_init(&b, "SPCR", 2);
+	tb_add(&b, 65 - 36);
+	CHECK(acpi_spmi_parse(tb_done(&b), b.len, &si, &why) < 0);
+	CHECK_STR(why, "bad signature");
+}
+
 /* ---- PPTT -------------------------------------------------------------- */
 
 static size_t pptt_proc(struct tb *b, uint32_t flags, uint32_t parent,
@@ -1386,6 +1554,7 @@ static void parse_all(const uint8_t *t, size_t len)
 	struct acpi_srat_mem sm[8];
 	struct acpi_fadt_info fi;
 	struct acpi_spcr_info si;
+	struct acpi_spmi_info spmi;
 	struct acpi_rsdp_info ri;
 	struct acpi_pptt_node pn[8];
 	struct acpi_pptt_cache pc[8];
@@ -1402,6 +1571,7 @@ static void parse_all(const uint8_t *t, size_t len)
 	acpi_slit_parse(t, len, d, 8, &n, NULL);
 	acpi_fadt_parse(t, len, &fi, NULL);
 	acpi_spcr_parse(t, len, &si, NULL);
+	acpi_spmi_parse(t, len, &spmi, NULL);
 	for (uid = 0; uid < 3; uid++) {
 		acpi_pptt_cpu_chain(t, len, uid, pn, 8, &n, NULL);
 		acpi_pptt_caches(t, len, uid, pc, 8, &n, NULL);
@@ -1531,6 +1701,8 @@ int main(void)
 	test_slit();
 	test_fadt();
 	test_spcr();
+	test_spcr_uart();
+	test_spmi();
 	test_pptt_chain();
 	test_pptt_caches();
 	test_fuzz();

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "acpi.h"
+#include "acpi_platform.h"
 #include "efi_acpi.h"
 #include "report.h"
 
@@ -121,4 +122,28 @@ const void *efi_acpi_find(const struct efi_acpi *a, const char *sig,
 		return NULL;
 	return acpi_root_find(a->root, a->root_len, sig, map_quiet, NULL,
 			      &pos, len);
+}
+
+void efi_acpi_bmc_warn(const struct efi_acpi *a)
+{
+	struct acpi_spmi_info si;
+	const char *why;
+	const void *t;
+	char msg[200];
+	size_t len;
+
+	if (!(t = efi_acpi_find(a, "SPMI", &len)))
+		return;
+	if (acpi_spmi_parse(t, len, &si, &why)) {
+		efi_acpi_warn("SPMI", why);
+		return;
+	}
+	snprintf(msg, sizeof(msg), "IPMI BMC (SPMI, %s at %s %#llx, IPMI "
+		 "%x.%x): its watchdog can reset the machine mid-run; disarm "
+		 "it or raise its timeout (docs/hardware.md)",
+		 acpi_spmi_interface_name(si.interface_type),
+		 si.space_id == ACPI_GAS_SYSTEM_IO ? "io" : "mmio",
+		 (unsigned long long)si.address, si.spec_revision >> 8,
+		 si.spec_revision & 0xff);
+	report_warn("bmc", 0, msg);
 }

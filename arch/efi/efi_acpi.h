@@ -37,6 +37,12 @@ int efi_acpi_scan(uint64_t rsdp, struct efi_acpi *a);
 const void *efi_acpi_find(const struct efi_acpi *a, const char *sig,
 			  size_t *len);
 
+/*
+ * A BMC (the SPMI table) as "warn what=bmc": its watchdog, if the
+ * firmware armed it, resets the machine in the middle of a run.
+ */
+void efi_acpi_bmc_warn(const struct efi_acpi *a);
+
 /* "SIG: msg; table skipped" as an acpi warning. */
 void efi_acpi_warn(const char *sig, const char *msg);
 

@@ -21,6 +21,12 @@
 					 * 4096 CPUs fit; halved until it fits */
 #define TRAMP_PAGES	4		/* code + a 3-page identity map */
 #define AP_STACK_SIZE	(16 * 1024)	/* APs run only the mailbox loop */
+/* Said on the screen while there still is one to say it on. */
+#define NO_UART_NOTE	"sbmbench: no working UART (COM1 did not answer and SPCR " \
+	"named none that does): from ExitBootServices on the run prints " \
+	"nothing; it goes on and powers off with its verdict as the exit " \
+	"status.\n"
+
 
 static struct engine b;
 static struct x86_cpuid cpu;
@@ -71,7 +77,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	const char *why, *hz_source;
 	int status;
 
-	x86_uart_init(0);
+	x86_uart_init();
 	/* Below 4 GiB where possible. */
 	if (efi_start(image, systab, HEAP_SIZE, 0xffffffffull))
 		return EFI_OUT_OF_RESOURCES;
@@ -103,8 +109,6 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		report_warn("acpi", 0, "no usable ACPI root table; "
 			    "boot CPU only");
 	b.info.virt = virt_name();
-	if (acpi.uart_port && acpi.uart_port != 0x3f8)
-		x86_uart_init(acpi.uart_port);
 	if (topo_find_hwid(topo, cpu.bsp_apic_id) < 0) {
 		/* The MADT must list us; if it does not, we still run. */
 		topo_add_cpu(topo, cpu.bsp_apic_id, TOPO_CPU_BSP);
@@ -137,6 +141,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (engine_init(&b, &why))
 		efi_fail_early(&b, why);
 
+	if (!x86_uart_present())
+		efi_conout_write(NO_UART_NOTE, sizeof(NO_UART_NOTE) - 1);
 	if (efi_exit_boot_services(image, &final_map))
 		efi_fail_early(&b, "ExitBootServices failed");
 	__asm__ volatile("cli");
