@@ -135,3 +135,9 @@ hook_spmi_kcs() {
 		printf '\000\000\000\000\000'				# UID, reserved
 	} >"$work/spmi.bin"
 }
+
+# SPCR (type 0, 16550) names COM2 at 115200 (baud code 7), the port a
+# server's BMC forwards; qemu-run --serial-port 2 logs COM2.
+hook_spcr_com2() {
+	spcr_io_body 00 0x2f8 07 >"$work/spcr.bin"
+}
