@@ -94,7 +94,8 @@ void x86_console_spcr(const struct acpi_spcr_uart *s)
 	report_printf("console: 16550 %s %#llx from SPCR (type %#x, %u-byte "
 		      "access, stride %u, %s)\n", s->io ? "io" : "mmio",
 		      (unsigned long long)s->base, s->type, s->width,
-		      s->stride, div ? "rate from SPCR" : "rate as the firmware set it");
+		      s->stride, div ? "rate from SPCR" :
+		      "rate as the firmware set it");
 }
 
 /* Before the TSC is calibrated (rate 0) only the boot CPU runs. */
