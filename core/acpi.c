@@ -170,6 +170,16 @@ int acpi_rsdp_parse(const void *p, size_t avail, struct acpi_rsdp_info *out,
 
 /* ---- RSDT / XSDT ------------------------------------------------------- */
 
+/* Entry size of a checked root table: 4 (RSDT), 8 (XSDT), 0 (neither). */
+static size_t root_entry_size(const uint8_t *t)
+{
+	if (acpi_sig_is(t, "RSDT"))
+		return 4;
+	if (acpi_sig_is(t, "XSDT"))
+		return 8;
+	return 0;
+}
+
 int acpi_root_entries(const void *tbl, size_t len, uint64_t *addrs,
 		      size_t max, size_t *n, const char **why)
 {
@@ -181,11 +191,8 @@ int acpi_root_entries(const void *tbl, size_t len, uint64_t *addrs,
 		*n = 0;
 	if (acpi_table_check(tbl, len, NULL, why))
 		return -1;
-	if (acpi_sig_is(t, "RSDT"))
-		esz = 4;
-	else if (acpi_sig_is(t, "XSDT"))
-		esz = 8;
-	else
+	esz = root_entry_size(t);
+	if (!esz)
 		return fail(why, "not an rsdt or xsdt");
 	if (max && !addrs)
 		return fail(why, "null output array");
@@ -202,4 +209,37 @@ int acpi_root_entries(const void *tbl, size_t len, uint64_t *addrs,
 	if (n)
 		*n = cnt;
 	return 0;
+}
+
+const void *acpi_root_find(const void *root, size_t rlen, const char *sig,
+			   acpi_map_fn map, void *arg, size_t *pos,
+			   size_t *len)
+{
+	const uint8_t *t = root;
+	size_t esz, i;
+	uint32_t tlen;
+
+	if (!map || !pos || !len || acpi_table_check(root, rlen, NULL, NULL))
+		return NULL;
+	esz = root_entry_size(t);
+	if (!esz)
+		return NULL;
+	tlen = acpi_table_length(t);
+	/* Entry i sits at 36 + i * esz; a trailing partial entry is not one. */
+	for (i = *pos; i < (tlen - ACPI_HDR_LEN) / esz; i++) {
+		size_t off = ACPI_HDR_LEN + i * esz;
+		uint64_t a = esz == 4 ? rd32(t + off) : rd64(t + off);
+		const void *p;
+		size_t l = 0;
+
+		if (!a || !(p = map(arg, a, sig, &l)) || l < ACPI_HDR_LEN)
+			continue;
+		if (sig && !acpi_sig_is(p, sig))
+			continue;
+		*pos = i + 1;
+		*len = l;
+		return p;
+	}
+	*pos = i;
+	return NULL;
 }

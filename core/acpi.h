@@ -83,9 +83,30 @@ int acpi_rsdp_parse(const void *p, size_t avail, struct acpi_rsdp_info *out,
  * Entries of the root table, chosen by signature: RSDT (32-bit) or XSDT
  * (64-bit).  A trailing partial entry is ignored, as are null entries.
  * At most max addresses are stored; *n is the number stored, so size
- * addrs generously (entries past max are dropped).
+ * addrs generously (entries past max are dropped), or look tables up with
+ * acpi_root_find(), which has no such limit.
  */
 int acpi_root_entries(const void *tbl, size_t len, uint64_t *addrs,
 		      size_t max, size_t *n, const char **why);
+
+/*
+ * Turns the physical address of a root entry into a readable, checked
+ * table of signature sig (any when sig is NULL) and sets *len; NULL skips
+ * the entry (bad table or another signature).  The caller's mapping is
+ * the only place an address from a table is dereferenced.
+ */
+typedef const void *(*acpi_map_fn)(void *arg, uint64_t addr, const char *sig,
+				   size_t *len);
+
+/*
+ * Lookup by signature over every entry of the root table, however many
+ * there are (servers list more than 64): from entry *pos on, the first
+ * table that map() returns and whose signature is sig (any when NULL).
+ * Sets *len and *pos (the entry after it, to go on from); NULL when no
+ * entry is left or the root table is bad.
+ */
+const void *acpi_root_find(const void *root, size_t rlen, const char *sig,
+			   acpi_map_fn map, void *arg, size_t *pos,
+			   size_t *len);
 
 #endif

@@ -88,6 +88,8 @@ enum {
 	SPCR_BASE_ADDRESS = 40,		/* a GAS */
 	SPCR_BAUD_RATE = 58,		/* a code: acpi_spcr_baud() */
 	SPCR_LEN = 80,
+	SPCR_UART_CLOCK = 80,		/* revision 3 */
+	SPCR_PRECISE_BAUD = 84,		/* revision 4 */
 };
 
 int acpi_spcr_parse(const void *tbl, size_t len, struct acpi_spcr_info *out,
@@ -107,6 +109,11 @@ int acpi_spcr_parse(const void *tbl, size_t len, struct acpi_spcr_info *out,
 	si.access_size = t[SPCR_BASE_ADDRESS + GAS_ACCESS_SIZE];
 	si.address = rd64(t + SPCR_BASE_ADDRESS + GAS_ADDRESS);
 	si.baud_code = t[SPCR_BAUD_RATE];
+	if (si.revision >= 3)
+		si.clock_hz = opt32(t, acpi_table_length(t), SPCR_UART_CLOCK);
+	if (si.revision >= 4)
+		si.precise_baud = opt32(t, acpi_table_length(t),
+					SPCR_PRECISE_BAUD);
 	if (out)
 		*out = si;
 	return 0;
@@ -125,5 +132,114 @@ uint32_t acpi_spcr_baud(uint8_t baud_code)
 		return 115200;
 	default:
 		return 0;
+	}
+}
+
+/* GAS access size (1 byte .. 4 qword) in bytes, else the bit width's. */
+static unsigned gas_width(const struct acpi_spcr_info *si)
+{
+	if (si->access_size >= 1 && si->access_size <= 4)
+		return 1u << (si->access_size - 1);
+	if (si->bit_width == 16 || si->bit_width == 32 || si->bit_width == 64)
+		return si->bit_width / 8u;
+	return 1;
+}
+
+int acpi_spcr_uart(const struct acpi_spcr_info *si, struct acpi_spcr_uart *u,
+		   const char **why)
+{
+	struct acpi_spcr_uart r = { 0 };
+	unsigned w, stride;
+
+	if (!si->address)
+		return fail(why, "no uart address");
+	r.type = si->interface_type;
+	r.base = si->address;
+	r.clock_hz = si->clock_hz;
+	r.baud = si->precise_baud ? si->precise_baud :
+		 acpi_spcr_baud(si->baud_code);
+	switch (si->interface_type) {
+	case ACPI_SPCR_16550:
+	case ACPI_SPCR_16450:
+	case ACPI_SPCR_16550_GAS:
+		r.kind = ACPI_UART_16550;
+		if (si->space_id == ACPI_GAS_SYSTEM_IO) {
+			/* a port UART is bytes at consecutive ports */
+			if (si->address > 0xfff8)
+				return fail(why, "uart i/o port beyond 0xfff8");
+			r.io = true;
+			r.width = r.stride = 1;
+			break;
+		}
+		if (si->space_id != ACPI_GAS_SYSTEM_MEMORY)
+			return fail(why, "uart in neither memory nor i/o space");
+		w = gas_width(si);
+		if (w > 4)
+			return fail(why, "uart access width of 8 bytes");
+		/* registers as wide apart as the bit width says, at least
+		 * one access apart */
+		stride = si->bit_width == 16 || si->bit_width == 32 ?
+			 si->bit_width / 8u : w;
+		r.width = (uint8_t)w;
+		r.stride = (uint8_t)(stride < w ? w : stride);
+		break;
+	case ACPI_SPCR_PL011:
+	case ACPI_SPCR_SBSA_32BIT:
+	case ACPI_SPCR_SBSA:
+		if (si->space_id != ACPI_GAS_SYSTEM_MEMORY)
+			return fail(why, "pl011/sbsa uart not in memory space");
+		r.kind = ACPI_UART_PL011;
+		r.width = r.stride = 4;
+		break;
+	default:
+		return fail(why, "spcr interface type without a driver here");
+	}
+	if (u)
+		*u = r;
+	return 0;
+}
+
+/* ---- SPMI -------------------------------------------------------------- */
+
+/* IPMI 2.0 appendix C3, table "SPMI Description Table". */
+enum {
+	SPMI_INTERFACE_TYPE = 36,
+	SPMI_SPEC_REVISION = 38,
+	SPMI_BASE_ADDRESS = 48,		/* a GAS */
+	SPMI_MIN_LEN = 60,
+};
+
+int acpi_spmi_parse(const void *tbl, size_t len, struct acpi_spmi_info *out,
+		    const char **why)
+{
+	const uint8_t *t = tbl;
+	struct acpi_spmi_info si = { 0 };
+
+	if (acpi_table_check(tbl, len, "SPMI", why))
+		return -1;
+	if (acpi_table_length(t) < SPMI_MIN_LEN)
+		return fail(why, "spmi shorter than 60 bytes");
+	si.interface_type = t[SPMI_INTERFACE_TYPE];
+	si.spec_revision = rd16(t + SPMI_SPEC_REVISION);
+	si.space_id = t[SPMI_BASE_ADDRESS + GAS_SPACE_ID];
+	si.address = rd64(t + SPMI_BASE_ADDRESS + GAS_ADDRESS);
+	if (out)
+		*out = si;
+	return 0;
+}
+
+const char *acpi_spmi_interface_name(uint8_t type)
+{
+	switch (type) {
+	case 1:
+		return "KCS";
+	case 2:
+		return "SMIC";
+	case 3:
+		return "BT";
+	case 4:
+		return "SSIF";
+	default:
+		return "unknown";
 	}
 }

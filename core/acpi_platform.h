@@ -61,7 +61,40 @@ struct acpi_spcr_info {
 	uint8_t baud_code;	/* see acpi_spcr_baud() */
 	uint8_t access_size;	/* GAS access size: 1 byte .. 4 qword, 0 any */
 	uint8_t revision;
+	uint32_t clock_hz;	/* UART clock, revision 3+; 0 unknown */
+	uint32_t precise_baud;	/* revision 4+; 0: use baud_code */
 };
+
+/* ---- the console SPCR describes ---------------------------------------- */
+
+enum acpi_uart_kind {
+	ACPI_UART_16550,	/* types 0 (16550), 1 (16450), 0x12 (GAS) */
+	ACPI_UART_PL011,	/* types 3 (PL011), 0x0d, 0x0e (SBSA) */
+};
+
+struct acpi_spcr_uart {
+	enum acpi_uart_kind kind;
+	uint8_t type;		/* the SPCR interface type */
+	bool io;		/* I/O ports, else MMIO */
+	uint64_t base;
+	uint8_t width;		/* bytes per register access: 1, 2, 4 */
+	uint8_t stride;		/* bytes from one register to the next */
+	uint32_t baud;		/* 0: keep the rate the firmware set */
+	uint32_t clock_hz;	/* 0: unknown */
+};
+
+/*
+ * The UART a parsed SPCR names, for a driver: the access width from the
+ * GAS access size (else its bit width), the register stride from the GAS
+ * bit width (at least the access width); I/O-port 16550s are byte-wide
+ * and byte-spaced, PL011 and SBSA UARTs 32-bit MMIO.  The rate: SPCR 4's
+ * precise baud rate, else the baud code; 0 ("as configured") keeps the
+ * firmware's divisor.  -1 with *why for an interface type no driver here
+ * has, an address space it cannot be in, no address or an access width
+ * of 8 bytes.
+ */
+int acpi_spcr_uart(const struct acpi_spcr_info *si, struct acpi_spcr_uart *u,
+		   const char **why);
 
 /* The 80-byte SPCR body is required. */
 int acpi_spcr_parse(const void *tbl, size_t len, struct acpi_spcr_info *out,
@@ -69,5 +102,21 @@ int acpi_spcr_parse(const void *tbl, size_t len, struct acpi_spcr_info *out,
 
 /* Baud rate for a SPCR baud code; 0 when "as configured" or reserved. */
 uint32_t acpi_spcr_baud(uint8_t baud_code);
+
+/* ---- SPMI (IPMI's "Service Processor Management Interface" table) ----- */
+
+struct acpi_spmi_info {
+	uint8_t interface_type;	/* 1 KCS, 2 SMIC, 3 BT, 4 SSIF */
+	uint16_t spec_revision;	/* BCD: 0x0200 is IPMI 2.0 */
+	uint8_t space_id;	/* of the interface's base address */
+	uint64_t address;
+};
+
+/* A BMC's table: the fields through the base address (60 bytes). */
+int acpi_spmi_parse(const void *tbl, size_t len, struct acpi_spmi_info *out,
+		    const char **why);
+
+/* "KCS", "SMIC", "BT", "SSIF", else "unknown". */
+const char *acpi_spmi_interface_name(uint8_t type);
 
 #endif

@@ -54,6 +54,8 @@ static const char help_text[] =
 	"               write to the stick, 0|1 (default 1)\n"
 	"after_restore=WHAT  UEFI: when this boot wrote saved results to the stick:\n"
 	"               run | stop (default run)\n"
+	"test=WHAT      boot tests only, forces a fallback path: none | low-mem-taken\n"
+	"               (x86_64: the AP trampoline page from the final memory map)\n"
 	CONFIG_EXP_HELP;
 
 const char *config_help(void)
@@ -62,7 +64,7 @@ const char *config_help(void)
 }
 
 static const char valid_keys[] =
-	"layouts, op, op_u8, gap, iters, reps, warmup, line, cpus, mode, timeout_ms, exit, save, after_restore"
+	"layouts, op, op_u8, gap, iters, reps, warmup, line, cpus, mode, timeout_ms, exit, save, after_restore, test"
 	CONFIG_EXP_KEYS;
 
 int config_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -262,6 +264,14 @@ int config_set(struct config *c, const char *key, const char *val,
 			c->stop_after_restore = true;
 		else
 			return config_bad_value(err, errlen, key, val, "run, stop");
+	} else if (!strcmp(key, "test")) {
+		if (!strcmp(val, "none"))
+			c->test = 0;
+		else if (!strcmp(val, "low-mem-taken"))
+			c->test |= CONFIG_TEST_LOW_MEM_TAKEN;
+		else
+			return config_bad_value(err, errlen, key, val,
+						"none, low-mem-taken");
 	} else if ((rc = config_exp_set(c, key, val, err, errlen)) <= 0) {
 		return rc;
 	} else {

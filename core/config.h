@@ -71,7 +71,17 @@ struct config {
 	enum rw_place rw_readers;
 	bool rw_test_stale;	/* test only: the check must see a stale bit */
 	uint32_t reader;	/* enum sbm_read_op */
+	/* test=: boot-test-only switches that force a fallback path */
+	uint32_t test;		/* CONFIG_TEST_* bits */
 };
+
+/*
+ * test=low-mem-taken (x86_64): before the AP trampoline page is sought,
+ * every free page below 640 KiB is taken as boot-services data, as big
+ * machines' firmware leaves it, so the page must come from the final
+ * memory map after ExitBootServices.  Only for the boot tests.
+ */
+#define CONFIG_TEST_LOW_MEM_TAKEN	1u
 
 void config_defaults(struct config *c);
 

@@ -84,3 +84,60 @@ hook_hsm_entry_high() {
 	qemu_dt_edited '{ print } /^\tchosen \{/ { print "\t\tsbmbench,test-hsm-at-entry;" }' \
 		virt-hsm-entry.dtb
 }
+
+# 70 extra ACPI tables and then a SLIT (distance 17), all by -acpitable.
+# QEMU lists -acpitable tables after its own (FACP, APIC, HPET, SRAT, ...)
+# in the order given and OVMF installs them in that order, so the SLIT is
+# past entry 64 of the XSDT: found only by a lookup over every entry.
+# Without --numa-dist QEMU makes no SLIT of its own.
+hook_many_tables() {
+	local i
+	printf 'sbm\000' >"$work/filler.bin"
+	# 2 localities (a 64-bit count), then the 2x2 matrix 10 17 / 17 10
+	printf '\002\000\000\000\000\000\000\000\012\021\021\012' >"$work/slit-17.bin"
+	: >"$work/acpitables.args"
+	for ((i = 0; i < 70; i++)); do
+		printf -- '-acpitable\nsig=X%03d,rev=1,data=%s\n' "$i" "$work/filler.bin"
+	done >>"$work/acpitables.args"
+	printf -- '-acpitable\nsig=SLIT,rev=1,data=%s\n' "$work/slit-17.bin" >>"$work/acpitables.args"
+}
+
+# The 44-byte body of a revision-2 SPCR (QEMU adds the header) naming a
+# 16550 of interface type $1 (hex) at I/O port $2 (hex, below 0x10000)
+# with baud code $3; no IRQ, not a PCI device.
+spcr_io_body() {
+	local lo hi
+	lo=$(printf %02x $(($2 & 0xff))) hi=$(printf %02x $(($2 >> 8)))
+	printf '%b' "\\x$1\\x00\\x00\\x00"				# interface type, reserved
+	printf '%b' "\\x01\\x08\\x00\\x01\\x$lo\\x$hi\\x00\\x00\\x00\\x00\\x00\\x00"	# GAS: I/O, 8 bits, byte access
+	printf '\000\000\000\000\000\000'				# interrupt type, IRQ, GSIV
+	printf '%b' "\\x$3\\x00\\x01\\x00\\x00\\x00"			# baud, 8N1, no flow control
+	printf '\377\377\377\377\000\000\000\000\000\000\000\000\000\000\000\000'	# PCI: none
+}
+
+# SPCR (type 0x12, 16550 with the GAS) names COM2, where q35 has no UART:
+# the image must test it, keep COM1 and say so.
+hook_spcr_dead_com2() {
+	spcr_io_body 12 0x2f8 07 >"$work/spcr.bin"
+}
+
+# SPCR (type 0, 16550) names COM1 with baud code 0 ("as configured").
+hook_spcr_com1() {
+	spcr_io_body 00 0x3f8 00 >"$work/spcr.bin"
+}
+
+# The 29-byte body of an SPMI (QEMU adds the header): an IPMI 2.0 KCS BMC
+# at I/O port 0xca2, as servers describe theirs.
+hook_spmi_kcs() {
+	{
+		printf '\001\001\000\002\000\000\000\000\000\000\000\000'	# KCS, IPMI 2.0, no interrupt
+		printf '\001\010\000\001\242\014\000\000\000\000\000\000'	# GAS: I/O 0xca2, byte access
+		printf '\000\000\000\000\000'				# UID, reserved
+	} >"$work/spmi.bin"
+}
+
+# SPCR (type 0, 16550) names COM2 at 115200 (baud code 7), the port a
+# server's BMC forwards; qemu-run --serial-port 2 logs COM2.
+hook_spcr_com2() {
+	spcr_io_body 00 0x2f8 07 >"$work/spcr.bin"
+}

@@ -23,6 +23,17 @@ static void ignore(void *arg, const char *table, const char *msg)
 	(void)msg;
 }
 
+/* Maps no address: the root walk runs over every entry. */
+static const void *map_none(void *arg, uint64_t addr, const char *sig,
+			    size_t *len)
+{
+	(void)arg;
+	(void)addr;
+	(void)sig;
+	(void)len;
+	return NULL;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct acpi_madt_cpu cpus[64];
@@ -35,6 +46,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct acpi_rsdp_info ri;
 	struct acpi_fadt_info fi;
 	struct acpi_spcr_info si;
+	struct acpi_spcr_uart su;
+	struct acpi_spmi_info spmi;
 	uint64_t addrs[32];
 	size_t n, m;
 	const char *why;
@@ -47,11 +60,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	acpi_rsdp_parse(t, size, &ri, &why);
 	acpi_table_check(t, size, NULL, &why);
 	acpi_root_entries(t, size, addrs, 32, &n, &why);
+	n = 0;
+	acpi_root_find(t, size, NULL, map_none, NULL, &n, &m);
 	acpi_madt_parse(t, size, cpus, 64, &n, &mi, ignore, NULL, &why);
 	acpi_srat_parse(t, size, scpus, 64, &n, smem, 16, &m, ignore, NULL, &why);
 	acpi_slit_parse(t, size, dist, 16, &n, &why);
 	acpi_fadt_parse(t, size, &fi, &why);
 	acpi_spcr_parse(t, size, &si, &why);
+	if (!acpi_spcr_parse(t, size, &si, &why))
+		acpi_spcr_uart(&si, &su, &why);
+	acpi_spmi_parse(t, size, &spmi, &why);
 	for (uint32_t uid = 0; uid < 4; uid++) {
 		acpi_pptt_cpu_chain(t, size, uid, chain, 8, &n, &why);
 		acpi_pptt_caches(t, size, uid, caches, 16, &n, &why);

@@ -80,6 +80,14 @@ tests_test_node_pool_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_node_pool_CFLAGS = $(UNIT_CFLAGS)
 tests_test_node_pool_LDFLAGS = $(SAN_FLAGS)
 
+check_PROGRAMS += tests/test_uart16550
+TESTS += tests/test_uart16550
+tests_test_uart16550_SOURCES = tests/test_uart16550.c core/uart16550.c \
+	core/uart16550.h
+tests_test_uart16550_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_uart16550_CFLAGS = $(UNIT_CFLAGS)
+tests_test_uart16550_LDFLAGS = $(SAN_FLAGS)
+
 tests_test_acpi_SOURCES = tests/test_acpi.c $(ACPI_SOURCES)
 tests_test_acpi_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_acpi_CFLAGS = $(UNIT_CFLAGS)

@@ -344,6 +344,110 @@ static void test_root(void)
 	CHECK_EQ_U64(n, 0);
 }
 
+/*
+ * Lookup by signature over a root table of more than 64 entries.  Entry
+ * addresses are fake physical addresses 0x1000 * (i + 1); the map callback
+ * turns them into the tables of an array, as the image's identity map does.
+ */
+#define MANY 80
+
+struct many {
+	struct tb t[MANY];
+	const uint8_t *p[MANY];
+	int mapped;
+};
+
+static const void *many_map(void *arg, uint64_t addr, const char *sig,
+			    size_t *len)
+{
+	struct many *m = arg;
+	uint64_t i = addr / 0x1000 - 1;
+
+	m->mapped++;
+	if (addr % 0x1000 || i >= MANY)
+		return NULL;
+	if (acpi_table_check(m->p[i], m->t[i].len, sig, NULL))
+		return NULL;
+	*len = m->t[i].len;
+	return m->p[i];
+}
+
+static void test_root_many(void)
+{
+	static struct many m;
+	static struct tb root;
+	const void *p;
+	size_t pos, len, off, n;
+	char sig[5];
+	int i;
+
+	for (i = 0; i < MANY; i++) {
+		snprintf(sig, sizeof(sig), "X%03d", i);
+		if (i == 70)
+			memcpy(sig, "SRAT", 4);	/* made bad below */
+		if (i == 75)
+			memcpy(sig, "SLIT", 4);
+		if (i == 78)
+			memcpy(sig, "SRAT", 4);
+		tb_init(&m.t[i], sig, 1);
+		tb_add(&m.t[i], 4);
+		tb_fix(&m.t[i]);
+		if (i == 70)
+			m.t[i].buf[36] ^= 1;	/* bad checksum: skipped */
+		m.p[i] = m.t[i].buf;
+	}
+	for (int esz = 4; esz <= 8; esz += 4) {
+		tb_init(&root, esz == 4 ? "RSDT" : "XSDT", 1);
+		for (i = 0; i < MANY; i++) {
+			off = tb_add(&root, (size_t)esz);
+			if (esz == 4)
+				wr32(root.buf + off, 0x1000u * (uint32_t)(i + 1));
+			else
+				wr64(root.buf + off, 0x1000ull * (uint64_t)(i + 1));
+		}
+		off = tb_add(&root, (size_t)esz);	/* a null entry */
+		tb_add(&root, 3);	/* and a partial one */
+		tb_fix(&root);
+
+		pos = 0;
+		m.mapped = 0;
+		p = acpi_root_find(root.buf, root.len, "SLIT", many_map, &m,
+				   &pos, &len);
+		CHECK(p == m.p[75]);
+		CHECK_EQ_U64(pos, 76);
+		CHECK_EQ_U64(len, 40);
+		/* The first good SRAT is past the bad one at entry 70. */
+		pos = 0;
+		p = acpi_root_find(root.buf, root.len, "SRAT", many_map, &m,
+				   &pos, &len);
+		CHECK(p == m.p[78]);
+		/* Every good table once, in order: 79 of 80. */
+		pos = 0;
+		n = 0;
+		m.mapped = 0;
+		while ((p = acpi_root_find(root.buf, root.len, NULL, many_map,
+					   &m, &pos, &len)))
+			n++;
+		CHECK_EQ_U64(n, MANY - 1);
+		CHECK_EQ_U64(m.mapped, MANY);	/* the null entry is not mapped */
+		CHECK_EQ_U64(pos, MANY + 1);
+		CHECK(!acpi_root_find(root.buf, root.len, "SLIT", many_map, &m,
+				      &pos, &len));
+		/* No such table; a bad root table finds nothing. */
+		pos = 0;
+		CHECK(!acpi_root_find(root.buf, root.len, "PPTT", many_map, &m,
+				      &pos, &len));
+		root.buf[40] ^= 1;
+		pos = 0;
+		CHECK(!acpi_root_find(root.buf, root.len, "SLIT", many_map, &m,
+				      &pos, &len));
+	}
+	/* Not a root table. */
+	pos = 0;
+	CHECK(!acpi_root_find(m.p[0], m.t[0].len, NULL, many_map, &m, &pos,
+			      &len));
+}
+
 /* ---- MADT -------------------------------------------------------------- */
 
 static void madt_init(struct tb *b, uint8_t rev)
@@ -1012,6 +1116,174 @@ static void test_spcr(void)
 	CHECK_STR(why, "spcr shorter than 80 bytes");
 }
 
+/* An SPCR of revision @rev (4: 88 bytes with clock and precise baud). */
+static const uint8_t *spcr_build(struct tb *b, uint8_t rev, uint8_t type,
+				 uint8_t space, uint8_t bits, uint8_t access,
+				 uint64_t addr, uint8_t baud_code)
+{
+	tb_init(b, "SPCR", rev);
+	tb_add(b, (rev >= 4 ? 88 : rev == 3 ? 84 : 80) - 36);
+	b->buf[36] = type;
+	b->buf[40] = space;
+	b->buf[41] = bits;
+	b->buf[43] = access;
+	wr64(b->buf + 44, addr);
+	b->buf[58] = baud_code;
+	if (rev >= 3)
+		wr32(b->buf + 80, 48000000);
+	if (rev >= 4)
+		wr32(b->buf + 84, 1500000);
+	return tb_done(b);
+}
+
+static int spcr_uart(struct tb *b, struct acpi_spcr_uart *u, const char **why)
+{
+	struct acpi_spcr_info si;
+
+	if (acpi_spcr_parse(exact(b->buf, b->len), b->len, &si, why))
+		return -2;
+	return acpi_spcr_uart(&si, u, why);
+}
+
+static void test_spcr_uart(void)
+{
+	struct acpi_spcr_uart u;
+	struct acpi_spcr_info si;
+	struct tb b;
+	const char *why = NULL;
+
+	/* COM2 on I/O ports, 16550, baud code 0: the firmware's rate. */
+	spcr_build(&b, 2, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_IO, 8, 1, 0x2f8, 0);
+	CHECK(spcr_uart(&b, &u, &why) == 0);
+	CHECK_EQ_U64(u.kind, ACPI_UART_16550);
+	CHECK(u.io);
+	CHECK_EQ_U64(u.base, 0x2f8);
+	CHECK_EQ_U64(u.width, 1);
+	CHECK_EQ_U64(u.stride, 1);
+	CHECK_EQ_U64(u.baud, 0);
+	CHECK_EQ_U64(u.clock_hz, 0);
+	/* A 16450 is the same driver; a port GAS claiming 32 bits is still
+	 * bytes at consecutive ports. */
+	spcr_build(&b, 2, ACPI_SPCR_16450, ACPI_GAS_SYSTEM_IO, 32, 3, 0x3f8, 7);
+	CHECK(spcr_uart(&b, &u, &why) == 0);
+	CHECK_EQ_U64(u.type, ACPI_SPCR_16450);
+	CHECK(u.io && u.width == 1 && u.stride == 1);
+	CHECK_EQ_U64(u.baud, 115200);
+	/* Graviton-style MMIO 16550 (type 0x12), 32-bit registers 4 apart,
+	 * SPCR 4: UART clock and precise baud rate win over the code. */
+	spcr_build(&b, 4, ACPI_SPCR_16550_GAS, ACPI_GAS_SYSTEM_MEMORY, 32, 3,
+		   0x90a0000, 7);
+	CHECK(spcr_uart(&b, &u, &why) == 0);
+	CHECK_EQ_U64(u.kind, ACPI_UART_16550);
+	CHECK(!u.io);
+	CHECK_EQ_U64(u.base, 0x90a0000);
+	CHECK_EQ_U64(u.width, 4);
+	CHECK_EQ_U64(u.stride, 4);
+	CHECK_EQ_U64(u.clock_hz, 48000000);
+	CHECK_EQ_U64(u.baud, 1500000);
+	/* Byte accesses (access size 1) to registers 4 bytes apart (bit
+	 * width 32), SPCR 3: clock, baud from the code. */
+	spcr_build(&b, 3, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_MEMORY, 32, 1,
+		   0xfe000000, 6);
+	CHECK(spcr_uart(&b, &u, &why) == 0);
+	CHECK_EQ_U64(u.width, 1);
+	CHECK_EQ_U64(u.stride, 4);
+	CHECK_EQ_U64(u.clock_hz, 48000000);
+	CHECK_EQ_U64(u.baud, 57600);
+	/* No access size: the bit width gives both. */
+	spcr_build(&b, 2, ACPI_SPCR_16550_GAS, ACPI_GAS_SYSTEM_MEMORY, 16, 0,
+		   0xfe001000, 0);
+	CHECK(spcr_uart(&b, &u, &why) == 0);
+	CHECK(u.width == 2 && u.stride == 2);
+	spcr_build(&b, 2, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_MEMORY, 8, 0,
+		   0xfe002000, 0);
+	CHECK(spcr_uart(&b, &u, &why) == 0);
+	CHECK(u.width == 1 && u.stride == 1);
+	/* PL011 and the SBSA generic UART: 32-bit MMIO whatever the GAS. */
+	spcr_build(&b, 2, ACPI_SPCR_PL011, ACPI_GAS_SYSTEM_MEMORY, 8, 1,
+		   0x9000000, 3);
+	CHECK(spcr_uart(&b, &u, &why) == 0);
+	CHECK_EQ_U64(u.kind, ACPI_UART_PL011);
+	CHECK(u.width == 4 && u.stride == 4 && u.baud == 9600);
+	spcr_build(&b, 2, ACPI_SPCR_SBSA, ACPI_GAS_SYSTEM_MEMORY, 32, 3,
+		   0x9000000, 0);
+	CHECK(spcr_uart(&b, &u, &why) == 0);
+	CHECK_EQ_U64(u.kind, ACPI_UART_PL011);
+	CHECK_EQ_U64(u.type, ACPI_SPCR_SBSA);
+	/* Refused, each with its reason. */
+	spcr_build(&b, 2, ACPI_SPCR_PL011, ACPI_GAS_SYSTEM_IO, 8, 1, 0x3f8, 0);
+	CHECK(spcr_uart(&b, &u, &why) == -1);
+	CHECK_STR(why, "pl011/sbsa uart not in memory space");
+	spcr_build(&b, 2, ACPI_SPCR_BCM2835, ACPI_GAS_SYSTEM_MEMORY, 32, 3,
+		   0xfe215040, 0);
+	CHECK(spcr_uart(&b, &u, &why) == -1);
+	CHECK_STR(why, "spcr interface type without a driver here");
+	spcr_build(&b, 2, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_MEMORY, 64, 4,
+		   0xfe000000, 0);
+	CHECK(spcr_uart(&b, &u, &why) == -1);
+	CHECK_STR(why, "uart access width of 8 bytes");
+	spcr_build(&b, 2, ACPI_SPCR_16550, 2 /* PCI config */, 8, 1, 0x10, 0);
+	CHECK(spcr_uart(&b, &u, &why) == -1);
+	CHECK_STR(why, "uart in neither memory nor i/o space");
+	spcr_build(&b, 2, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_IO, 8, 1, 0, 0);
+	CHECK(spcr_uart(&b, &u, &why) == -1);
+	CHECK_STR(why, "no uart address");
+	spcr_build(&b, 2, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_IO, 8, 1, 0x1fffc, 0);
+	CHECK(spcr_uart(&b, &u, &why) == -1);
+	CHECK_STR(why, "uart i/o port beyond 0xfff8");
+	/* Revision 2 has no clock even where the table is longer. */
+	spcr_build(&b, 4, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_IO, 8, 1, 0x3f8, 7);
+	b.buf[8] = 2;
+	tb_fix(&b);
+	CHECK(acpi_spcr_parse(exact(b.buf, b.len), b.len, &si, &why) == 0);
+	CHECK_EQ_U64(si.clock_hz, 0);
+	CHECK_EQ_U64(si.precise_baud, 0);
+	/* Revision 4 cut at 84 bytes: the clock, no precise baud. */
+	spcr_build(&b, 4, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_IO, 8, 1, 0x3f8, 7);
+	b.len = 84;
+	tb_fix(&b);
+	CHECK(acpi_spcr_parse(exact(b.buf, b.len), b.len, &si, &why) == 0);
+	CHECK_EQ_U64(si.clock_hz, 48000000);
+	CHECK_EQ_U64(si.precise_baud, 0);
+}
+
+/* ---- SPMI -------------------------------------------------------------- */
+
+static void test_spmi(void)
+{
+	struct acpi_spmi_info si;
+	struct tb b;
+	const char *why = NULL;
+
+	/* A KCS BMC at I/O 0xca2, IPMI 2.0: the 65-byte table. */
+	tb_init(&b, "SPMI", 5);
+	tb_add(&b, 65 - 36);
+	b.buf[36] = 1;
+	b.buf[37] = 1;
+	wr16(b.buf + 38, 0x0200);
+	b.buf[48] = ACPI_GAS_SYSTEM_IO;
+	b.buf[49] = 8;
+	b.buf[51] = 1;
+	wr64(b.buf + 52, 0xca2);
+	CHECK(acpi_spmi_parse(tb_done(&b), b.len, &si, &why) == 0);
+	CHECK_EQ_U64(si.interface_type, 1);
+	CHECK_STR(acpi_spmi_interface_name(si.interface_type), "KCS");
+	CHECK_EQ_U64(si.spec_revision, 0x0200);
+	CHECK_EQ_U64(si.space_id, ACPI_GAS_SYSTEM_IO);
+	CHECK_EQ_U64(si.address, 0xca2);
+	CHECK_STR(acpi_spmi_interface_name(4), "SSIF");
+	CHECK_STR(acpi_spmi_interface_name(0), "unknown");
+	/* Cut before the end of the base address: refused. */
+	b.len = 59;
+	CHECK(acpi_spmi_parse(tb_done(&b), b.len, &si, &why) < 0);
+	CHECK_STR(why, "spmi shorter than 60 bytes");
+	/* Another table's signature. */
+	tb_init(&b, "SPCR", 2);
+	tb_add(&b, 65 - 36);
+	CHECK(acpi_spmi_parse(tb_done(&b), b.len, &si, &why) < 0);
+	CHECK_STR(why, "bad signature");
+}
+
 /* ---- PPTT -------------------------------------------------------------- */
 
 static size_t pptt_proc(struct tb *b, uint32_t flags, uint32_t parent,
@@ -1282,6 +1554,7 @@ static void parse_all(const uint8_t *t, size_t len)
 	struct acpi_srat_mem sm[8];
 	struct acpi_fadt_info fi;
 	struct acpi_spcr_info si;
+	struct acpi_spmi_info spmi;
 	struct acpi_rsdp_info ri;
 	struct acpi_pptt_node pn[8];
 	struct acpi_pptt_cache pc[8];
@@ -1298,6 +1571,7 @@ static void parse_all(const uint8_t *t, size_t len)
 	acpi_slit_parse(t, len, d, 8, &n, NULL);
 	acpi_fadt_parse(t, len, &fi, NULL);
 	acpi_spcr_parse(t, len, &si, NULL);
+	acpi_spmi_parse(t, len, &spmi, NULL);
 	for (uid = 0; uid < 3; uid++) {
 		acpi_pptt_cpu_chain(t, len, uid, pn, 8, &n, NULL);
 		acpi_pptt_caches(t, len, uid, pc, 8, &n, NULL);
@@ -1418,6 +1692,7 @@ int main(void)
 	test_header();
 	test_rsdp();
 	test_root();
+	test_root_many();
 	test_madt_qemu();
 	test_madt_x2apic_dup();
 	test_madt_broken_entries();
@@ -1426,6 +1701,8 @@ int main(void)
 	test_slit();
 	test_fadt();
 	test_spcr();
+	test_spcr_uart();
+	test_spmi();
 	test_pptt_chain();
 	test_pptt_caches();
 	test_fuzz();

@@ -139,19 +139,25 @@ static void do_fadt(const void *t, size_t len)
 static void do_spcr(const void *t, size_t len, struct arm64_fw *fw)
 {
 	struct acpi_spcr_info s;
+	struct acpi_spcr_uart u;
 	const char *why;
 
-	if (acpi_spcr_parse(t, len, &s, &why)) {
+	if (acpi_spcr_parse(t, len, &s, &why) ||
+	    acpi_spcr_uart(&s, &u, &why)) {
 		efi_acpi_warn("SPCR", why);
 		return;
 	}
-	if ((s.interface_type == ACPI_SPCR_PL011 ||
-	     s.interface_type == ACPI_SPCR_SBSA ||
-	     s.interface_type == ACPI_SPCR_SBSA_32BIT) &&
-	    s.space_id == ACPI_GAS_SYSTEM_MEMORY && s.address) {
-		fw->uart = s.address;
-		fw->uart_source = "spcr";
+	if (u.io) {
+		efi_acpi_warn("SPCR", "a uart on i/o ports, which arm64 has not");
+		return;
 	}
+	fw->uart = u.base;
+	fw->uart_source = "spcr";
+	fw->uart_16550 = u.kind == ACPI_UART_16550;
+	fw->uart_width = u.width;
+	fw->uart_stride = u.stride;
+	fw->uart_clock_hz = u.clock_hz;
+	fw->uart_baud = u.baud;
 }
 
 int arm64_acpi_topo(struct topo *topo, uint64_t rsdp, uint64_t bsp_mpidr,
@@ -182,6 +188,7 @@ int arm64_acpi_topo(struct topo *topo, uint64_t rsdp, uint64_t bsp_mpidr,
 		efi_numa_srat(topo, t, len, srat_cpu);
 	if ((t = efi_acpi_find(a, "SLIT", &len)))
 		efi_numa_slit(t, len);
+	efi_acpi_bmc_warn(a);
 	free(a);
 	return 0;
 }

@@ -40,8 +40,12 @@ void psci_system_off(void);
 /* What the firmware said, from ACPI or the DT. */
 struct arm64_fw {
 	const char *tables;	/* "acpi", "dt" or "none" */
-	uint64_t uart;		/* PL011 base, 0 when none stated */
+	uint64_t uart;		/* UART base, 0 when none stated */
 	const char *uart_source; /* "spcr", "dt-stdout-path", ... */
+	/* SPCR types 0, 1, 0x12: a 16550 on MMIO (else a PL011) */
+	bool uart_16550;
+	unsigned uart_width, uart_stride;
+	uint32_t uart_clock_hz, uart_baud;	/* 0: unknown, as set */
 	bool qemu;		/* QEMU's ACPI OEM id or DT compatible */
 };
 
@@ -66,11 +70,21 @@ uint32_t arm64_cache_line(void);
 void arm64_add_clidr_caches(struct topo *t);
 /* Start PMCCNTR on this CPU; true when it advances. */
 bool arm64_pmu_enable(void);
+/*
+ * The boot CPU at EL2, as Linux's init_el2 leaves it (secondary.S does the
+ * same for the others): MDCR_EL2 with no PMU or debug traps and HPMN =
+ * PMCR_EL0.N.  Says whether HCR_EL2.E2H (VHE) is set, MDCR_EL2.HPMN read
+ * back and PMCR_EL0.N (both 0 without a PMU).
+ */
+void arm64_el2_init(bool *vhe, unsigned *hpmn, unsigned *pmu_n);
 extern bool arm64_pmu_on;
 
-/* pl011.c */
+/* pl011.c: the console, a PL011 or core's 16550 (MMIO). */
 void pl011_init(uint64_t base);
-uint64_t pl011_base(void);
+uint64_t pl011_base(void);	/* 0 when the console is not a PL011 */
+/* The 16550 @fw names, when it passes the driver's test; says how. */
+bool arm64_uart16550_init(const struct arm64_fw *fw);
+bool arm64_uart_present(void);
 
 /* smp.c */
 void arm64_smp_prepare(void);

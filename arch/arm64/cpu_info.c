@@ -111,13 +111,33 @@ void arm64_add_clidr_caches(struct topo *t)
 	}
 }
 
+/* ID_AA64DFR0_EL1.PMUVer, bits 11:8: 0 none, 0xf IMPDEF (not PMUv3) */
+static bool pmu_v3(void)
+{
+	unsigned ver = (unsigned)(read_sysreg(id_aa64dfr0_el1) >> 8) & 0xf;
+
+	return ver && ver != 0xf;
+}
+
+void arm64_el2_init(bool *vhe, unsigned *hpmn, unsigned *pmu_n)
+{
+	/* PMCR_EL0.N, bits 15:11: the event counters there are */
+	unsigned n = pmu_v3() ? (unsigned)(read_sysreg(pmcr_el0) >> 11) & 0x1f : 0;
+
+	/* TPM, TPMCR, TDE, TDA, ... all 0: nothing traps to EL2; every
+	 * event counter is EL1's (below HPMN), enabled by PMCR_EL0.E. */
+	write_sysreg(mdcr_el2, n);
+	isb();
+	*hpmn = (unsigned)read_sysreg(mdcr_el2) & 0x1f;
+	*pmu_n = n;
+	*vhe = read_sysreg(hcr_el2) >> 34 & 1;	/* HCR_EL2.E2H */
+}
+
 bool arm64_pmu_enable(void)
 {
-	/* ID_AA64DFR0_EL1.PMUVer, bits 11:8: 0 none, 0xf IMPDEF */
-	unsigned ver = (unsigned)(read_sysreg(id_aa64dfr0_el1) >> 8) & 0xf;
 	uint64_t c0;
 
-	if (!ver || ver == 0xf)
+	if (!pmu_v3())
 		return false;
 	/* Count at EL1 (and EL2 when we run there: NSH, bit 27). */
 	write_sysreg(pmccfiltr_el0, current_el() == 2 ? 1ull << 27 : 0);

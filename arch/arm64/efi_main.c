@@ -7,6 +7,7 @@
  */
 #include <efi.h>
 #include <efilib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,11 @@
 #define HEAP_SIZE	(256ull << 20)	/* arena, mailboxes, stacks, samples:
 					 * 4096 CPUs fit; halved until it fits */
 #define AP_STACK_SIZE	(16 * 1024)	/* APs run only the mailbox loop */
+/* Said on the screen while there still is one to say it on. */
+#define NO_UART_NOTE	"sbmbench: no working UART (neither SPCR nor the DT " \
+	"named one that answers): from ExitBootServices on the run prints " \
+	"nothing; it goes on and powers off with its verdict.\n"
+
 
 static struct engine b;
 
@@ -63,7 +69,7 @@ static void find_topology(uint64_t bsp, struct arm64_fw *fw)
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
-	static char model[64], err[1024], ver[16];
+	static char model[64], err[1024], ver[16], el_note[64];
 	struct arm64_fw fw = { .tables = "none", .uart_source = "none" };
 	struct topo_cpu *cpus;
 	struct topo *topo;
@@ -93,8 +99,16 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	b.topo = topo;
 
 	find_topology(bsp, &fw);
-	if (fw.uart)
+	if (fw.uart && !fw.uart_16550)
 		pl011_init(fw.uart);
+	if (fw.uart && fw.uart_16550 && !arm64_uart16550_init(&fw)) {
+		char msg[96];
+
+		snprintf(msg, sizeof(msg), "SPCR console 16550 mmio %#llx did "
+			 "not answer; no console", (unsigned long long)fw.uart);
+		report_warn("console", 0, msg);
+		fw.uart = 0;
+	}
 	b.info.virt = fw.qemu ? "qemu-tcg" : "none";
 	/* options first: a bad one still lets saved results be written */
 	opt_rc = efi_options(image, &b.cfg, err, sizeof(err));
@@ -104,10 +118,21 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (opt_rc)
 		efi_fail_early(&b, err);
 	pv = psci_version(ver, sizeof(ver));
-	report_printf("\nsbmbench: arm64 UEFI image at EL%u, tables %s, "
-		      "PSCI %s via %s, console pl011@0x%llx (%s)\n",
-		      current_el(), fw.tables, pv ? pv : "-",
-		      psci_conduit_name(), (unsigned long long)fw.uart,
+	el_note[0] = '\0';
+	if (current_el() == 2) {
+		bool vhe;
+		unsigned hpmn, n;
+
+		arm64_el2_init(&vhe, &hpmn, &n);
+		snprintf(el_note, sizeof(el_note),
+			 " (VHE %s, MDCR_EL2.HPMN %u of PMCR_EL0.N %u)",
+			 vhe ? "on" : "off", hpmn, n);
+	}
+	report_printf("\nsbmbench: arm64 UEFI image at EL%u%s, tables %s, "
+		      "PSCI %s via %s, console %s@0x%llx (%s)\n",
+		      current_el(), el_note, fw.tables, pv ? pv : "-",
+		      psci_conduit_name(), fw.uart_16550 ? "16550" : "pl011",
+		      (unsigned long long)fw.uart,
 		      fw.uart_source);
 
 	if (topo_find_hwid(topo, bsp) < 0) {
@@ -140,7 +165,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		efi_fail_early(&b, why);
 	arm64_smp_prepare();
 
-	if (efi_exit_boot_services(image))
+	if (!arm64_uart_present())
+		efi_conout_write(NO_UART_NOTE, sizeof(NO_UART_NOTE) - 1);
+	if (efi_exit_boot_services(image, NULL))
 		efi_fail_early(&b, "ExitBootServices failed");
 	__asm__ volatile("msr daifset, #0xf");
 

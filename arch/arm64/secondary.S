@@ -11,6 +11,27 @@
 
 #include "boot_layout.h"
 
+#define HCR_E2H_BIT	34		// HCR_EL2.E2H: the VHE register layout
+#define CPTR_NVHE_NOTRAP 0x33ff		// E2H=0: TFP (bit 10) clear, RES1 set
+#define CPTR_VHE_NOTRAP	(3 << 20)	// E2H=1: CPACR layout, FPEN = 0b11
+
+// MDCR_EL2, as Linux's init_el2 leaves it: no PMU or debug traps to EL2,
+// and HPMN = PMCR_EL0.N, so every event counter belongs to EL1 and
+// PMCR_EL0.E enables them all; 0 without a PMU (PMCR_EL0 would UNDEF).
+// A firmware's MDCR_EL2.TPM/TPMCR would make the PMU access an EL1
+// CPU does trap to an EL2 that has no handler for it.  Clobbers x3, x4.
+.macro	mdcr_el2_init
+	mrs	x3, id_aa64dfr0_el1
+	ubfx	x3, x3, #8, #4			// PMUVer: 0 none, 0xf IMPDEF
+	mov	x4, xzr
+	cbz	x3, 1f
+	cmp	x3, #0xf
+	b.eq	1f
+	mrs	x4, pmcr_el0
+	ubfx	x4, x4, #11, #5			// PMCR_EL0.N
+1:	msr	mdcr_el2, x4
+.endm
+
 	.text
 	.balign	64
 	.globl	arm64_secondary_start, arm64_secondary_end
@@ -28,12 +49,14 @@ arm64_secondary_start:
 	cmp	x2, #1
 	b.ne	refuse
 	mov	x3, #(1 << 31)			// HCR_EL2.RW: EL1 is AArch64
-	msr	hcr_el2, x3
+	msr	hcr_el2, x3			// and E2H=0: nVHE layouts below
+	isb
+	mdcr_el2_init
 	mrs	x3, cnthctl_el2
 	orr	x3, x3, #3			// EL1 may read the counters
 	msr	cnthctl_el2, x3
 	msr	cntvoff_el2, xzr		// CNTVCT = the boot CPU's
-	mov	x3, #0x33ff			// CPTR_EL2: no FP/SIMD traps
+	mov	x3, #CPTR_NVHE_NOTRAP		// CPTR_EL2: no FP/SIMD traps
 	msr	cptr_el2, x3
 	msr	vttbr_el2, xzr
 	mov	x3, #0x0800			// SCTLR_EL1 RES1 bits, MMU off
@@ -72,13 +95,19 @@ same_el:
 
 el2_mmu:
 	ldr	x8, [x19, #B_HCR]
-	msr	hcr_el2, x8
+	msr	hcr_el2, x8			// the boot CPU's, E2H included
+	isb
 	msr	mair_el2, x3
 	msr	tcr_el2, x4
 	msr	ttbr0_el2, x5
 	msr	vbar_el2, x7
-	mov	x8, #0x33ff			// CPTR_EL2: no FP/SIMD traps
-	msr	cptr_el2, x8
+	// CPTR_EL2 means another layout under VHE (E2H=1): there FP/SIMD
+	// is enabled by FPEN, and the nVHE value would trap every use.
+	mov	x9, #CPTR_NVHE_NOTRAP
+	tbz	x8, #HCR_E2H_BIT, 3f
+	mov	x9, #CPTR_VHE_NOTRAP
+3:	msr	cptr_el2, x9
+	mdcr_el2_init
 	isb
 	tlbi	alle2
 	dsb	nsh

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* The ACPI table walk shared by the UEFI images; see efi_acpi.h. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "acpi.h"
+#include "acpi_platform.h"
 #include "efi_acpi.h"
 #include "report.h"
 
@@ -26,9 +28,12 @@ void efi_acpi_entry_warn(void *arg, const char *table, const char *msg)
 	report_warn("acpi", 0, buf);
 }
 
-/* A table at physical @addr, checked; NULL (and a warning) if bad. */
-static const void *table_at(uint64_t addr, const char *sig,
-			    size_t *len)
+/*
+ * A table at physical @addr, checked, of signature @sig when not NULL;
+ * NULL if bad (with a warning when @warn) or of another signature.
+ */
+static const void *table_at(uint64_t addr, const char *sig, size_t *len,
+			    bool warn)
 {
 	const void *p = (const void *)(uintptr_t)addr;
 	const char *why;
@@ -37,31 +42,52 @@ static const void *table_at(uint64_t addr, const char *sig,
 
 	/* Both images run identity-mapped with 48-bit addresses at most. */
 	if (!addr || addr & 0xffff000000000000ull) {
-		efi_acpi_warn(sig ? sig : "????",
-			      "null or non-canonical address");
+		if (warn)
+			efi_acpi_warn(sig ? sig : "????",
+				      "null or non-canonical address");
 		return NULL;
 	}
+	/* A lookup of another table reads no further than the signature. */
+	if (sig && !warn && !acpi_sig_is(p, sig))
+		return NULL;
 	acpi_table_sig(p, s);
 	l = acpi_table_length(p);
 	if (l > MAX_TABLE_LEN) {
-		efi_acpi_warn(s, "length field too large");
+		if (warn)
+			efi_acpi_warn(s, "length field too large");
 		return NULL;
 	}
 	if (acpi_table_check(p, l < ACPI_HDR_LEN ? ACPI_HDR_LEN : l, sig,
 			     &why)) {
-		efi_acpi_warn(s, why);
+		if (warn)
+			efi_acpi_warn(s, why);
 		return NULL;
 	}
 	*len = l;
 	return p;
 }
 
+/* acpi_map_fn of the first walk: every bad table is reported once. */
+static const void *map_warn(void *arg, uint64_t addr, const char *sig,
+			    size_t *len)
+{
+	(void)arg;
+	return table_at(addr, sig, len, true);
+}
+
+/* acpi_map_fn of lookups: the first walk has reported the bad tables. */
+static const void *map_quiet(void *arg, uint64_t addr, const char *sig,
+			     size_t *len)
+{
+	(void)arg;
+	return table_at(addr, sig, len, false);
+}
+
 int efi_acpi_scan(uint64_t rsdp, struct efi_acpi *a)
 {
 	struct acpi_rsdp_info ri;
-	uint64_t addrs[EFI_ACPI_MAX];
 	const void *root;
-	size_t n = 0, len;
+	size_t pos = 0, len, n;
 	const char *why;
 
 	memset(a, 0, sizeof(*a));
@@ -74,36 +100,50 @@ int efi_acpi_scan(uint64_t rsdp, struct efi_acpi *a)
 		return -1;
 	}
 	memcpy(a->oem_id, ri.oem_id, sizeof(a->oem_id));
-	root = ri.xsdt ? table_at(ri.xsdt, "XSDT", &len) : NULL;
+	root = ri.xsdt ? table_at(ri.xsdt, "XSDT", &len, true) : NULL;
 	if (!root && ri.rsdt)
-		root = table_at(ri.rsdt, "RSDT", &len);
+		root = table_at(ri.rsdt, "RSDT", &len, true);
 	if (!root)
 		return -1;
-	if (acpi_root_entries(root, len, addrs, EFI_ACPI_MAX, &n, &why)) {
-		efi_acpi_warn("XSDT", why);
-		return -1;
-	}
-	for (size_t i = 0; i < n; i++) {
-		struct efi_acpi_table *t = &a->t[a->n];
-
-		if (!addrs[i])
-			continue;
-		t->p = table_at(addrs[i], NULL, &t->len);
-		if (!t->p)
-			continue;
-		acpi_table_sig(t->p, t->sig);
+	a->root = root;
+	a->root_len = len;
+	/* Every entry, however many: each bad table reported here, once. */
+	while (acpi_root_find(root, len, NULL, map_warn, NULL, &pos, &n))
 		a->n++;
-	}
 	return 0;
 }
 
 const void *efi_acpi_find(const struct efi_acpi *a, const char *sig,
 			  size_t *len)
 {
-	for (size_t i = 0; i < a->n; i++)
-		if (!strcmp(a->t[i].sig, sig)) {
-			*len = a->t[i].len;
-			return a->t[i].p;
-		}
-	return NULL;
+	size_t pos = 0;
+
+	if (!a->root)
+		return NULL;
+	return acpi_root_find(a->root, a->root_len, sig, map_quiet, NULL,
+			      &pos, len);
+}
+
+void efi_acpi_bmc_warn(const struct efi_acpi *a)
+{
+	struct acpi_spmi_info si;
+	const char *why;
+	const void *t;
+	char msg[200];
+	size_t len;
+
+	if (!(t = efi_acpi_find(a, "SPMI", &len)))
+		return;
+	if (acpi_spmi_parse(t, len, &si, &why)) {
+		efi_acpi_warn("SPMI", why);
+		return;
+	}
+	snprintf(msg, sizeof(msg), "IPMI BMC (SPMI, %s at %s %#llx, IPMI "
+		 "%x.%x): its watchdog can reset the machine mid-run; disarm "
+		 "it or raise its timeout (docs/hardware.md)",
+		 acpi_spmi_interface_name(si.interface_type),
+		 si.space_id == ACPI_GAS_SYSTEM_IO ? "io" : "mmio",
+		 (unsigned long long)si.address, si.spec_revision >> 8,
+		 si.spec_revision & 0xff);
+	report_warn("bmc", 0, msg);
 }

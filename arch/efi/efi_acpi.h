@@ -15,26 +15,33 @@
 #include "acpi_numa.h"
 #include "topo.h"
 
-#define EFI_ACPI_MAX	64
-
-struct efi_acpi_table {
-	char sig[5];
-	const void *p;
-	size_t len;
-};
-
+/*
+ * The root table and how many good tables it lists.  Tables are looked up
+ * in place by signature over every entry (acpi_root_find()), so there is
+ * no table count past which one is lost.
+ */
 struct efi_acpi {
 	char oem_id[7];		/* from the RSDP */
-	size_t n;
-	struct efi_acpi_table t[EFI_ACPI_MAX];
+	const void *root;	/* XSDT, else RSDT, checked */
+	size_t root_len;
+	size_t n;		/* good tables the root lists */
 };
 
-/* 0 with the checked tables in @a, -1 when there is no usable root. */
+/*
+ * 0 with the root table in @a and every table it lists checked once (bad
+ * ones reported), -1 when there is no usable root.
+ */
 int efi_acpi_scan(uint64_t rsdp, struct efi_acpi *a);
 
 /* The first good table with signature @sig, or NULL. */
 const void *efi_acpi_find(const struct efi_acpi *a, const char *sig,
 			  size_t *len);
+
+/*
+ * A BMC (the SPMI table) as "warn what=bmc": its watchdog, if the
+ * firmware armed it, resets the machine in the middle of a run.
+ */
+void efi_acpi_bmc_warn(const struct efi_acpi *a);
 
 /* "SIG: msg; table skipped" as an acpi warning. */
 void efi_acpi_warn(const char *sig, const char *msg);

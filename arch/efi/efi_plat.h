@@ -31,8 +31,19 @@ uint64_t efi_find_rsdp(void);
 /* The flattened device tree from the configuration table, or NULL. */
 const void *efi_find_dtb(void);
 
-/* ExitBootServices with a fresh memory map, retried once. */
-int efi_exit_boot_services(void *image);
+/*
+ * The memory map ExitBootServices was given: after the exit it is the
+ * machine's, boot-services memory included (EFI_MEMORY_DESCRIPTORs of
+ * @dsize bytes each, @size bytes in all).
+ */
+struct efi_memmap {
+	const void *map;
+	size_t size, dsize;
+};
+
+/* ExitBootServices with a fresh memory map, retried once; that map in
+ * @final when not NULL. */
+int efi_exit_boot_services(void *image, struct efi_memmap *final);
 
 /* \sbmbench.cfg then the load options (which win) into @cfg. */
 int efi_options(void *image, struct config *cfg, char *err, size_t errlen);

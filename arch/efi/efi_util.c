@@ -92,7 +92,7 @@ const void *efi_find_dtb(void)
 	return config_table(&dtb);
 }
 
-int efi_exit_boot_services(void *image)
+int efi_exit_boot_services(void *image, struct efi_memmap *final)
 {
 	UINTN size = 0, key, dsize;
 	UINT32 dver;
@@ -115,6 +115,11 @@ int efi_exit_boot_services(void *image)
 		st = uefi_call_wrapper(BS->ExitBootServices, 2, image, key);
 		if (!EFI_ERROR(st)) {
 			efi_boot_services = false;
+			if (final) {
+				final->map = map;
+				final->size = sz;
+				final->dsize = dsize;
+			}
 			return 0;
 		}
 		/* EFI_INVALID_PARAMETER: the map changed; once more. */

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Console: SBI DBCN when the firmware has it, else the legacy SBI
- * putchar, else the NS16550 that /chosen stdout-path names.
+ * putchar, else the NS16550 that /chosen stdout-path names, through
+ * core's 16550 driver (MMIO, reg-shift and reg-io-width from the DT; the
+ * rate OpenSBI set is kept).
  */
 #include <stddef.h>
 
@@ -9,10 +11,10 @@
 #include "fdt_platform.h"
 #include "riscv.h"
 #include "sbi.h"
+#include "uart16550.h"
 
 static enum riscv_console con = CON_SBI_LEGACY;
-static volatile uint8_t *uart;
-static uint32_t uart_shift;
+static struct uart16550 uart;
 
 void riscv_console_init(const struct fdt *f)
 {
@@ -24,8 +26,14 @@ void riscv_console_init(const struct fdt *f)
 		con = CON_SBI_LEGACY;
 	} else if (f && !fdt_uart_info(f, NULL, &u, NULL) && u.base) {
 		con = CON_NS16550;
-		uart = (volatile uint8_t *)(uintptr_t)u.base;
-		uart_shift = u.reg_shift;
+		uart = (struct uart16550){
+			.base = u.base,
+			.width = u.reg_io_width == 4 || u.reg_io_width == 2 ?
+				 u.reg_io_width : 1,
+			.stride = 1u << (u.reg_shift & 3),
+			.in = uart16550_mmio_in,
+			.out = uart16550_mmio_out,
+		};
 	} else {
 		con = CON_NONE;
 	}
@@ -43,14 +51,6 @@ const char *riscv_console_name(void)
 	default:
 		return "none";
 	}
-}
-
-static void uart_putc(char ch)
-{
-	/* LSR (reg 5) bit 5: transmit holding register empty */
-	while (!(uart[5 << uart_shift] & 0x20))
-		;
-	uart[0] = (uint8_t)ch;
 }
 
 void plat_console_write(const char *s, size_t n)
@@ -74,11 +74,7 @@ void plat_console_write(const char *s, size_t n)
 		}
 		return;
 	case CON_NS16550:
-		for (size_t i = 0; i < n; i++) {
-			if (s[i] == '\n')
-				uart_putc('\r');
-			uart_putc(s[i]);
-		}
+		uart16550_write(&uart, s, n);
 		return;
 	default:
 		return;

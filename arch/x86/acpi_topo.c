@@ -84,13 +84,11 @@ static void do_spcr(const void *t, size_t len, struct x86_acpi *out)
 		warn("SPCR", why);
 		return;
 	}
-	/* Only port-I/O 16550s; anything else keeps COM1. */
-	if ((s.interface_type == ACPI_SPCR_16550 ||
-	     s.interface_type == ACPI_SPCR_16450 ||
-	     s.interface_type == ACPI_SPCR_16550_GAS) &&
-	    s.space_id == ACPI_GAS_SYSTEM_IO && s.address &&
-	    s.address < 0x10000)
-		out->uart_port = (uint16_t)s.address;
+	/* The console itself is chosen by x86_console_spcr(). */
+	if (acpi_spcr_uart(&s, &out->spcr_uart, &why))
+		warn("SPCR", why);
+	else
+		out->have_spcr_uart = true;
 }
 
 int x86_acpi_collect(struct topo *topo, uint64_t rsdp, uint32_t bsp_apic_id,
@@ -106,6 +104,11 @@ int x86_acpi_collect(struct topo *topo, uint64_t rsdp, uint32_t bsp_apic_id,
 		return -1;
 	}
 	memcpy(out->oem_id, a->oem_id, sizeof(out->oem_id));
+	/* The console first, so that every warning below reaches it. */
+	if ((t = efi_acpi_find(a, "SPCR", &len)))
+		do_spcr(t, len, out);
+	if (out->have_spcr_uart)
+		x86_console_spcr(&out->spcr_uart);
 	/* MADT first: SRAT places the CPUs it made. */
 	if ((t = efi_acpi_find(a, "APIC", &len)))
 		do_madt(topo, t, len, bsp_apic_id, out);
@@ -113,10 +116,9 @@ int x86_acpi_collect(struct topo *topo, uint64_t rsdp, uint32_t bsp_apic_id,
 		efi_numa_slit(t, len);
 	if ((t = efi_acpi_find(a, "FACP", &len)))
 		do_fadt(t, len, out);
-	if ((t = efi_acpi_find(a, "SPCR", &len)))
-		do_spcr(t, len, out);
 	if ((t = efi_acpi_find(a, "SRAT", &len)) && topo->ncpus)
 		efi_numa_srat(topo, t, len, srat_cpu);
+	efi_acpi_bmc_warn(a);
 	free(a);
 	return 0;
 }

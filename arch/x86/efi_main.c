@@ -6,6 +6,7 @@
  */
 #include <efi.h>
 #include <efilib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,12 @@
 					 * 4096 CPUs fit; halved until it fits */
 #define TRAMP_PAGES	4		/* code + a 3-page identity map */
 #define AP_STACK_SIZE	(16 * 1024)	/* APs run only the mailbox loop */
+/* Said on the screen while there still is one to say it on. */
+#define NO_UART_NOTE	"sbmbench: no working UART (COM1 did not answer and SPCR " \
+	"named none that does): from ExitBootServices on the run prints " \
+	"nothing; it goes on and powers off with its verdict as the exit " \
+	"status.\n"
+
 
 static struct engine b;
 static struct x86_cpuid cpu;
@@ -40,15 +47,37 @@ static const char *virt_name(void)
 	return "none";
 }
 
+/* No free page below 640 KiB before ExitBootServices: one from the
+ * final memory map, where boot-services memory is free now. */
+static void late_trampoline(const struct efi_memmap *m)
+{
+	const char *type;
+	uint64_t p = x86_tramp_page_late(m, TRAMP_PAGES, &type);
+	char msg[160];
+
+	if (!p) {
+		report_warn("cpu-start", 0, "no page below 640 KiB for the AP "
+			    "trampoline, before or after ExitBootServices; "
+			    "boot CPU only");
+		return;
+	}
+	snprintf(msg, sizeof(msg), "no free page below 640 KiB before "
+		 "ExitBootServices; trampoline at %#llx from the final memory "
+		 "map (%s)", (unsigned long long)p, type);
+	report_warn("cpu-start", 0, msg);
+	x86_ap_setup(p);
+}
+
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
+	static struct efi_memmap final_map;
 	static char model[49], err[1024];
 	struct topo *topo;
 	void *tramp;
 	const char *why, *hz_source;
 	int status, opt_rc;
 
-	x86_uart_init(0);
+	x86_uart_init();
 	/* Below 4 GiB where possible. */
 	if (efi_start(image, systab, HEAP_SIZE, 0xffffffffull))
 		return EFI_OUT_OF_RESOURCES;
@@ -86,8 +115,6 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		report_warn("acpi", 0, "no usable ACPI root table; "
 			    "boot CPU only");
 	b.info.virt = virt_name();
-	if (acpi.uart_port && acpi.uart_port != 0x3f8)
-		x86_uart_init(acpi.uart_port);
 	if (topo_find_hwid(topo, cpu.bsp_apic_id) < 0) {
 		/* The MADT must list us; if it does not, we still run. */
 		topo_add_cpu(topo, cpu.bsp_apic_id, TOPO_CPU_BSP);
@@ -106,21 +133,27 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (!cpu.invariant_tsc)
 		report_printf("note: CPUID does not state an invariant TSC\n");
 
-	/* The SIPI vector is a page number: the trampoline lives < 1 MiB. */
+	if (b.cfg.test & CONFIG_TEST_LOW_MEM_TAKEN)
+		report_printf("test=low-mem-taken: %u free pages below 640 KiB "
+			      "taken as boot-services data\n",
+			      x86_take_low_memory());
+	/* The SIPI vector is a page number: the trampoline lives < 640 KiB,
+	 * from the firmware now or from the final memory map (below). */
 	tramp = efi_alloc_pages(0x9ffffull, TRAMP_PAGES * EFI_PAGE_SIZE, true);
 	if (tramp)
 		x86_ap_setup((uint64_t)(uintptr_t)tramp);
-	else
-		report_warn("cpu-start", 0, "no page below 1 MiB for "
-			    "the AP trampoline; boot CPU only");
 	x86_lapic_init();
 	b.stack_size = AP_STACK_SIZE;
 	if (engine_init(&b, &why))
 		efi_fail_early(&b, why);
 
-	if (efi_exit_boot_services(image))
+	if (!x86_uart_present())
+		efi_conout_write(NO_UART_NOTE, sizeof(NO_UART_NOTE) - 1);
+	if (efi_exit_boot_services(image, &final_map))
 		efi_fail_early(&b, "ExitBootServices failed");
 	__asm__ volatile("cli");
+	if (!tramp)
+		late_trampoline(&final_map);
 
 	status = engine_main(&b);
 	efi_results_save(&b.cfg);

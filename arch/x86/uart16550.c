@@ -1,50 +1,101 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The console: a polled 16550 (COM1, or the port SPCR names).  It works
- * before and after ExitBootServices, so every line takes the same path.
- * A spin lock keeps lines whole when an AP's trap handler writes while
- * the boot CPU does; its wait is bounded, so a CPU that died holding it
- * costs a garbled line, not a hung run.
+ * The console: core's polled 16550 on COM1, or on the UART SPCR names (I/O
+ * ports or MMIO) once it has passed the driver's test.  It works before
+ * and after ExitBootServices, so every line takes the same path.  A spin
+ * lock keeps lines whole when an AP's trap handler writes while the boot
+ * CPU does; its wait is bounded, so a CPU that died holding it costs a
+ * garbled line, not a hung run.
  */
+#include <stdio.h>
+
+#include "acpi_platform.h"
 #include "arch.h"
+#include "report.h"
+#include "uart16550.h"
 #include "x86.h"
 
 #define LOCK_WAIT_DIV	10	/* give up on the lock after 1/10 s */
+#define COM1		0x3f8
+#define PC_UART_HZ	1843200	/* the clock of every PC COM port */
 
-static uint16_t uart_port = 0x3f8;
+static struct uart16550 con;
 static bool uart_ok;
 static int console_lock;
 
-void x86_uart_init(uint16_t port)
+static uint8_t port_in(const struct uart16550 *u, unsigned reg)
 {
-	if (port)
-		uart_port = port;
-	/* Scratch register round trip: no UART reads back 0xff. */
-	outb(uart_port + 7, 0x5a);
-	uart_ok = inb(uart_port + 7) == 0x5a;
-	if (!uart_ok)
-		return;
-	outb(uart_port + 1, 0x00);	/* no interrupts */
-	outb(uart_port + 3, 0x80);	/* DLAB */
-	outb(uart_port + 0, 0x01);	/* 115200 */
-	outb(uart_port + 1, 0x00);
-	outb(uart_port + 3, 0x03);	/* 8N1 */
-	outb(uart_port + 2, 0xc7);	/* FIFO on, cleared */
-	outb(uart_port + 4, 0x03);	/* DTR, RTS */
+	return inb((uint16_t)(u->base + reg));
+}
+
+static void port_out(const struct uart16550 *u, unsigned reg, uint8_t v)
+{
+	outb((uint16_t)(u->base + reg), v);
+}
+
+static struct uart16550 port_uart(uint16_t port)
+{
+	struct uart16550 u = { .base = port, .width = 1, .stride = 1,
+			       .in = port_in, .out = port_out };
+
+	return u;
+}
+
+void x86_uart_init(void)
+{
+	con = port_uart(COM1);
+	uart_ok = uart16550_probe(&con);
+	if (uart_ok)
+		uart16550_setup(&con, PC_UART_HZ, 115200);
 }
 
 bool x86_uart_present(void)
 {
-	return uart_ok;
+	return uart_ok && !con.dead;
 }
 
-static void uart_putc(char c)
+void x86_console_spcr(const struct acpi_spcr_uart *s)
 {
-	/* Bounded wait on THRE: a dead UART must not hang the run. */
-	for (unsigned i = 0; i < 1000000; i++)
-		if (inb(uart_port + 5) & 0x20)
-			break;
-	outb(uart_port, (uint8_t)c);
+	struct uart16550 u;
+	char what[64], msg[160];
+	unsigned div;
+
+	snprintf(what, sizeof(what), "SPCR console (type %#x) %s %#llx",
+		 s->type, s->io ? "io" : "mmio", (unsigned long long)s->base);
+	if (s->kind != ACPI_UART_16550) {
+		snprintf(msg, sizeof(msg), "%s: not a 16550, no driver for it "
+			 "here; %s", what, uart_ok ? "staying on COM1" :
+			 "no console");
+		report_warn("console", 0, msg);
+		return;
+	}
+	if (s->io) {
+		u = port_uart((uint16_t)s->base);
+	} else {
+		u = (struct uart16550){ .base = s->base, .width = s->width,
+					.stride = s->stride,
+					.in = uart16550_mmio_in,
+					.out = uart16550_mmio_out };
+	}
+	/* COM1 itself, or another UART that answers: switch; else keep a
+	 * working COM1 rather than go blind on a port that is not there. */
+	if (!(uart_ok && s->io && s->base == COM1) && !uart16550_probe(&u)) {
+		snprintf(msg, sizeof(msg), "%s did not answer; %s", what,
+			 uart_ok ? "staying on COM1" : "no console");
+		report_warn("console", 0, msg);
+		return;
+	}
+	/* A port UART's clock is the PC one; an MMIO one's only SPCR 3+
+	 * states: without it the firmware's divisor stays. */
+	div = uart16550_setup(&u, s->clock_hz ? s->clock_hz :
+			      s->io ? PC_UART_HZ : 0, s->baud);
+	con = u;
+	uart_ok = true;
+	report_printf("console: 16550 %s %#llx from SPCR (type %#x, %u-byte "
+		      "access, stride %u, %s)\n", s->io ? "io" : "mmio",
+		      (unsigned long long)s->base, s->type, s->width,
+		      s->stride, div ? "rate from SPCR" :
+		      "rate as the firmware set it");
 }
 
 /* Before the TSC is calibrated (rate 0) only the boot CPU runs. */
@@ -64,18 +115,14 @@ static void uart_write(const char *s, size_t n)
 {
 	bool locked = lock_console();
 
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '\n')
-			uart_putc('\r');
-		uart_putc(s[i]);
-	}
+	uart16550_write(&con, s, n);
 	if (locked)
 		__atomic_store_n(&console_lock, 0, __ATOMIC_RELEASE);
 }
 
 void plat_console_write(const char *s, size_t n)
 {
-	if (!uart_ok) {
+	if (!x86_uart_present()) {
 		efi_conout_write(s, n);	/* a no-op once boot services are gone */
 		return;
 	}
@@ -85,6 +132,6 @@ void plat_console_write(const char *s, size_t n)
 /* From an AP's trap handler: the UART only (firmware is the BSP's). */
 void x86_console_write_trap(const char *s, size_t n)
 {
-	if (uart_ok)
+	if (x86_uart_present())
 		uart_write(s, n);
 }

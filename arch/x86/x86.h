@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "acpi_platform.h"
 #include "engine.h"
 #include "efi_plat.h"
 
@@ -70,8 +71,12 @@ static inline uint64_t rdtsc_plain(void)
 #define EFER_NXE	(1ull << 11)
 
 /* uart16550.c: the console after (and, when present, before) EBS. */
-void x86_uart_init(uint16_t port);
-bool x86_uart_present(void);
+void x86_uart_init(void);		/* COM1, when it answers */
+bool x86_uart_present(void);		/* a UART that answers and drains */
+struct acpi_spcr_uart;
+/* Switch to the UART SPCR names when it passes the test; else keep the
+ * console there is, with a warning. */
+void x86_console_spcr(const struct acpi_spcr_uart *s);
 /* For an AP's trap handler: no firmware call, bounded wait for the lock. */
 void x86_console_write_trap(const char *s, size_t n);
 
@@ -98,7 +103,8 @@ struct x86_acpi {
 	uint64_t lapic_addr;
 	uint16_t pm_port;	/* 0: none */
 	bool pm_32bit;
-	uint16_t uart_port;	/* 0: none stated */
+	bool have_spcr_uart;	/* SPCR names a UART we can decode */
+	struct acpi_spcr_uart spcr_uart;
 	char oem_id[7];
 };
 /* Walk the tables; add CPUs (BSP flagged) and their nodes to @t, keep
@@ -123,6 +129,15 @@ int x86_lapic_send_sipi(uint32_t apic_id, uint64_t page);
 /* Set up the trampoline in @page (physical, below 1 MiB, 4 pages: the
  * code and its temporary page table). */
 void x86_ap_setup(uint64_t page);
+
+/* tramp_page.c: after ExitBootServices, the highest run of @pages free
+ * pages below 640 KiB (and below the EBDA) in the final memory map, never
+ * page 0; 0 when none.  *type names the memory it was. */
+uint64_t x86_tramp_page_late(const struct efi_memmap *m, unsigned pages,
+			     const char **type);
+/* test=low-mem-taken: every free page below 640 KiB taken as boot-services
+ * data, as big machines' firmware leaves it; how many. */
+unsigned x86_take_low_memory(void);
 
 /* ap_trap.c: the APs' IDT, for the trampoline's LIDT. */
 void x86_ap_trap_idt(uint64_t *base, uint16_t *limit);
