@@ -59,6 +59,31 @@ uint32_t topo_order(const struct topo *t, const uint8_t *take, uint32_t *out)
 	return n;
 }
 
+uint32_t topo_order_rr(const struct topo *t, const uint32_t *order,
+		       uint32_t n, uint32_t *out)
+{
+	uint32_t nllc = 0, got = 0;
+	uint32_t *start = malloc(sizeof(*start) * (n + 1));
+
+	if (!start) {
+		/* no room to spread: keep topology order */
+		for (uint32_t i = 0; i < n; i++)
+			out[i] = order[i];
+		return n ? 1 : 0;
+	}
+	/* topology order keeps an LLC's CPUs together: runs of one llc id */
+	for (uint32_t i = 0; i < n; i++)
+		if (!i || t->cpus[order[i]].llc != t->cpus[order[i - 1]].llc)
+			start[nllc++] = i;
+	start[nllc] = n;
+	for (uint32_t round = 0; got < n; round++)
+		for (uint32_t l = 0; l < nllc; l++)
+			if (start[l] + round < start[l + 1])
+				out[got++] = order[start[l] + round];
+	free(start);
+	return nllc;
+}
+
 enum pairs_kind pairs_resolve(enum pairs_kind kind, uint32_t ncpus)
 {
 	if (kind != PAIRS_AUTO)

@@ -31,6 +31,14 @@ enum pair_class pair_class_of(const struct topo *t, uint32_t a, uint32_t b);
  * many. */
 uint32_t topo_order(const struct topo *t, const uint8_t *take, uint32_t *out);
 
+/*
+ * The @n CPUs @order (topology order) spread round-robin over their LLCs
+ * into @out: the first CPU of each LLC, then the second of each, ...;
+ * returns how many LLCs they span.
+ */
+uint32_t topo_order_rr(const struct topo *t, const uint32_t *order,
+		       uint32_t n, uint32_t *out);
+
 /* What pairs=auto means for @ncpus CPUs. */
 enum pairs_kind pairs_resolve(enum pairs_kind kind, uint32_t ncpus);
 

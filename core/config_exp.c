@@ -167,6 +167,20 @@ int config_exp_set(struct config *c, const char *key, const char *val,
 			return config_bad_value(err, errlen, key, val, "0..10000000");
 		*(key[3] == 'i' ? &c->rw_idle_ns : key[3] == 'r' ?
 		  &c->rw_run_ns : &c->rw_scan_ns) = (uint32_t)v;
+	} else if (!strcmp(key, "scale_order")) {
+		static const char *const ord[] = { "auto", "topo", "rr", "both" };
+		size_t k;
+
+		for (k = 0; k < 4 && strcmp(val, ord[k]); k++)
+			;
+		if (k == 4)
+			return config_bad_value(err, errlen, key, val,
+						"auto, topo, rr, both");
+		c->scale_order = (enum scale_order)k;
+	} else if (!strcmp(key, "scale_steps")) {
+		if (config_parse_u64(val, 2, 64, &v))
+			return config_bad_value(err, errlen, key, val, "2..64");
+		c->scale_steps = (uint32_t)v;
 	} else if (!strcmp(key, "rw_ms")) {
 		if (config_parse_u64(val, 1, 600000, &v))
 			return config_bad_value(err, errlen, key, val, "1..600000");
@@ -219,6 +233,18 @@ size_t config_exp_format(const struct config *c, char *buf, size_t len,
 			     sbm_read_name(c->reader), place[c->rw_readers],
 			     c->rw_nreaders, c->rw_writers, c->rw_idle_ns,
 			     c->rw_run_ns, c->rw_scan_ns, c->rw_ms);
+		if (w > 0)
+			used += (size_t)w;
+	}
+	if (used < len && config_runs(c, "scale")) {
+		static const char *const ord[] = { "auto", "topo", "rr", "both" };
+		char steps[12] = "auto";
+
+		if (c->scale_steps)
+			snprintf(steps, sizeof(steps), "%u", c->scale_steps);
+		w = snprintf(buf + used, len - used,
+			     " scale_order=%s scale_steps=%s",
+			     ord[c->scale_order], steps);
 		if (w > 0)
 			used += (size_t)w;
 	}
