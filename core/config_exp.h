@@ -19,7 +19,7 @@
 
 #define CONFIG_EXP_HELP \
 	"experiment=LIST comma list of sbm,scale,c2c,noise,rw or all (default sbm)\n" \
-	"pairs=SEL      c2c pairs: all | reps (first pair of each sharing class) | K (K random per class)\n" \
+	"pairs=SEL      c2c pairs: all | reps (one CPU per LLC: every LLC pair, plus SMT and core pairs) | K (K random per class)\n" \
 	"               (default: all up to 64 CPUs, else reps)\n" \
 	"c2c_rounds=N   timed round trips per pair and variant, 10..10^7 (default 1000)\n" \
 	"c2c_home=WHERE node holding the c2c line: a | b | node:N (default a)\n" \

@@ -272,22 +272,6 @@ static void text_noise(FILE *f, const struct run_map *m)
 	}
 }
 
-static void text_scale(FILE *f, const struct run_map *m)
-{
-	fprintf(f, "\nscale: one shared line, set+clear with %s, CPUs added "
-		"in topology order\n%5s %12s %10s %12s %12s\n", m->scale_op,
-		"cpus", "ticks/iter", "ns/iter", "min", "max");
-	for (size_t i = 0; i < m->nscale; i++) {
-		const struct map_scale *x = &m->scale[i];
-
-		fprintf(f, "%5u %12.4f %10.2f %12.4f %12.4f\n", x->cpus,
-			x->median, x->ns, x->min, x->max);
-	}
-	if (m->scale_plan && m->nscale < m->scale_steps)
-		fprintf(f, "scale: INCOMPLETE: %u steps missing\n",
-			m->scale_steps - (unsigned)m->nscale);
-}
-
 void runmap_text(FILE *f, const struct run *r)
 {
 	const struct run_map *m = r->map;
@@ -295,7 +279,7 @@ void runmap_text(FILE *f, const struct run *r)
 	if (!m)
 		return;
 	if (m->scale_plan || m->nscale)
-		text_scale(f, m);
+		runmap_text_scale(f, m);
 	if (m->rw_plan || m->nrw)
 		runmap_text_rw(f, m);
 	if (m->c2c_plan || m->npairs)
@@ -395,21 +379,9 @@ void runmap_json(FILE *f, const struct run *r)
 			fputs(s, f);
 		fputs("]}", f);
 	}
-	fputs("]},\n\"scale\":[", f);
-	for (size_t i = 0; m && i < m->nscale; i++) {
-		const struct map_scale *x = &m->scale[i];
-
-		fprintf(f, "%s{\"cpus\":%u,", i ? ",\n" : "\n", x->cpus);
-		jnum(f, "median", x->median);
-		fputc(',', f);
-		jnum(f, "min", x->min);
-		fputc(',', f);
-		jnum(f, "max", x->max);
-		fputc(',', f);
-		jnum(f, "ns", x->ns);
-		fputc('}', f);
-	}
-	fputs("],\n\"rw\":[", f);
+	fputs("]},\n", f);
+	runmap_json_scale(f, m);
+	fputs("\"rw\":[", f);
 	for (size_t i = 0; m && i < m->nrw; i++) {
 		const struct map_rw *x = &m->rw[i];
 
@@ -459,6 +431,7 @@ static void csv_head(FILE *f, const struct runset *rs, const struct run *r)
 int runmap_csv(FILE *f, const struct runset *rs, const char *table)
 {
 	bool c2c = !strcmp(table, "c2c"), scale = !strcmp(table, "scale");
+	bool scale_sum = !strcmp(table, "scale-summary");
 
 	if (!strcmp(table, "rw")) {
 		runmap_csv_rw_head(f);
@@ -472,12 +445,26 @@ int runmap_csv(FILE *f, const struct runset *rs, const char *table)
 		}
 		return 0;
 	}
-	if (!c2c && !scale && strcmp(table, "noise"))
+	if (scale || scale_sum) {
+		runmap_csv_scale_head(f, scale_sum);
+		for (size_t i = 0; i < rs->nruns; i++) {
+			const struct run_map *m = rs->runs[i].map;
+
+			for (size_t k = 0; m && scale && k < m->nscale; k++) {
+				csv_head(f, rs, &rs->runs[i]);
+				runmap_csv_scale_row(f, &m->scale[k]);
+			}
+			for (size_t k = 0; m && scale_sum && k < m->nscale_sum;
+			     k++) {
+				csv_head(f, rs, &rs->runs[i]);
+				runmap_csv_scale_sum_row(f, &m->scale_sum[k]);
+			}
+		}
+		return 0;
+	}
+	if (!c2c && strcmp(table, "noise"))
 		return -1;
-	if (scale)
-		fprintf(f, "file,run,cpus,median_ticks,min_ticks,max_ticks,"
-			"ns_per_iter\n");
-	else if (c2c)
+	if (c2c)
 		fprintf(f, "file,run,a,b,class,home,median_ns,min_ns,"
 			"cas_median_ns,cas_min_ns,batch,cas_batch\n");
 	else
@@ -496,14 +483,7 @@ int runmap_csv(FILE *f, const struct runset *rs, const char *table)
 				p->cas_median, p->cas_min, p->batch,
 				p->cas_batch);
 		}
-		for (size_t k = 0; m && scale && k < m->nscale; k++) {
-			const struct map_scale *x = &m->scale[k];
-
-			csv_head(f, rs, r);
-			fprintf(f, "%u,%.5f,%.5f,%.5f,%.3f\n", x->cpus, x->median,
-				x->min, x->max, x->ns);
-		}
-		for (size_t k = 0; m && !c2c && !scale && k < m->nnoise; k++) {
+		for (size_t k = 0; m && !c2c && k < m->nnoise; k++) {
 			const struct map_noise *x = &m->noise[k];
 
 			csv_head(f, rs, r);

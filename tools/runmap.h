@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The machine map of a run, gathered from its "cpu", "c2c-plan", "c2c",
- * "noise-plan", "noise", "scale-plan", "scale", "rw-plan" and "rw"
- * records, and printed as
+ * "noise-plan", "noise", "scale-plan", "scale", "scale-summary",
+ * "rw-plan" and "rw" records, and printed as
  * a c2c grid in topology order, a noise table and a scale table (text),
  * or as rows (csv, json).
  * Kept beside struct run (runs.h), which holds a pointer to it.
@@ -36,9 +36,23 @@ struct map_noise {
 	char hist[400];		/* counts from bucket hist_lo up, commas */
 };
 
+/* one "scale" point; records before layouts were one shared line:
+ * layout "line", order "topo" */
 struct map_scale {
 	unsigned cpus;
-	double median, min, max, ns;	/* ticks per iteration; ns: median */
+	char layout[16], order[8], op[24];
+	bool clean;
+	double median, min, max;	/* ticks per iteration */
+	double ns, upd_ns;		/* the median per iteration, update */
+};
+
+/* one "scale-summary": a curve's k where the cost doubles over k = 1,
+ * and for llc where it beats global and stops; "" when absent */
+struct map_scale_sum {
+	char layout[16], order[8], op[24];
+	unsigned cpus;
+	double base_ns, last_ns;
+	char doubles_at[12], wins_from[12], stops_at[12];
 };
 
 /* one "rw" record: a layout's writers and readers, alone and together;
@@ -71,10 +85,12 @@ struct run_map {
 	size_t nnoise;
 	/* scale-plan */
 	bool scale_plan;
-	unsigned scale_steps;
+	unsigned scale_steps, scale_points;
 	char scale_op[24];
 	struct map_scale *scale;
 	size_t nscale;
+	struct map_scale_sum *scale_sum;
+	size_t nscale_sum;
 	/* rw-plan */
 	bool rw_plan;
 	char rw_place[16], rw_reader[16];
@@ -93,9 +109,17 @@ void runmap_text(FILE *f, const struct run *r);
 /* JSON members "c2c", "noise", "scale" and "rw" of a run object, each
  * followed by ','. */
 void runmap_json(FILE *f, const struct run *r);
-/* CSV, one table: @table "c2c" (rows a,b,...), "noise", "scale" or "rw"; -1
- * unknown. */
+/* CSV, one table: @table "c2c" (rows a,b,...), "noise", "scale",
+ * "scale-summary" or "rw"; -1 unknown. */
 int runmap_csv(FILE *f, const struct runset *rs, const char *table);
+/* The scale tables (emit_scale.c): text per order, JSON members
+ * "scale" and "scale_summary" (each followed by ','), CSV tables
+ * "scale" and "scale-summary". */
+void runmap_text_scale(FILE *f, const struct run_map *m);
+void runmap_json_scale(FILE *f, const struct run_map *m);
+void runmap_csv_scale_head(FILE *f, bool summary);
+void runmap_csv_scale_row(FILE *f, const struct map_scale *x);
+void runmap_csv_scale_sum_row(FILE *f, const struct map_scale_sum *x);
 /* The rw table (emit_rw.c); the CSV header and one row of it. */
 void runmap_text_rw(FILE *f, const struct run_map *m);
 void runmap_csv_rw_head(FILE *f);

@@ -6,7 +6,7 @@
  *                           a record is damaged or a run has no end
  *   sbmlog records LOG      print every valid record as "KIND key=value..."
  *   sbmlog report LOG... [--format text|csv|json]
- *                        [--table sbm|c2c|noise|scale|rw]
+ *                        [--table sbm|c2c|noise|scale|scale-summary|rw]
  *                           per run: the seed-style table, per-LLC and
  *                           per-node figures, the machine, the c2c grid
  *                           and noise table, then what was rejected;
@@ -36,7 +36,7 @@ static int usage(void)
 		"usage: sbmlog check LOG...\n"
 		"       sbmlog records LOG\n"
 		"       sbmlog report LOG... [--format text|csv|json] "
-		"[--table sbm|c2c|noise|scale|rw]\n"
+		"[--table sbm|c2c|noise|scale|scale-summary|rw]\n"
 		"       sbmlog compare LOG LOG...\n"
 		"       sbmlog plot LOG... -o FILE.png|FILE.svg "
 		"[--metric pct|ns|both] [--keep]\n"

@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The scale tables: per CPU order, a row per CPU count and a column per
+ * layout (ns per update), with the summary the image derived (where the
+ * cost doubles, where llc beats global and stops); and the same as CSV
+ * rows and JSON members.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "runmap.h"
+
+#define MAX_COLS 16
+
+/* Add @v to the @n names in @out (at most @max) unless it is there. */
+static void add_name(const char **out, size_t *n, size_t max, const char *v)
+{
+	for (size_t k = 0; k < *n; k++)
+		if (!strcmp(out[k], v))
+			return;
+	if (*n < max)
+		out[(*n)++] = v;
+}
+
+static const struct map_scale *point(const struct run_map *m,
+				     const char *order, const char *layout,
+				     unsigned cpus)
+{
+	for (size_t i = 0; i < m->nscale; i++) {
+		const struct map_scale *x = &m->scale[i];
+
+		if (x->cpus == cpus && !strcmp(x->order, order) &&
+		    !strcmp(x->layout, layout))
+			return x;
+	}
+	return NULL;
+}
+
+static const struct map_scale_sum *summary(const struct run_map *m,
+					   const char *order,
+					   const char *layout)
+{
+	for (size_t i = 0; i < m->nscale_sum; i++)
+		if (!strcmp(m->scale_sum[i].order, order) &&
+		    !strcmp(m->scale_sum[i].layout, layout))
+			return &m->scale_sum[i];
+	return NULL;
+}
+
+static void order_table(FILE *f, const struct run_map *m, const char *order)
+{
+	const struct map_scale_sum *llc = summary(m, order, "llc");
+	const char *layouts[MAX_COLS];
+	unsigned last = 0;
+	size_t nl = 0;
+
+	for (size_t i = 0; i < m->nscale; i++)
+		if (!strcmp(m->scale[i].order, order))
+			add_name(layouts, &nl, MAX_COLS, m->scale[i].layout);
+
+	fprintf(f, "\nscale, CPUs in %s order: ns per update (median over "
+		"CPUs)\n%5s", !strcmp(order, "rr") ? "round-robin-over-LLCs" :
+		!strcmp(order, "topo") ? "topology" : order, "cpus");
+	for (size_t l = 0; l < nl; l++)
+		fprintf(f, " %10s", layouts[l]);
+	fputc('\n', f);
+	/* rows: the CPU counts of this order, ascending as measured */
+	for (;;) {
+		unsigned next = 0;
+
+		for (size_t i = 0; i < m->nscale; i++)
+			if (!strcmp(m->scale[i].order, order) &&
+			    m->scale[i].cpus > last &&
+			    (!next || m->scale[i].cpus < next))
+				next = m->scale[i].cpus;
+		if (!next)
+			break;
+		fprintf(f, "%5u", next);
+		for (size_t l = 0; l < nl; l++) {
+			const struct map_scale *x = point(m, order, layouts[l],
+							  next);
+
+			if (x && x->clean)
+				fprintf(f, " %10.2f", x->upd_ns);
+			else
+				fprintf(f, " %10s", x ? "LOST-UPD" : "-");
+		}
+		fputc('\n', f);
+		last = next;
+	}
+	if (!m->nscale_sum)
+		return;
+	fprintf(f, "%5s", "x2 at");
+	for (size_t l = 0; l < nl; l++) {
+		const struct map_scale_sum *s = summary(m, order, layouts[l]);
+
+		fprintf(f, " %10s", s && *s->doubles_at ? s->doubles_at : "-");
+	}
+	fputc('\n', f);
+	if (llc && !strcmp(llc->wins_from, "never"))
+		fprintf(f, "llc never beats global (by 10 %% or more)\n");
+	else if (llc && *llc->wins_from)
+		fprintf(f, "llc beats global (by 10 %% or more) from %s CPUs; "
+			"stops beating it at: %s\n", llc->wins_from,
+			*llc->stops_at ? llc->stops_at : "-");
+}
+
+void runmap_text_scale(FILE *f, const struct run_map *m)
+{
+	const char *orders[4];
+	size_t no = 0;
+
+	for (size_t i = 0; i < m->nscale; i++)
+		add_name(orders, &no, 4, m->scale[i].order);
+
+	if (m->scale_plan)
+		fprintf(f, "\nscale: set+clear with op %s on each layout's "
+			"slots, CPUs added in each order\n", m->scale_op);
+	for (size_t o = 0; o < no; o++)
+		order_table(f, m, orders[o]);
+	if (m->scale_plan && m->nscale < m->scale_points)
+		fprintf(f, "scale: INCOMPLETE: %u points missing\n",
+			m->scale_points - (unsigned)m->nscale);
+}
+
+/* Words from the log are bare (no quoting needed), but check. */
+static void jstr(FILE *f, const char *key, const char *s)
+{
+	fprintf(f, "\"%s\":\"", key);
+	for (; *s; s++)
+		if (*s == '"' || *s == '\\' || (unsigned char)*s < 0x20 ||
+		    (unsigned char)*s >= 0x7f)
+			fprintf(f, "\\u%04x", (unsigned char)*s);
+		else
+			fputc(*s, f);
+	fputc('"', f);
+}
+
+static void jnum(FILE *f, const char *key, double v)
+{
+	if (isfinite(v))
+		fprintf(f, "\"%s\":%.10g", key, v);
+	else
+		fprintf(f, "\"%s\":null", key);
+}
+
+/* "12" as a number, "never" as a string, absent as null */
+static void jat(FILE *f, const char *key, const char *v)
+{
+	unsigned k;
+	char end;
+
+	if (!*v)
+		fprintf(f, "\"%s\":null", key);
+	else if (sscanf(v, "%u%c", &k, &end) == 1)
+		fprintf(f, "\"%s\":%u", key, k);
+	else
+		jstr(f, key, v);
+}
+
+void runmap_json_scale(FILE *f, const struct run_map *m)
+{
+	fputs("\"scale\":[", f);
+	for (size_t i = 0; m && i < m->nscale; i++) {
+		const struct map_scale *x = &m->scale[i];
+
+		fprintf(f, "%s{\"cpus\":%u,", i ? ",\n" : "\n", x->cpus);
+		jstr(f, "layout", x->layout);
+		fputc(',', f);
+		jstr(f, "order", x->order);
+		fputc(',', f);
+		jstr(f, "op", x->op);
+		fputc(',', f);
+		jnum(f, "median", x->median);
+		fputc(',', f);
+		jnum(f, "min", x->min);
+		fputc(',', f);
+		jnum(f, "max", x->max);
+		fputc(',', f);
+		jnum(f, "ns", x->ns);
+		fputc(',', f);
+		jnum(f, "upd_ns", x->upd_ns);
+		fprintf(f, ",\"clean\":%s}", x->clean ? "true" : "false");
+	}
+	fputs("],\n\"scale_summary\":[", f);
+	for (size_t i = 0; m && i < m->nscale_sum; i++) {
+		const struct map_scale_sum *x = &m->scale_sum[i];
+
+		fputs(i ? ",\n{" : "\n{", f);
+		jstr(f, "layout", x->layout);
+		fputc(',', f);
+		jstr(f, "order", x->order);
+		fputc(',', f);
+		jstr(f, "op", x->op);
+		fprintf(f, ",\"cpus\":%u,", x->cpus);
+		jnum(f, "base_ns", x->base_ns);
+		fputc(',', f);
+		jnum(f, "last_ns", x->last_ns);
+		fputc(',', f);
+		jat(f, "doubles_at", x->doubles_at);
+		fputc(',', f);
+		jat(f, "llc_wins_from", x->wins_from);
+		fputc(',', f);
+		jat(f, "llc_stops_at", x->stops_at);
+		fputc('}', f);
+	}
+	fputs("],\n", f);
+}
+
+void runmap_csv_scale_head(FILE *f, bool sum)
+{
+	if (sum)
+		fprintf(f, "file,run,layout,order,op,cpus,base_ns,last_ns,"
+			"doubles_at,llc_wins_from,llc_stops_at\n");
+	else
+		fprintf(f, "file,run,cpus,median_ticks,min_ticks,max_ticks,"
+			"ns_per_iter,layout,order,op,ns_per_update,clean\n");
+}
+
+void runmap_csv_scale_row(FILE *f, const struct map_scale *x)
+{
+	fprintf(f, "%u,%.5f,%.5f,%.5f,%.3f,%s,%s,%s,%.3f,%d\n", x->cpus,
+		x->median, x->min, x->max, x->ns, x->layout, x->order, x->op,
+		x->upd_ns, x->clean);
+}
+
+void runmap_csv_scale_sum_row(FILE *f, const struct map_scale_sum *x)
+{
+	fprintf(f, "%s,%s,%s,%u,%.3f,%.3f,%s,%s,%s\n", x->layout, x->order,
+		x->op, x->cpus, x->base_ns, x->last_ns, x->doubles_at,
+		x->wins_from, x->stops_at);
+}
