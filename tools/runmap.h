@@ -130,5 +130,10 @@ size_t runmap_order(const struct run_map *m, unsigned **out);
  * gnuplot, to @out (.png or .svg); 0 on success. */
 int report_plot_c2c(const struct runset *rs, const char *out, bool cas,
 		    bool keep);
+/* Scaling curves (a panel per run and order, a line per layout) and the
+ * noise histogram (a panel per run) of up to four panels (plot_lines.c);
+ * 0 on success. */
+int report_plot_scale(const struct runset *rs, const char *out, bool keep);
+int report_plot_noise(const struct runset *rs, const char *out, bool keep);
 
 #endif

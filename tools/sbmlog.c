@@ -17,6 +17,9 @@
  *                           bar chart of the layouts per run, via gnuplot
  *   sbmlog plot LOG... --table c2c|c2c-cas -o FILE.png|FILE.svg [--keep]
  *                           heat map of the c2c matrix per run
+ *   sbmlog plot LOG... --table scale|noise -o FILE.png|FILE.svg [--keep]
+ *                           scaling curves per order (a line per layout),
+ *                           noise histogram per run
  *
  * Exit status: 0 all records intact and every run complete, 1 damaged
  * records or incomplete runs (everything is still printed), 2 usage or
@@ -40,7 +43,7 @@ static int usage(void)
 		"       sbmlog compare LOG LOG...\n"
 		"       sbmlog plot LOG... -o FILE.png|FILE.svg "
 		"[--metric pct|ns|both] [--keep]\n"
-		"       sbmlog plot LOG... --table c2c|c2c-cas "
+		"       sbmlog plot LOG... --table c2c|c2c-cas|scale|noise "
 		"-o FILE.png|FILE.svg [--keep]\n"
 		"LOG may be - for standard input.\n");
 	return 2;
@@ -262,13 +265,18 @@ static int cmd_plot(int argc, char **argv)
 		rc = usage();
 		goto out;
 	}
-	if (o.table && strcmp(o.table, "c2c") && strcmp(o.table, "c2c-cas")) {
+	if (!o.table)
+		rc = report_plot(&rs, o.out, m, o.keep);
+	else if (!strcmp(o.table, "c2c") || !strcmp(o.table, "c2c-cas"))
+		rc = report_plot_c2c(&rs, o.out, !strcmp(o.table, "c2c-cas"),
+				     o.keep);
+	else if (!strcmp(o.table, "scale"))
+		rc = report_plot_scale(&rs, o.out, o.keep);
+	else if (!strcmp(o.table, "noise"))
+		rc = report_plot_noise(&rs, o.out, o.keep);
+	else
 		rc = usage();
-		goto out;
-	}
-	if (o.table ? report_plot_c2c(&rs, o.out, !strcmp(o.table, "c2c-cas"),
-				      o.keep) :
-	    report_plot(&rs, o.out, m, o.keep)) {
+	if (rc) {
 		rc = 2;
 		goto out;
 	}
