@@ -132,6 +132,32 @@ static void plan_record(struct engine *e, struct scale_exp *x)
 	report_record(&r);
 }
 
+/* How many LLCs the first steps[s] CPUs of each order span. */
+static int llc_spans(struct scale_exp *x, const struct topo *t)
+{
+	uint8_t *seen = malloc(t->nllcs ? t->nllcs : 1);
+
+	if (!seen)
+		return -1;
+	for (int o = 0; o < SCALE_NORDERS; o++) {
+		uint32_t n = 0, s = 0;
+
+		memset(seen, 0, t->nllcs ? t->nllcs : 1);
+		for (uint32_t i = 0; i < x->ncpus && s < x->nsteps; i++) {
+			uint32_t l = t->cpus[x->order[o][i]].llc;
+
+			if (l < t->nllcs && !seen[l]) {
+				seen[l] = 1;
+				n++;
+			}
+			if (i + 1 == x->steps[s])
+				x->span[o][s++] = n;
+		}
+	}
+	free(seen);
+	return 0;
+}
+
 static int scale_prepare(struct engine *e, void **state)
 {
 	struct scale_exp *x = calloc(1, sizeof(*x));
@@ -150,6 +176,8 @@ static int scale_prepare(struct engine *e, void **state)
 				 x->order[SCALE_RR]);
 	x->nsteps = scale_steps(x->ncpus, e->cfg.scale_steps, x->steps);
 	pick_orders(x, e->cfg.scale_order);
+	if (llc_spans(x, t))
+		goto fail;
 	for (int k = 0; k < SBM_NKINDS; k++) {
 		if (!(e->cfg.layouts & (1u << k)))
 			continue;
@@ -213,6 +241,7 @@ static void point_record(const struct engine *e, const struct scale_curve *c,
 	rec_str(&r, "op", c->op);
 	rec_dbl(&r, "upd_ns", upd_ns(e, p->median), 3);
 	rec_u64(&r, "clean", p->clean);
+	rec_u64(&r, "llcs", p->llcs);
 	report_record(&r);
 }
 
@@ -233,6 +262,7 @@ static int measure(struct engine *e, struct scale_exp *x,
 		v[i] = (double)e->mbox[order[i]].ticks / (double)e->cfg.iters;
 	stats_compute(v, k, &sum);
 	p->cpus = k;
+	p->llcs = x->span[c->order][s];
 	p->median = sum.median;
 	p->min = sum.min;
 	p->max = sum.max;
@@ -305,7 +335,9 @@ void scale_derive(struct scale_exp *x)
 		c->vs_global = true;
 		n = c->npts < g->npts ? c->npts : g->npts;
 		for (uint32_t s = 0; s < n; s++) {
-			if (c->pt[s].median > SCALE_BEATS * g->pt[s].median)
+			/* in one LLC the llc layout is global's one line */
+			if (c->pt[s].llcs < 2 ||
+			    c->pt[s].median > SCALE_BEATS * g->pt[s].median)
 				continue;
 			if (!won)
 				c->wins_from = c->pt[s].cpus;

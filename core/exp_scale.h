@@ -26,6 +26,7 @@ enum scale_order_id { SCALE_TOPO, SCALE_RR, SCALE_NORDERS };
 
 struct scale_point {
 	uint32_t cpus;
+	uint32_t llcs;			/* LLCs those CPUs span */
 	double median, min, max;	/* ticks per iteration, over CPUs */
 	bool clean;			/* the layout was empty afterwards */
 };
@@ -39,7 +40,9 @@ struct scale_curve {
 	/* derived once, in scale_derive(); 0 = never */
 	uint32_t doubles_at;	/* first k with median >= 2x k = 1's */
 	bool vs_global;		/* llc, with a global curve in this order */
-	uint32_t wins_from;	/* first k where llc beats global */
+	uint32_t wins_from;	/* first k where llc beats global; only
+				 * points whose CPUs span two LLCs or more
+				 * count (in one, llc is global's line) */
 	uint32_t stops_at;	/* first k after that from which it never
 				 * beats global again */
 };
@@ -51,6 +54,7 @@ struct scale_exp {
 	uint32_t ncpus, nllcs;
 	uint32_t steps[64];		/* CPU counts of every curve */
 	uint32_t nsteps;
+	uint32_t span[SCALE_NORDERS][64];	/* LLCs of each step's CPUs */
 	struct scale_curve curves[SBM_NKINDS * SCALE_NORDERS];
 	uint32_t ncurves;
 };

@@ -70,6 +70,8 @@ map_check() {
 		$1 == "scale" { delete v; for (i = 2; i <= NF; i++) kv(i)
 			k = v["layout"] "/" v["order"] "/" v["cpus"]
 			if ((k in pt) || v["clean"] != 1 || !(v["upd_ns"] > 0)) { print "point " k; bad = 1 }
+			# an LLC per socket of 2 cores: topo fills one, rr spreads
+			if (v["cpus"] == 2 && v["llcs"] != (v["order"] == "rr" ? 2 : 1)) { print "llcs " k; bad = 1 }
 			pt[k] = 1; npt++ }
 		$1 == "scale-summary" { delete v; for (i = 2; i <= NF; i++) kv(i)
 			sum[v["layout"] "/" v["order"]] = 1; nsum++

@@ -142,7 +142,8 @@ static void derive(void)
 
 	for (int i = 0; i < 5; i++) {
 		g[i] = (struct scale_point){ .cpus = 1u << i, .median = gm[i] };
-		l[i] = (struct scale_point){ .cpus = 1u << i, .median = lm[i] };
+		l[i] = (struct scale_point){ .cpus = 1u << i, .median = lm[i],
+					     .llcs = i ? 2 : 1 };
 		p[i] = (struct scale_point){ .cpus = 1u << i, .median = pm[i] };
 	}
 	x.ncurves = 4;
@@ -165,6 +166,14 @@ static void derive(void)
 	l[4].median = 50;
 	scale_derive(&x);
 	CHECK_EQ_U64(x.curves[1].stops_at, 0);
+	/* 2 CPUs in one LLC share llc's one line, as global's: no win */
+	l[1].llcs = 1;
+	scale_derive(&x);
+	CHECK_EQ_U64(x.curves[1].wins_from, 8);
+	/* k = 1 is one CPU alone in both, whatever the noise says */
+	l[0].median = 1;
+	scale_derive(&x);
+	CHECK_EQ_U64(x.curves[1].wins_from, 8);
 	/* never beating */
 	for (int i = 0; i < 5; i++)
 		l[i].median = gm[i];
@@ -201,6 +210,10 @@ static void scale(const char *opts, uint32_t want_curves, uint32_t want_pts)
 		CHECK(c->op != NULL);
 		for (uint32_t s = 0; s < c->npts; s++) {
 			CHECK_EQ_U64(c->pt[s].cpus, x->steps[s]);
+			/* 2 CPUs an LLC: topo fills one first, rr spreads */
+			CHECK_EQ_U64(c->pt[s].llcs, c->order == SCALE_RR ?
+				     (x->steps[s] > 1 ? 2 : 1) :
+				     (x->steps[s] + 1) / 2);
 			CHECK(c->pt[s].clean);
 			CHECK(c->pt[s].median > 0 &&
 			      c->pt[s].min <= c->pt[s].median &&

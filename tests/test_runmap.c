@@ -292,7 +292,7 @@ static void scale_rows(void)
 	free(s);
 	s = render(&rs, 1, "scale");
 	CHECK_EQ_U64(lines(s), 10);
-	CHECK(strstr(s, ",2,40.00000,") && strstr(s, ",llc,rr,lock_bts,21.000,1"));
+	CHECK(strstr(s, ",2,40.00000,") && strstr(s, ",llc,rr,lock_bts,21.000,1,0\n"));
 	free(s);
 	s = render(&rs, 1, "scale-summary");
 	CHECK_EQ_U64(lines(s), 2);

@@ -181,7 +181,8 @@ void runmap_json_scale(FILE *f, const struct run_map *m)
 		jnum(f, "ns", x->ns);
 		fputc(',', f);
 		jnum(f, "upd_ns", x->upd_ns);
-		fprintf(f, ",\"clean\":%s}", x->clean ? "true" : "false");
+		fprintf(f, ",\"clean\":%s,\"llcs\":%u}",
+			x->clean ? "true" : "false", x->llcs);
 	}
 	fputs("],\n\"scale_summary\":[", f);
 	for (size_t i = 0; m && i < m->nscale_sum; i++) {
@@ -215,14 +216,14 @@ void runmap_csv_scale_head(FILE *f, bool sum)
 			"doubles_at,llc_wins_from,llc_stops_at\n");
 	else
 		fprintf(f, "file,run,cpus,median_ticks,min_ticks,max_ticks,"
-			"ns_per_iter,layout,order,op,ns_per_update,clean\n");
+			"ns_per_iter,layout,order,op,ns_per_update,clean,llcs\n");
 }
 
 void runmap_csv_scale_row(FILE *f, const struct map_scale *x)
 {
-	fprintf(f, "%u,%.5f,%.5f,%.5f,%.3f,%s,%s,%s,%.3f,%d\n", x->cpus,
+	fprintf(f, "%u,%.5f,%.5f,%.5f,%.3f,%s,%s,%s,%.3f,%d,%u\n", x->cpus,
 		x->median, x->min, x->max, x->ns, x->layout, x->order, x->op,
-		x->upd_ns, x->clean);
+		x->upd_ns, x->clean, x->llcs);
 }
 
 void runmap_csv_scale_sum_row(FILE *f, const struct map_scale_sum *x)

@@ -81,6 +81,7 @@ void runmap_take(struct run_map **mp, const struct rec_parsed *p)
 		m = map_of(mp);
 		x = PUSH(m->scale, m->nscale);
 		x->cpus = rec_field_u(p, "cpus");
+		x->llcs = rec_field_u(p, "llcs");
 		x->median = rec_field_d(p, "median");
 		x->min = rec_field_d(p, "min");
 		x->max = rec_field_d(p, "max");

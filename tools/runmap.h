@@ -39,7 +39,7 @@ struct map_noise {
 /* one "scale" point; records before layouts were one shared line:
  * layout "line", order "topo" */
 struct map_scale {
-	unsigned cpus;
+	unsigned cpus, llcs;	/* llcs: those CPUs span; 0 unknown */
 	char layout[16], order[8], op[24];
 	bool clean;
 	double median, min, max;	/* ticks per iteration */
@@ -124,6 +124,10 @@ void runmap_csv_scale_sum_row(FILE *f, const struct map_scale_sum *x);
 void runmap_text_rw(FILE *f, const struct run_map *m);
 void runmap_csv_rw_head(FILE *f);
 void runmap_csv_rw_row(FILE *f, const struct map_rw *x);
+/* sbmlog compare's noise blocks (compare_noise.c): count, total and
+ * longest gap per CPU and for all, a column @w wide per run; nothing
+ * when no run has noise records. */
+void runmap_compare_noise(FILE *f, const struct runset *rs, int w);
 /* The CPUs of @m's pairs in topology order, in *@out (to be freed). */
 size_t runmap_order(const struct run_map *m, unsigned **out);
 /* Heat map of the c2c medians (plain, or @cas) of up to four runs, via
