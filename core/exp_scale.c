@@ -112,9 +112,10 @@ static void plan_record(struct engine *e, struct scale_exp *x)
 			norders++;
 		}
 	report_printf("scale: %u layouts (%s) x %u orders (%s) x %u steps, 1 "
-		      "to %u CPUs over %u LLCs, %llu iterations each (op %s, "
-		      "op_u8 %s)\n", x->ncurves / (norders ? norders : 1),
-		      layouts, norders, orders, x->nsteps, x->ncpus, x->nllcs,
+		      "to %u CPUs over %u LLCs, %u reps of %llu iterations "
+		      "each (op %s, op_u8 %s)\n",
+		      x->ncurves / (norders ? norders : 1), layouts, norders,
+		      orders, x->nsteps, x->ncpus, x->nllcs, e->cfg.reps,
 		      (unsigned long long)e->cfg.iters, e->cfg.op, e->cfg.op_u8);
 	report_rec_start(&r, "scale-plan");
 	rec_u64(&r, "cpus", x->ncpus);
@@ -129,6 +130,7 @@ static void plan_record(struct engine *e, struct scale_exp *x)
 	rec_u64(&r, "llcs", x->nllcs);
 	rec_u64(&r, "points", (uint64_t)x->ncurves * x->nsteps);
 	rec_str(&r, "placement", x->sbm.arena.placement);
+	rec_u64(&r, "reps", e->cfg.reps);
 	report_record(&r);
 }
 
@@ -206,12 +208,14 @@ fail:
 	return -1;
 }
 
-/* Each point: every CPU one handoff per op, two ops an iteration. */
+/* Each point, each rep: every CPU one handoff per op, two ops an
+ * iteration. */
 static uint64_t scale_estimate_ms(struct engine *e, void *state)
 {
 	struct scale_exp *x = state;
 	uint64_t per = (e->cfg.iters + e->cfg.warmup) * 2 *
-		       estimate_handoff(e), ticks = 0;
+		       estimate_handoff(e) * (e->cfg.reps ? e->cfg.reps : 1);
+	uint64_t ticks = 0;
 
 	for (uint32_t s = 0; s < x->nsteps; s++)
 		ticks += per * x->steps[s];
@@ -245,29 +249,46 @@ static void point_record(const struct engine *e, const struct scale_curve *c,
 	report_record(&r);
 }
 
-/* One point: the first @k CPUs of @c's order on x->sbm.layout. */
+/*
+ * One point: the first @k CPUs of @c's order on x->sbm.layout, cfg.reps
+ * times.  Its figure is the median over reps of the median over CPUs, so
+ * that one rep where a vCPU was descheduled (the CPUs did not overlap, or
+ * a window took a preemption) does not make it; min and max are over
+ * every CPU and rep.  @v has room for ncpus x reps.
+ */
 static int measure(struct engine *e, struct scale_exp *x,
 		   struct scale_curve *c, uint32_t s, double *v)
 {
 	const uint32_t *order = x->order[c->order];
 	uint64_t deadline_ms = 120000 + (e->cfg.iters + e->cfg.warmup) / 50;
 	struct scale_point *p = &c->pt[s];
-	uint32_t k = x->steps[s];
+	uint32_t k = x->steps[s], reps = e->cfg.reps ? e->cfg.reps : 1;
+	double *per_rep = v + (size_t)k * reps;
 	struct stats sum;
 
-	sbm_zero(&x->sbm.layout, &x->sbm.arena.a);
-	if (engine_run_on(e, order, k, sbm_body, &x->sbm, deadline_ms))
-		return -1;
-	for (uint32_t i = 0; i < k; i++)
-		v[i] = (double)e->mbox[order[i]].ticks / (double)e->cfg.iters;
-	stats_compute(v, k, &sum);
-	p->cpus = k;
-	p->llcs = x->span[c->order][s];
-	p->median = sum.median;
+	p->clean = true;
+	for (uint32_t rep = 0; rep < reps; rep++) {
+		double *vr = v + (size_t)rep * k;
+
+		sbm_zero(&x->sbm.layout, &x->sbm.arena.a);
+		if (engine_run_on(e, order, k, sbm_body, &x->sbm, deadline_ms))
+			return -1;
+		for (uint32_t i = 0; i < k; i++)
+			vr[i] = (double)e->mbox[order[i]].ticks /
+				(double)e->cfg.iters;
+		stats_compute(vr, k, &sum);
+		per_rep[rep] = sum.median;
+		/* every CPU cleared what it set: a lost update shows here */
+		if (sbm_weight(&x->sbm.layout, &x->sbm.arena.a))
+			p->clean = false;
+	}
+	stats_compute(v, (size_t)k * reps, &sum);
 	p->min = sum.min;
 	p->max = sum.max;
-	/* every CPU cleared what it set: a lost update shows here */
-	p->clean = sbm_weight(&x->sbm.layout, &x->sbm.arena.a) == 0;
+	stats_compute(per_rep, reps, &sum);
+	p->median = sum.median;
+	p->cpus = k;
+	p->llcs = x->span[c->order][s];
 	c->npts = s + 1;
 	point_record(e, c, p);
 	if (!p->clean)
@@ -352,7 +373,9 @@ void scale_derive(struct scale_exp *x)
 static int scale_run(struct engine *e, void *state)
 {
 	struct scale_exp *x = state;
-	double *v = malloc(sizeof(double) * (x->ncpus ? x->ncpus : 1));
+	/* a point's samples, CPUs x reps, and its per-rep medians */
+	double *v = malloc(sizeof(double) * ((size_t)x->ncpus + 1) *
+			   (e->cfg.reps ? e->cfg.reps : 1));
 	uint64_t t0 = isa_counter(), last = t0;
 	uint64_t every = engine_ms_ticks(e, PROGRESS_MS);
 	uint32_t done = 0, total = x->ncurves * x->nsteps;
@@ -427,8 +450,9 @@ static void order_table(const struct engine *e, const struct scale_exp *x,
 	char at[16];
 
 	report_printf("\nscale, CPUs in %s order: ns per update (median over "
-		      "CPUs)\n%5s", o == SCALE_TOPO ? "topology" :
-		      "round-robin-over-LLCs", "cpus");
+		      "reps of the median over CPUs)\n%5s",
+		      o == SCALE_TOPO ? "topology" : "round-robin-over-LLCs",
+		      "cpus");
 	for (uint32_t i = 0; i < x->ncurves; i++)
 		if (x->curves[i].order == o)
 			report_printf(" %10s", sbm_kind_name(x->curves[i].kind));
@@ -492,7 +516,7 @@ static void scale_release(struct engine *e, void *state)
 
 const struct experiment exp_scale = {
 	.name = "scale",
-	.options = "layouts op op_u8 iters warmup line cpus scale_order "
+	.options = "layouts op op_u8 iters reps warmup line cpus scale_order "
 		   "scale_steps",
 	.check = scale_check,
 	.prepare = scale_prepare,

@@ -59,8 +59,7 @@ static void order_table(FILE *f, const struct run_map *m, const char *order)
 		if (!strcmp(m->scale[i].order, order))
 			add_name(layouts, &nl, MAX_COLS, m->scale[i].layout);
 
-	fprintf(f, "\nscale, CPUs in %s order: ns per update (median over "
-		"CPUs)\n%5s", !strcmp(order, "rr") ? "round-robin-over-LLCs" :
+	fprintf(f, "\nscale, CPUs in %s order: ns per update (median)\n%5s", !strcmp(order, "rr") ? "round-robin-over-LLCs" :
 		!strcmp(order, "topo") ? "topology" : order, "cpus");
 	for (size_t l = 0; l < nl; l++)
 		fprintf(f, " %10s", layouts[l]);
