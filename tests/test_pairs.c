@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The c2c pair selection: topology order, classes, pairs=all|reps|K, and
- * the machine-map options that choose them.
+ * The c2c pair selection: topology order, classes, pairs=all|reps|K, the
+ * round-robin-over-LLCs order of scale, and the machine-map options.
  */
 #include <stdlib.h>
 
@@ -374,6 +374,22 @@ static void options(void)
 	CHECK(parse(&c, "noise_s=3601", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "noise_s=1x", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "noise_ns=0", err, sizeof(err)) == -1);
+	/* scale's options; printed only when scale runs */
+	CHECK_EQ_U64(c.scale_order, SCALE_ORDER_AUTO);
+	CHECK(parse(&c, "experiment=sbm scale_order=rr scale_steps=9", err,
+		    sizeof(err)) == 0);
+	CHECK(c.scale_order == SCALE_ORDER_RR && c.scale_steps == 9);
+	config_format(&c, buf, sizeof(buf));
+	CHECK(strstr(buf, "scale_order") == NULL);
+	CHECK(parse(&c, "experiment=scale scale_order=both", err,
+		    sizeof(err)) == 0);
+	config_format(&c, buf, sizeof(buf));
+	CHECK(strstr(buf, " scale_order=both scale_steps=9") != NULL);
+	CHECK(parse(&c, "scale_order=spiral", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "spiral") && strstr(err, "topo, rr, both"));
+	CHECK(parse(&c, "scale_steps=1", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "scale_steps=65", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "2..64") != NULL);
 	CHECK(parse(&c, "frobnicate=1", err, sizeof(err)) == -1);
 	CHECK(strstr(err, "experiment") && strstr(err, "noise_ns"));
 	CHECK(strstr(config_help(), "experiment=") &&
