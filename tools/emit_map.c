@@ -289,7 +289,7 @@ void runmap_text(FILE *f, const struct run *r)
 }
 
 /* Run ids and the map's words are bare: no quoting needed, but check. */
-static void jstr(FILE *f, const char *key, const char *s)
+void runmap_jstr(FILE *f, const char *key, const char *s)
 {
 	fprintf(f, "\"%s\":\"", key);
 	for (; *s; s++)
@@ -301,7 +301,7 @@ static void jstr(FILE *f, const char *key, const char *s)
 	fputc('"', f);
 }
 
-static void jnum(FILE *f, const char *key, double v)
+void runmap_jnum(FILE *f, const char *key, double v)
 {
 	if (isfinite(v))
 		fprintf(f, "\"%s\":%.10g", key, v);
@@ -334,9 +334,9 @@ void runmap_json(FILE *f, const struct run *r)
 	if (m && m->c2c_plan) {
 		fprintf(f, "\"planned_pairs\":%u,\"cpus\":%u,\"rounds\":%u,",
 			m->plan_pairs, m->plan_cpus, m->rounds);
-		jstr(f, "select", m->select);
+		runmap_jstr(f, "select", m->select);
 		fputc(',', f);
-		jstr(f, "home", m->home);
+		runmap_jstr(f, "home", m->home);
 		fputc(',', f);
 	}
 	fputs("\"pairs\":[", f);
@@ -345,21 +345,21 @@ void runmap_json(FILE *f, const struct run *r)
 
 		fprintf(f, "%s{\"a\":%u,\"b\":%u,", i ? ",\n" : "\n", p->a,
 			p->b);
-		jstr(f, "class", p->cls);
+		runmap_jstr(f, "class", p->cls);
 		fprintf(f, ",\"home\":%u,", p->home);
-		jnum(f, "median", p->median);
+		runmap_jnum(f, "median", p->median);
 		fputc(',', f);
-		jnum(f, "min", p->min);
+		runmap_jnum(f, "min", p->min);
 		fputc(',', f);
-		jnum(f, "cas_median", p->cas_median);
+		runmap_jnum(f, "cas_median", p->cas_median);
 		fputc(',', f);
-		jnum(f, "cas_min", p->cas_min);
+		runmap_jnum(f, "cas_min", p->cas_min);
 		fprintf(f, ",\"batch\":%u,\"cas_batch\":%u}", p->batch,
 			p->cas_batch);
 	}
 	fputs("]},\n\"noise\":{", f);
 	if (m && m->noise_plan) {
-		jnum(f, "seconds", m->noise_s);
+		runmap_jnum(f, "seconds", m->noise_s);
 		fprintf(f, ",\"threshold\":%u,", m->threshold);
 	}
 	fputs("\"cpus\":[", f);
@@ -369,11 +369,11 @@ void runmap_json(FILE *f, const struct run *r)
 
 		fprintf(f, "%s{\"cpu\":%u,\"count\":%llu,", i ? ",\n" : "\n",
 			x->cpu, (unsigned long long)x->count);
-		jnum(f, "polled_ms", x->polled_ms);
+		runmap_jnum(f, "polled_ms", x->polled_ms);
 		fputc(',', f);
-		jnum(f, "total", x->total);
+		runmap_jnum(f, "total", x->total);
 		fputc(',', f);
-		jnum(f, "max", x->max);
+		runmap_jnum(f, "max", x->max);
 		fprintf(f, ",\"hist_lo\":%u,\"hist\":[", x->hist_lo);
 		if (is_list(s))
 			fputs(s, f);
@@ -386,30 +386,30 @@ void runmap_json(FILE *f, const struct run *r)
 		const struct map_rw *x = &m->rw[i];
 
 		fputs(i ? ",\n{" : "\n{", f);
-		jstr(f, "layout", x->layout);
+		runmap_jstr(f, "layout", x->layout);
 		fputc(',', f);
-		jstr(f, "reader", x->reader);
+		runmap_jstr(f, "reader", x->reader);
 		fputc(',', f);
-		jstr(f, "check", x->check);
+		runmap_jstr(f, "check", x->check);
 		fprintf(f, ",\"writers\":%u,\"readers\":%u,", x->writers,
 			x->readers);
-		jnum(f, "writer_ns", x->writer_ns);
+		runmap_jnum(f, "writer_ns", x->writer_ns);
 		fputc(',', f);
-		jnum(f, "writer_alone_ns", x->writer_alone_ns);
+		runmap_jnum(f, "writer_alone_ns", x->writer_alone_ns);
 		fputc(',', f);
 		if (x->have_floor) {
-			jnum(f, "floor_ns", x->floor_ns);
+			runmap_jnum(f, "floor_ns", x->floor_ns);
 			fputc(',', f);
-			jnum(f, "above_ns", x->above_ns);
+			runmap_jnum(f, "above_ns", x->above_ns);
 			fputc(',', f);
 		}
-		jnum(f, "reader_ns", x->reader_ns);
+		runmap_jnum(f, "reader_ns", x->reader_ns);
 		fputc(',', f);
-		jnum(f, "reader_alone_ns", x->reader_alone_ns);
+		runmap_jnum(f, "reader_alone_ns", x->reader_alone_ns);
 		fputc(',', f);
-		jnum(f, "visited", x->visited);
+		runmap_jnum(f, "visited", x->visited);
 		fputc(',', f);
-		jnum(f, "per_cpu_ns", x->per_cpu_ns);
+		runmap_jnum(f, "per_cpu_ns", x->per_cpu_ns);
 		fputc('}', f);
 	}
 	fputs("],\n", f);

@@ -13,14 +13,37 @@
 
 #define MAX_COLS 16
 
-/* Add @v to the @n names in @out (at most @max) unless it is there. */
-static void add_name(const char **out, size_t *n, size_t max, const char *v)
+size_t runmap_scale_names(const struct run_map *m, const char *order,
+			  const char **out, size_t max)
 {
-	for (size_t k = 0; k < *n; k++)
-		if (!strcmp(out[k], v))
-			return;
-	if (*n < max)
-		out[(*n)++] = v;
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->nscale; i++) {
+		const struct map_scale *x = &m->scale[i];
+		const char *v = order ? x->layout : x->order;
+		size_t k;
+
+		if (order && strcmp(x->order, order))
+			continue;
+		for (k = 0; k < n && strcmp(out[k], v); k++)
+			;
+		if (k == n && n < max)
+			out[n++] = v;
+	}
+	return n;
+}
+
+unsigned runmap_scale_next(const struct run_map *m, const char *order,
+			   unsigned last)
+{
+	unsigned next = 0;
+
+	for (size_t i = 0; i < m->nscale; i++)
+		if (!strcmp(m->scale[i].order, order) &&
+		    m->scale[i].cpus > last &&
+		    (!next || m->scale[i].cpus < next))
+			next = m->scale[i].cpus;
+	return next;
 }
 
 static const struct map_scale *point(const struct run_map *m,
@@ -52,29 +75,16 @@ static void order_table(FILE *f, const struct run_map *m, const char *order)
 {
 	const struct map_scale_sum *llc = summary(m, order, "llc");
 	const char *layouts[MAX_COLS];
-	unsigned last = 0;
-	size_t nl = 0;
-
-	for (size_t i = 0; i < m->nscale; i++)
-		if (!strcmp(m->scale[i].order, order))
-			add_name(layouts, &nl, MAX_COLS, m->scale[i].layout);
+	size_t nl = runmap_scale_names(m, order, layouts, MAX_COLS);
 
 	fprintf(f, "\nscale, CPUs in %s order: ns per update (median)\n%5s", !strcmp(order, "rr") ? "round-robin-over-LLCs" :
 		!strcmp(order, "topo") ? "topology" : order, "cpus");
 	for (size_t l = 0; l < nl; l++)
 		fprintf(f, " %10s", layouts[l]);
 	fputc('\n', f);
-	/* rows: the CPU counts of this order, ascending as measured */
-	for (;;) {
-		unsigned next = 0;
-
-		for (size_t i = 0; i < m->nscale; i++)
-			if (!strcmp(m->scale[i].order, order) &&
-			    m->scale[i].cpus > last &&
-			    (!next || m->scale[i].cpus < next))
-				next = m->scale[i].cpus;
-		if (!next)
-			break;
+	/* rows: the CPU counts of this order, ascending */
+	for (unsigned next = runmap_scale_next(m, order, 0); next;
+	     next = runmap_scale_next(m, order, next)) {
 		fprintf(f, "%5u", next);
 		for (size_t l = 0; l < nl; l++) {
 			const struct map_scale *x = point(m, order, layouts[l],
@@ -86,7 +96,6 @@ static void order_table(FILE *f, const struct run_map *m, const char *order)
 				fprintf(f, " %10s", x ? "LOST-UPD" : "-");
 		}
 		fputc('\n', f);
-		last = next;
 	}
 	if (!m->nscale_sum)
 		return;
@@ -108,10 +117,7 @@ static void order_table(FILE *f, const struct run_map *m, const char *order)
 void runmap_text_scale(FILE *f, const struct run_map *m)
 {
 	const char *orders[4];
-	size_t no = 0;
-
-	for (size_t i = 0; i < m->nscale; i++)
-		add_name(orders, &no, 4, m->scale[i].order);
+	size_t no = runmap_scale_names(m, NULL, orders, 4);
 
 	if (m->scale_plan)
 		fprintf(f, "\nscale: set+clear with op %s on each layout's "
@@ -121,27 +127,6 @@ void runmap_text_scale(FILE *f, const struct run_map *m)
 	if (m->scale_plan && m->nscale < m->scale_points)
 		fprintf(f, "scale: INCOMPLETE: %u points missing\n",
 			m->scale_points - (unsigned)m->nscale);
-}
-
-/* Words from the log are bare (no quoting needed), but check. */
-static void jstr(FILE *f, const char *key, const char *s)
-{
-	fprintf(f, "\"%s\":\"", key);
-	for (; *s; s++)
-		if (*s == '"' || *s == '\\' || (unsigned char)*s < 0x20 ||
-		    (unsigned char)*s >= 0x7f)
-			fprintf(f, "\\u%04x", (unsigned char)*s);
-		else
-			fputc(*s, f);
-	fputc('"', f);
-}
-
-static void jnum(FILE *f, const char *key, double v)
-{
-	if (isfinite(v))
-		fprintf(f, "\"%s\":%.10g", key, v);
-	else
-		fprintf(f, "\"%s\":null", key);
 }
 
 /* "12" as a number, "never" as a string, absent as null */
@@ -155,7 +140,7 @@ static void jat(FILE *f, const char *key, const char *v)
 	else if (sscanf(v, "%u%c", &k, &end) == 1)
 		fprintf(f, "\"%s\":%u", key, k);
 	else
-		jstr(f, key, v);
+		runmap_jstr(f, key, v);
 }
 
 void runmap_json_scale(FILE *f, const struct run_map *m)
@@ -165,21 +150,21 @@ void runmap_json_scale(FILE *f, const struct run_map *m)
 		const struct map_scale *x = &m->scale[i];
 
 		fprintf(f, "%s{\"cpus\":%u,", i ? ",\n" : "\n", x->cpus);
-		jstr(f, "layout", x->layout);
+		runmap_jstr(f, "layout", x->layout);
 		fputc(',', f);
-		jstr(f, "order", x->order);
+		runmap_jstr(f, "order", x->order);
 		fputc(',', f);
-		jstr(f, "op", x->op);
+		runmap_jstr(f, "op", x->op);
 		fputc(',', f);
-		jnum(f, "median", x->median);
+		runmap_jnum(f, "median", x->median);
 		fputc(',', f);
-		jnum(f, "min", x->min);
+		runmap_jnum(f, "min", x->min);
 		fputc(',', f);
-		jnum(f, "max", x->max);
+		runmap_jnum(f, "max", x->max);
 		fputc(',', f);
-		jnum(f, "ns", x->ns);
+		runmap_jnum(f, "ns", x->ns);
 		fputc(',', f);
-		jnum(f, "upd_ns", x->upd_ns);
+		runmap_jnum(f, "upd_ns", x->upd_ns);
 		fprintf(f, ",\"clean\":%s,\"llcs\":%u}",
 			x->clean ? "true" : "false", x->llcs);
 	}
@@ -188,15 +173,15 @@ void runmap_json_scale(FILE *f, const struct run_map *m)
 		const struct map_scale_sum *x = &m->scale_sum[i];
 
 		fputs(i ? ",\n{" : "\n{", f);
-		jstr(f, "layout", x->layout);
+		runmap_jstr(f, "layout", x->layout);
 		fputc(',', f);
-		jstr(f, "order", x->order);
+		runmap_jstr(f, "order", x->order);
 		fputc(',', f);
-		jstr(f, "op", x->op);
+		runmap_jstr(f, "op", x->op);
 		fprintf(f, ",\"cpus\":%u,", x->cpus);
-		jnum(f, "base_ns", x->base_ns);
+		runmap_jnum(f, "base_ns", x->base_ns);
 		fputc(',', f);
-		jnum(f, "last_ns", x->last_ns);
+		runmap_jnum(f, "last_ns", x->last_ns);
 		fputc(',', f);
 		jat(f, "doubles_at", x->doubles_at);
 		fputc(',', f);

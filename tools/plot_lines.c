@@ -46,44 +46,23 @@ static void panel_title(struct panel *p, const struct run *r,
 			*s = '_';
 }
 
-static void add_name(const char **out, size_t *n, size_t max, const char *v)
-{
-	for (size_t k = 0; k < *n; k++)
-		if (!strcmp(out[k], v))
-			return;
-	if (*n < max)
-		out[(*n)++] = v;
-}
-
 /* One panel's data: a row per CPU count of @order, a column per layout
  * (ns per update; '-' where missing or a lost update). */
 static int scale_data(struct panel *p, const struct run_map *m,
 		      const char *order)
 {
 	const char *layouts[MAX_LINES];
+	size_t nl = runmap_scale_names(m, order, layouts, MAX_LINES);
 	FILE *f = fopen(p->dat, "w");
-	unsigned last = 0;
-	size_t nl = 0;
 
 	if (!f)
 		return -1;
-	for (size_t i = 0; i < m->nscale; i++)
-		if (!strcmp(m->scale[i].order, order))
-			add_name(layouts, &nl, MAX_LINES, m->scale[i].layout);
 	fprintf(f, "cpus");
 	for (size_t l = 0; l < nl; l++)
 		fprintf(f, " \"%s\"", layouts[l]);
 	fputc('\n', f);
-	for (;;) {
-		unsigned next = 0;
-
-		for (size_t i = 0; i < m->nscale; i++)
-			if (!strcmp(m->scale[i].order, order) &&
-			    m->scale[i].cpus > last &&
-			    (!next || m->scale[i].cpus < next))
-				next = m->scale[i].cpus;
-		if (!next)
-			break;
+	for (unsigned next = runmap_scale_next(m, order, 0); next;
+	     next = runmap_scale_next(m, order, next)) {
 		fprintf(f, "%u", next);
 		for (size_t l = 0; l < nl; l++) {
 			double v = -1;
@@ -102,7 +81,6 @@ static int scale_data(struct panel *p, const struct run_map *m,
 				fprintf(f, " -");
 		}
 		fputc('\n', f);
-		last = next;
 	}
 	p->ncols = nl;
 	return fclose(f) ? -1 : 0;
@@ -224,10 +202,7 @@ int report_plot_scale(const struct runset *rs, const char *out, bool keep)
 	for (size_t i = 0; i < rs->nruns && j.np < MAX_PANELS; i++) {
 		const struct run_map *m = rs->runs[i].map;
 		const char *orders[4];
-		size_t no = 0;
-
-		for (size_t k = 0; m && k < m->nscale; k++)
-			add_name(orders, &no, 4, m->scale[k].order);
+		size_t no = m ? runmap_scale_names(m, NULL, orders, 4) : 0;
 		for (size_t o = 0; o < no && j.np < MAX_PANELS; o++) {
 			struct panel *p = &j.p[j.np];
 			char what[48];

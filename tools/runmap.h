@@ -118,6 +118,13 @@ int runmap_csv(FILE *f, const struct runset *rs, const char *table);
 void runmap_text_scale(FILE *f, const struct run_map *m);
 void runmap_json_scale(FILE *f, const struct run_map *m);
 void runmap_csv_scale_head(FILE *f, bool summary);
+/* The layouts measured in @order (@order NULL: the orders), in order of
+ * first appearance, at most @max into @out; returns how many. */
+size_t runmap_scale_names(const struct run_map *m, const char *order,
+			  const char **out, size_t max);
+/* The smallest CPU count of @order above @last; 0 when none. */
+unsigned runmap_scale_next(const struct run_map *m, const char *order,
+			   unsigned last);
 void runmap_csv_scale_row(FILE *f, const struct map_scale *x);
 void runmap_csv_scale_sum_row(FILE *f, const struct map_scale_sum *x);
 /* The rw table (emit_rw.c); the CSV header and one row of it. */
@@ -128,6 +135,9 @@ void runmap_csv_rw_row(FILE *f, const struct map_rw *x);
  * longest gap per CPU and for all, a column @w wide per run; nothing
  * when no run has noise records. */
 void runmap_compare_noise(FILE *f, const struct runset *rs, int w);
+/* "key":"text" and "key":number (null when not finite), for JSON. */
+void runmap_jstr(FILE *f, const char *key, const char *s);
+void runmap_jnum(FILE *f, const char *key, double v);
 /* The CPUs of @m's pairs in topology order, in *@out (to be freed). */
 size_t runmap_order(const struct run_map *m, unsigned **out);
 /* Heat map of the c2c medians (plain, or @cas) of up to four runs, via
