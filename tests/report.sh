@@ -101,6 +101,9 @@ SBM_GNUPLOT=/nonexistent/gnuplot "$sbmlog" plot "$logs/twin-x86_64.log" -o "$out
 "$sbmlog" report "$logs/map/x86_64-scale-noise.log" >"$out/s.txt"
 grep -q '^scale, CPUs in round-robin-over-LLCs order' "$out/s.txt" && grep -q '^x2 at ' "$out/s.txt" &&
 	ok "scale: table per order with the doubling row" || bad "scale text"
+"$sbmlog" report --table scale "$logs/map/x86_64-scale-noise.log" >"$out/st.txt"; rc=$?
+[ $rc = 0 ] && [ "$(grep -c '^x2 at ' "$out/st.txt")" = 2 ] && grep -q '^llc beats global\|^llc never beats' "$out/st.txt" &&
+	! grep -q '^noise' "$out/st.txt" && ok "report --table scale: the scale tables alone" || bad "report --table scale ($rc)"
 [ "$("$sbmlog" report --format csv --table scale "$logs/map/x86_64-scale-noise.log" | wc -l)" = 49 ] &&
 	ok "csv: 48 scale points" || bad "csv scale rows"
 [ "$("$sbmlog" report --format csv --table scale-summary "$logs/map/x86_64-scale-noise.log" | grep -c ',llc,')" = 2 ] &&
@@ -109,6 +112,9 @@ if command -v jq >/dev/null 2>&1; then
 	"$sbmlog" report --format json "$logs/map/x86_64-scale-noise.log" |
 		jq -e '.runs[0].scale_summary | length == 12 and (map(select(.layout == "llc")) | all(.llc_wins_from != null))' >/dev/null &&
 		ok "json: scale_summary" || bad "json scale_summary"
+	"$sbmlog" report --table scale --format json "$logs/map/x86_64-scale-noise.log" |
+		jq -e 'length == 1 and (.[0].scale | length == 48) and (.[0].scale_summary | length == 12)' >/dev/null &&
+		ok "report --table scale --format json" || bad "report --table scale json"
 fi
 
 # noise side by side: the image's log next to a twin's (or the riscv64

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "runmap.h"
+#include "runs.h"
 
 #define MAX_COLS 16
 
@@ -215,4 +216,35 @@ void runmap_csv_scale_sum_row(FILE *f, const struct map_scale_sum *x)
 	fprintf(f, "%s,%s,%s,%u,%.3f,%.3f,%s,%s,%s\n", x->layout, x->order,
 		x->op, x->cpus, x->base_ns, x->last_ns, x->doubles_at,
 		x->wins_from, x->stops_at);
+}
+
+void runmap_scale_report(FILE *f, const struct runset *rs, bool json)
+{
+	size_t n = 0;
+
+	if (json)
+		fputc('[', f);
+	for (size_t i = 0; i < rs->nruns; i++) {
+		const struct run *r = &rs->runs[i];
+		const struct run_map *m = r->map;
+
+		if (!m || (!m->scale_plan && !m->nscale))
+			continue;
+		if (json) {
+			fprintf(f, "%s{\"run\":\"%08x\",", n ? ",\n" : "\n",
+				r->id);
+			runmap_json_scale(f, m);
+			runmap_jstr(f, "file", rs->files[r->file].path);
+			fputc('}', f);
+		} else {
+			fprintf(f, "%srun %08x (%s)\n", n ? "\n" : "", r->id,
+				rs->files[r->file].path);
+			runmap_text_scale(f, m);
+		}
+		n++;
+	}
+	if (json)
+		fputs("]\n", f);
+	else if (!n)
+		fprintf(f, "no scale records\n");
 }

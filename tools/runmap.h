@@ -118,6 +118,9 @@ int runmap_csv(FILE *f, const struct runset *rs, const char *table);
 void runmap_text_scale(FILE *f, const struct run_map *m);
 void runmap_json_scale(FILE *f, const struct run_map *m);
 void runmap_csv_scale_head(FILE *f, bool summary);
+/* sbmlog report --table scale in text (each run's tables) or JSON (an
+ * array of {run, scale, scale_summary, file}). */
+void runmap_scale_report(FILE *f, const struct runset *rs, bool json);
 /* The layouts measured in @order (@order NULL: the orders), in order of
  * first appearance, at most @max into @out; returns how many. */
 size_t runmap_scale_names(const struct run_map *m, const char *order,

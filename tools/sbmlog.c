@@ -11,7 +11,8 @@
  *                           per-node figures, the machine, the c2c grid
  *                           and noise table, then what was rejected;
  *                           exit 1 on damage or incomplete runs.  CSV is
- *                           one table: --table picks it (default sbm)
+ *                           one table: --table picks it (default sbm);
+ *                           --table scale also as text or JSON alone
  *   sbmlog compare LOG...   one column per run, rows per layout
  *   sbmlog plot LOG... -o FILE.png|FILE.svg [--metric pct|ns|both] [--keep]
  *                           bar chart of the layouts per run, via gnuplot
@@ -195,12 +196,27 @@ static int cmd_report(int argc, char **argv)
 	struct opts o = { .format = "text" };
 	struct runset rs = { 0 };
 	int rc = load(argc, argv, &o, &rs);
+	bool scale;
 
 	if (rc)
 		goto out;
+	scale = o.table && (!strcmp(o.table, "scale") ||
+			    !strcmp(o.table, "scale-summary"));
+
 	if (o.out || o.metric || o.keep ||
-	    (o.table && strcmp(o.format, "csv"))) {
+	    (o.table && strcmp(o.format, "csv") && !scale)) {
 		rc = usage();
+	} else if (scale && strcmp(o.format, "csv")) {
+		/* the scale tables and summary alone, as text or JSON */
+		if (strcmp(o.format, "text") && strcmp(o.format, "json")) {
+			fprintf(stderr, "sbmlog: unknown format %s\n", o.format);
+			rc = usage();
+		} else {
+			runmap_scale_report(stdout, &rs,
+					    !strcmp(o.format, "json"));
+			report_problems(stderr, &rs);
+			rc = status_of(&rs, stderr);
+		}
 	} else if (o.table && strcmp(o.table, "sbm")) {
 		/* the machine map's rows: one table on stdout, as below */
 		if (runmap_csv(stdout, &rs, o.table)) {
