@@ -478,7 +478,10 @@ static void order_table(const struct engine *e, const struct scale_exp *x,
 			report_printf(" %10s", x->curves[i].npts ? at : "-");
 		}
 	report_printf("\n");
-	if (llc && llc->vs_global) {
+	if (llc && llc->vs_global && x->nllcs < 2) {
+		report_printf("llc vs global: one LLC, llc's leaf is global's "
+			      "one line\n");
+	} else if (llc && llc->vs_global) {
 		if (!llc->wins_from) {
 			report_printf("llc never beats global (by %.0f %% or more)\n",
 				      (1 - SCALE_BEATS) * 100);

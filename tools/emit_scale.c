@@ -107,7 +107,10 @@ static void order_table(FILE *f, const struct run_map *m, const char *order)
 		fprintf(f, " %10s", s && *s->doubles_at ? s->doubles_at : "-");
 	}
 	fputc('\n', f);
-	if (llc && !strcmp(llc->wins_from, "never"))
+	if (llc && *llc->wins_from && m->scale_llcs == 1)
+		fprintf(f, "llc vs global: one LLC, llc's leaf is global's one "
+			"line\n");
+	else if (llc && !strcmp(llc->wins_from, "never"))
 		fprintf(f, "llc never beats global (by 10 %% or more)\n");
 	else if (llc && *llc->wins_from)
 		fprintf(f, "llc beats global (by 10 %% or more) from %s CPUs; "

@@ -74,6 +74,7 @@ void runmap_take(struct run_map **mp, const struct rec_parsed *p)
 		m->scale_points = rec_get(p, "points") ?
 				  rec_field_u(p, "points") : m->scale_steps;
 		rec_field_s(m->scale_op, sizeof(m->scale_op), p, "op");
+		m->scale_llcs = rec_field_u(p, "llcs");
 	} else if (!strcmp(k, "scale")) {
 		struct map_scale *x;
 		uint64_t clean = 1;

@@ -85,7 +85,7 @@ struct run_map {
 	size_t nnoise;
 	/* scale-plan */
 	bool scale_plan;
-	unsigned scale_steps, scale_points;
+	unsigned scale_steps, scale_points, scale_llcs;	/* llcs: 0 unknown */
 	char scale_op[24];
 	struct map_scale *scale;
 	size_t nscale;
