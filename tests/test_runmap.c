@@ -298,6 +298,12 @@ static void scale_rows(void)
 	CHECK_EQ_U64(lines(s), 2);
 	CHECK(strstr(s, ",llc,rr,,2,0.000,0.000,2,2,never\n") != NULL);
 	free(s);
+	/* one LLC (the plan says so): nothing to compare */
+	rs.runs[0].map->scale_llcs = 1;
+	s = render(&rs, 0, NULL);
+	CHECK(strstr(s, "llc vs global: one LLC") != NULL);
+	CHECK(strstr(s, "stops beating") == NULL);
+	free(s);
 	s = render(&rs, 2, NULL);
 	CHECK(strstr(s, "\"layout\":\"global\",\"order\":\"topo\"") != NULL);
 	CHECK(strstr(s, "\"doubles_at\":2,\"llc_wins_from\":2,"
