@@ -116,7 +116,9 @@ static void plan_record(struct engine *e, struct scale_exp *x)
 		      "each (op %s, op_u8 %s)\n",
 		      x->ncurves / (norders ? norders : 1), layouts, norders,
 		      orders, x->nsteps, x->ncpus, x->nllcs, e->cfg.reps,
-		      (unsigned long long)e->cfg.iters, e->cfg.op, e->cfg.op_u8);
+		      (unsigned long long)e->cfg.iters,
+		      ops_find(e->cfg.op, false)->name,
+		      ops_find(e->cfg.op_u8, true)->name);
 	report_rec_start(&r, "scale-plan");
 	rec_u64(&r, "cpus", x->ncpus);
 	rec_u64(&r, "steps", x->nsteps);
@@ -370,21 +372,73 @@ void scale_derive(struct scale_exp *x)
 	}
 }
 
+/* Where scale_run() is, for the progress lines between points. */
+struct scale_progress {
+	uint64_t t0, last, every;
+	uint32_t done, total;
+};
+
+static void progress(const struct engine *e, struct scale_progress *pr)
+{
+	uint64_t now = isa_counter();
+	double spent;
+
+	pr->done++;
+	if (now - pr->last < pr->every || pr->done >= pr->total)
+		return;
+	spent = (double)(now - pr->t0) / (double)e->info.counter_hz;
+	report_printf("scale: %u/%u points, %.1f s, about %.0f s left\n",
+		      pr->done, pr->total, spent,
+		      spent / pr->done * (double)(pr->total - pr->done));
+	pr->last = now;
+}
+
+/* Every point of every curve of layout @k (built in x->sbm.layout):
+ * 0, 1 when a point lost an update, -1 when the engine stopped. */
+static int run_layout_curves(struct engine *e, struct scale_exp *x,
+			     enum sbm_kind k, double *v,
+			     struct scale_progress *pr)
+{
+	int status = 0;
+
+	for (uint32_t i = 0; i < x->ncurves; i++) {
+		struct scale_curve *c = &x->curves[i];
+
+		if (c->kind != k)
+			continue;
+		c->op = x->sbm.op->name;
+		for (uint32_t s = 0; s < x->nsteps; s++) {
+			if (measure(e, x, c, s, v)) {
+				report_warn("scale", x->steps[s],
+					    "step not measured; scale stops");
+				return -1;
+			}
+			status |= !c->pt[s].clean;
+			/* between points: no window is open */
+			progress(e, pr);
+		}
+	}
+	return status;
+}
+
 static int scale_run(struct engine *e, void *state)
 {
 	struct scale_exp *x = state;
 	/* a point's samples, CPUs x reps, and its per-rep medians */
 	double *v = malloc(sizeof(double) * ((size_t)x->ncpus + 1) *
 			   (e->cfg.reps ? e->cfg.reps : 1));
-	uint64_t t0 = isa_counter(), last = t0;
-	uint64_t every = engine_ms_ticks(e, PROGRESS_MS);
-	uint32_t done = 0, total = x->ncurves * x->nsteps;
+	struct scale_progress pr = {
+		.t0 = isa_counter(), .every = engine_ms_ticks(e, PROGRESS_MS),
+		.total = x->ncurves * x->nsteps,
+	};
 	int status = 0;
 
 	if (!v)
 		return 1;
+	pr.last = pr.t0;
 	for (int k = 0; k < SBM_NKINDS; k++) {
 		const char *why;
+		int rc;
 
 		if (!(e->cfg.layouts & (1u << k)))
 			continue;
@@ -393,37 +447,13 @@ static int scale_run(struct engine *e, void *state)
 			status = 1;
 			continue;
 		}
-		for (uint32_t i = 0; i < x->ncurves; i++) {
-			struct scale_curve *c = &x->curves[i];
-
-			if (c->kind != (enum sbm_kind)k)
-				continue;
-			c->op = x->sbm.op->name;
-			for (uint32_t s = 0; s < x->nsteps; s++) {
-				uint64_t now;
-
-				if (measure(e, x, c, s, v)) {
-					report_warn("scale", x->steps[s],
-						    "step not measured; scale stops");
-					free(v);
-					return 1;	/* aborted: keep the layout */
-				}
-				status |= !c->pt[s].clean;
-				done++;
-				/* between points: no window is open */
-				now = isa_counter();
-				if (now - last >= every && done < total) {
-					double spent = (double)(now - t0) /
-						       (double)e->info.counter_hz;
-
-					report_printf("scale: %u/%u points, %.1f s, "
-						      "about %.0f s left\n", done,
-						      total, spent, spent / done *
-						      (double)(total - done));
-					last = now;
-				}
-			}
+		rc = run_layout_curves(e, x, (enum sbm_kind)k, v, &pr);
+		if (rc < 0) {
+			free(v);
+			return 1;	/* aborted: a straggler may still
+					 * touch the layout: keep it */
 		}
+		status |= rc;
 		sbm_layout_free(&x->sbm.layout);
 	}
 	free(v);
@@ -442,11 +472,40 @@ static void at_text(char *buf, size_t len, uint32_t k)
 		snprintf(buf, len, "never");
 }
 
+static void cell(const struct engine *e, const struct scale_curve *c,
+		 uint32_t s)
+{
+	if (s < c->npts && c->pt[s].clean)
+		report_printf(" %10.2f", upd_ns(e, c->pt[s].median));
+	else
+		report_printf(" %10s", s < c->npts ? "LOST-UPD" : "-");
+}
+
+/* Where llc beats global in this order, as the summary says. */
+static void llc_line(const struct scale_exp *x, const struct scale_curve *llc)
+{
+	char at[16];
+
+	if (!llc || !llc->vs_global)
+		return;
+	if (x->nllcs < 2) {
+		report_printf("llc vs global: one LLC, llc's leaf is global's "
+			      "one line\n");
+	} else if (!llc->wins_from) {
+		report_printf("llc never beats global (by %.0f %% or more)\n",
+			      (1 - SCALE_BEATS) * 100);
+	} else {
+		at_text(at, sizeof(at), llc->stops_at);
+		report_printf("llc beats global (by %.0f %% or more) from %u "
+			      "CPUs; stops beating it at: %s\n",
+			      (1 - SCALE_BEATS) * 100, llc->wins_from, at);
+	}
+}
+
 /* One table per order: a row per CPU count, a column per layout. */
 static void order_table(const struct engine *e, const struct scale_exp *x,
 			enum scale_order_id o)
 {
-	const struct scale_curve *llc = curve_of(x, SBM_LLC, o);
 	char at[16];
 
 	report_printf("\nscale, CPUs in %s order: ns per update (median over "
@@ -455,20 +514,14 @@ static void order_table(const struct engine *e, const struct scale_exp *x,
 		      "cpus");
 	for (uint32_t i = 0; i < x->ncurves; i++)
 		if (x->curves[i].order == o)
-			report_printf(" %10s", sbm_kind_name(x->curves[i].kind));
+			report_printf(" %10s",
+				      sbm_kind_name(x->curves[i].kind));
 	report_printf("\n");
 	for (uint32_t s = 0; s < x->nsteps; s++) {
 		report_printf("%5u", x->steps[s]);
-		for (uint32_t i = 0; i < x->ncurves; i++) {
-			const struct scale_curve *c = &x->curves[i];
-
-			if (c->order != o)
-				continue;
-			if (s < c->npts && c->pt[s].clean)
-				report_printf(" %10.2f", upd_ns(e, c->pt[s].median));
-			else
-				report_printf(" %10s", s < c->npts ? "LOST-UPD" : "-");
-		}
+		for (uint32_t i = 0; i < x->ncurves; i++)
+			if (x->curves[i].order == o)
+				cell(e, &x->curves[i], s);
 		report_printf("\n");
 	}
 	report_printf("%5s", "x2 at");
@@ -478,21 +531,7 @@ static void order_table(const struct engine *e, const struct scale_exp *x,
 			report_printf(" %10s", x->curves[i].npts ? at : "-");
 		}
 	report_printf("\n");
-	if (llc && llc->vs_global && x->nllcs < 2) {
-		report_printf("llc vs global: one LLC, llc's leaf is global's "
-			      "one line\n");
-	} else if (llc && llc->vs_global) {
-		if (!llc->wins_from) {
-			report_printf("llc never beats global (by %.0f %% or more)\n",
-				      (1 - SCALE_BEATS) * 100);
-		} else {
-			at_text(at, sizeof(at), llc->stops_at);
-			report_printf("llc beats global (by %.0f %% or more) from "
-				      "%u CPUs; stops beating it at: %s\n",
-				      (1 - SCALE_BEATS) * 100, llc->wins_from,
-				      at);
-		}
-	}
+	llc_line(x, curve_of(x, SBM_LLC, o));
 }
 
 static void scale_report(struct engine *e, void *state)

@@ -39,7 +39,7 @@ struct scale_curve {
 	uint32_t npts;
 	/* derived once, in scale_derive(); 0 = never */
 	uint32_t doubles_at;	/* first k with median >= 2x k = 1's */
-	bool vs_global;		/* llc, with a global curve in this order */
+	bool vs_global;		/* llc, with global measured in this order */
 	uint32_t wins_from;	/* first k where llc beats global; only
 				 * points whose CPUs span two LLCs or more
 				 * count (in one, llc is global's line) */
