@@ -59,6 +59,42 @@ uint32_t topo_order(const struct topo *t, const uint8_t *take, uint32_t *out)
 	return n;
 }
 
+/* Topology order keeps an LLC's CPUs together: where each run of one
+ * llc id starts in @order, into @start (room for n + 1; start[count] is
+ * n); returns how many runs. */
+static uint32_t llc_runs(const struct topo *t, const uint32_t *order,
+			 uint32_t n, uint32_t *start)
+{
+	uint32_t nllc = 0;
+
+	for (uint32_t i = 0; i < n; i++)
+		if (!i || t->cpus[order[i]].llc != t->cpus[order[i - 1]].llc)
+			start[nllc++] = i;
+	start[nllc] = n;
+	return nllc;
+}
+
+uint32_t topo_order_rr(const struct topo *t, const uint32_t *order,
+		       uint32_t n, uint32_t *out)
+{
+	uint32_t nllc, got = 0;
+	uint32_t *start = malloc(sizeof(*start) * (n + 1));
+
+	if (!start) {
+		/* no room to spread: keep topology order */
+		for (uint32_t i = 0; i < n; i++)
+			out[i] = order[i];
+		return n ? 1 : 0;
+	}
+	nllc = llc_runs(t, order, n, start);
+	for (uint32_t round = 0; got < n; round++)
+		for (uint32_t l = 0; l < nllc; l++)
+			if (start[l] + round < start[l + 1])
+				out[got++] = order[start[l] + round];
+	free(start);
+	return nllc;
+}
+
 enum pairs_kind pairs_resolve(enum pairs_kind kind, uint32_t ncpus)
 {
 	if (kind != PAIRS_AUTO)
@@ -87,8 +123,7 @@ static int cmp_pos(const void *p, const void *q)
 
 /* Reservoir sampling of up to @k pairs (positions in order) per class. */
 static long sample(const struct topo *t, const uint32_t *order, uint32_t n,
-		   uint32_t k, bool first_only, uint64_t seed,
-		   struct cpu_pair *res, size_t max)
+		   uint32_t k, uint64_t seed, struct cpu_pair *res, size_t max)
 {
 	uint64_t seen[PAIR_NCLASSES] = { 0 };
 	size_t got = 0;
@@ -102,7 +137,7 @@ static long sample(const struct topo *t, const uint32_t *order, uint32_t n,
 
 			if (s < k) {
 				slot[s] = (struct cpu_pair){ i, j };
-			} else if (!first_only) {
+			} else {
 				uint64_t r = next_rand(&seed) % (s + 1);
 
 				if (r < k)
@@ -122,43 +157,101 @@ static long sample(const struct topo *t, const uint32_t *order, uint32_t n,
 	return (long)got;
 }
 
-long pairs_select(const struct topo *t, const uint32_t *order, uint32_t n,
-		  enum pairs_kind kind, uint32_t k, uint64_t seed, size_t max,
-		  struct cpu_pair **out, const char **why)
+/*
+ * pairs=reps: the first CPU of each LLC stands for it against every
+ * other LLC's, and within each LLC its first SMT sibling and the first
+ * CPU of another core give the smt and llc classes.  Positions in @order
+ * into *@res (to be freed); returns how many, or -1.
+ */
+static long llc_reps(const struct topo *t, const uint32_t *order, uint32_t n,
+		     size_t max, struct cpu_pair **res)
 {
-	struct cpu_pair *res;
-	size_t cap;
-	long got;
+	uint32_t *start = malloc(sizeof(*start) * (n + 1)), nllc;
+	size_t cap, got = 0;
 
-	*out = NULL;
-	kind = pairs_resolve(kind, n);
-	if (kind == PAIRS_REPS)
-		k = 1;
-	cap = kind == PAIRS_ALL ? (size_t)n * (n ? n - 1 : 0) / 2 :
-	      (size_t)k * PAIR_NCLASSES;
+	*res = NULL;
+	if (!start)
+		return -1;
+	nllc = llc_runs(t, order, n, start);
+	cap = (size_t)nllc * (nllc ? nllc - 1 : 0) / 2 + 2 * (size_t)nllc;
+	if (cap > max || !(*res = malloc((cap ? cap : 1) * sizeof(**res)))) {
+		free(start);
+		return -1;
+	}
+	for (uint32_t l = 0; l < nllc; l++) {
+		uint32_t a = start[l], core = t->cpus[order[a]].core;
+		bool smt = false, other = false;
+
+		for (uint32_t p = a + 1; p < start[l + 1]; p++) {
+			bool same = t->cpus[order[p]].core == core;
+
+			if (same ? smt : other)
+				continue;
+			(*res)[got++] = (struct cpu_pair){ a, p };
+			smt |= same;
+			other |= !same;
+		}
+		for (uint32_t m = l + 1; m < nllc; m++)
+			(*res)[got++] = (struct cpu_pair){ a, start[m] };
+	}
+	free(start);
+	qsort(*res, got, sizeof(**res), cmp_pos);
+	return (long)got;
+}
+
+/* pairs=all and pairs=K: positions into *@res, or -1 with @why. */
+static long all_or_sample(const struct topo *t, const uint32_t *order,
+			  uint32_t n, enum pairs_kind kind, uint32_t k,
+			  uint64_t seed, size_t max, struct cpu_pair **res,
+			  const char **why)
+{
+	size_t cap = kind == PAIRS_ALL ? (size_t)n * (n ? n - 1 : 0) / 2 :
+		     (size_t)k * PAIR_NCLASSES;
+	long got = 0;
+
+	*res = NULL;
 	if (kind == PAIRS_ALL && cap > max) {
 		*why = "pairs=all asks for more pairs than c2c can hold: "
 		       "use pairs=reps or pairs=K";
 		return -1;
 	}
-	res = malloc((cap ? cap : 1) * sizeof(*res));
-	if (!res) {
+	*res = malloc((cap ? cap : 1) * sizeof(**res));
+	if (!*res) {
 		*why = "out of memory for the pair list";
 		return -1;
 	}
-	if (kind == PAIRS_ALL) {
-		got = 0;
-		for (uint32_t i = 0; i < n; i++)
-			for (uint32_t j = i + 1; j < n; j++)
-				res[got++] = (struct cpu_pair){ i, j };
-	} else {
-		got = sample(t, order, n, k, kind == PAIRS_REPS, seed, res,
-			     max);
-		if (got < 0) {
-			free(res);
+	if (kind != PAIRS_ALL) {
+		got = sample(t, order, n, k, seed, *res, max);
+		if (got < 0)
 			*why = "more pairs than c2c can hold: ask for fewer";
-			return -1;
-		}
+		return got;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		for (uint32_t j = i + 1; j < n; j++)
+			(*res)[got++] = (struct cpu_pair){ i, j };
+	return got;
+}
+
+long pairs_select(const struct topo *t, const uint32_t *order, uint32_t n,
+		  enum pairs_kind kind, uint32_t k, uint64_t seed, size_t max,
+		  struct cpu_pair **out, const char **why)
+{
+	struct cpu_pair *res;
+	long got;
+
+	*out = NULL;
+	kind = pairs_resolve(kind, n);
+	if (kind == PAIRS_REPS) {
+		got = llc_reps(t, order, n, max, &res);
+		if (got < 0)
+			*why = "pairs=reps: more LLC pairs than c2c can hold "
+			       "(or out of memory): use pairs=K";
+	} else {
+		got = all_or_sample(t, order, n, kind, k, seed, max, &res, why);
+	}
+	if (got < 0) {
+		free(res);
+		return -1;
 	}
 	/* positions to CPU ids */
 	for (long i = 0; i < got; i++)

@@ -171,6 +171,20 @@ int config_exp_set(struct config *c, const char *key, const char *val,
 		if (config_parse_u64(val, 0, 1, &v))
 			return config_bad_value(err, errlen, key, val, "0, 1");
 		c->rw_test_stale = v;
+	} else if (!strcmp(key, "scale_order")) {
+		static const char *const ord[] = { "auto", "topo", "rr", "both" };
+		size_t k;
+
+		for (k = 0; k < 4 && strcmp(val, ord[k]); k++)
+			;
+		if (k == 4)
+			return config_bad_value(err, errlen, key, val,
+						"auto, topo, rr, both");
+		c->scale_order = (enum scale_order)k;
+	} else if (!strcmp(key, "scale_steps")) {
+		if (config_parse_u64(val, 2, 64, &v))
+			return config_bad_value(err, errlen, key, val, "2..64");
+		c->scale_steps = (uint32_t)v;
 	} else if (!strcmp(key, "rw_ms")) {
 		if (config_parse_u64(val, 1, 600000, &v))
 			return config_bad_value(err, errlen, key, val, "1..600000");
@@ -229,6 +243,18 @@ size_t config_exp_format(const struct config *c, char *buf, size_t len,
 	/* a run with a test hook says so in its options line */
 	if (used < len && config_runs(c, "rw") && c->rw_test_stale) {
 		w = snprintf(buf + used, len - used, " rw_test_stale=1");
+		if (w > 0)
+			used += (size_t)w;
+	}
+	if (used < len && config_runs(c, "scale")) {
+		static const char *const ord[] = { "auto", "topo", "rr", "both" };
+		char steps[12] = "auto";
+
+		if (c->scale_steps)
+			snprintf(steps, sizeof(steps), "%u", c->scale_steps);
+		w = snprintf(buf + used, len - used,
+			     " scale_order=%s scale_steps=%s",
+			     ord[c->scale_order], steps);
 		if (w > 0)
 			used += (size_t)w;
 	}

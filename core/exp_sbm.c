@@ -96,9 +96,7 @@ static int sbm_prepare(struct engine *e, void **state)
 	return 0;
 }
 
-/* The per-CPU body: warm up, time iters x (set; clear) under full
- * contention, then keep the line busy until the slowest window closes. */
-static void sbm_body(struct engine *e, uint32_t cpu, void *arg)
+void sbm_body(struct engine *e, uint32_t cpu, void *arg)
 {
 	struct sbm_exp *x = arg;
 	const struct sbm_layout *l = &x->layout;
@@ -349,6 +347,24 @@ static int time_on_engine(struct engine *e, struct sbm_exp *x,
 	return 0;
 }
 
+int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
+		   const char **why)
+{
+	struct sbm_layout *l = &x->layout;
+
+	if (sbm_layout_build(l, kind, e->topo, x->spacing, why))
+		return -1;
+	for (uint32_t g = 0; g < l->nregions; g++)
+		if (sbm_region_size(l, g) > x->arena.size[g]) {
+			/* node_arena_for_layouts() sized every chosen one */
+			*why = "arena too small";
+			sbm_layout_free(l);
+			return -1;
+		}
+	x->op = ops_find(l->bytewise ? e->cfg.op_u8 : e->cfg.op, l->bytewise);
+	return 0;
+}
+
 static int run_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 		      uint32_t gap_ns)
 {
@@ -362,18 +378,10 @@ static int run_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 	const char *why;
 	int rc = 0;
 
-	if (sbm_layout_build(l, kind, t, x->spacing, &why)) {
+	if (sbm_use_layout(e, x, kind, &why)) {
 		report_warn("layout", kind, why);
 		return -1;
 	}
-	for (uint32_t g = 0; g < l->nregions; g++)
-		if (sbm_region_size(l, g) > x->arena.size[g]) {
-			/* arena_setup() sized every chosen layout */
-			report_warn("layout", kind, "arena too small");
-			sbm_layout_free(l);
-			return -1;
-		}
-	x->op = ops_find(l->bytewise ? e->cfg.op_u8 : e->cfg.op, l->bytewise);
 	x->spins = gap_ns && x->spin_ns > 0 ?
 		   (uint64_t)((double)gap_ns / x->spin_ns + 0.5) : 0;
 	samples = calloc(nsamples, sizeof(double));

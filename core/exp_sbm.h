@@ -74,6 +74,19 @@ extern sbm_pair_fn sbm_pair_runner;
 
 extern const struct experiment exp_sbm;
 
+/*
+ * Build layout @kind into x->layout (in x->arena, x->spacing apart) and
+ * pick its op into x->op; 0, or -1 with the reason in @why.  The scale
+ * experiment runs the same layouts this way.
+ */
+int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
+		   const char **why);
+
+/* The per-CPU body on x->layout with x->op, x->spins apart: warm up,
+ * time iters x (set; clear) under full contention, then keep the line
+ * busy until the slowest window closes.  @arg is the struct sbm_exp. */
+void sbm_body(struct engine *e, uint32_t cpu, void *arg);
+
 /* Summarise samples[rep][cpu] (ticks per iteration) into @r. */
 /* Whether @reps repetitions are enough: cfg.reps of them, or with
  * reps=auto once the rep means' 95 % interval is narrow (config.h). */

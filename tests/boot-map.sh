@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # The machine map on this tree's image under QEMU: experiment=c2c,noise,scale,rw
 # on two sockets / two nodes.  Every pair once, in topology order, with the
-# class and line home its CPUs' records imply; one noise record per CPU; a checked rw record per layout.
+# class and line home its CPUs' records imply; one noise record per CPU; scale
+# for every layout in both CPU orders; a checked rw record per layout.
 # Structure only: under TCG the figures are QEMU's.
 #
 # Its checks (every pair once, in topology order) are more than a row of
@@ -58,7 +59,33 @@ map_check() {
 		bad "$name: c2c records: $(head -n 3 "$boot_tmp/why" | tr '\n' ';')"
 	fi
 	[ "$(grep -c '^noise ' "$boot_tmp/rec")" = "$n" ] && ok "$name: one noise record per CPU" || bad "$name: noise records"
-	[ "$(grep -c '^scale ' "$boot_tmp/rec")" = "$n" ] && ok "$name: one scale step per CPU count" || bad "$name: scale records"
+	# scale: two LLCs, so both orders; every layout and order has a clean
+	# point per CPU count 1..n and a summary; llc's says where it beats global
+	if awk -v n="$n" '
+		function kv(i) { split($i, f, "="); v[f[1]] = f[2] }
+		$1 == "scale-plan" { delete v; for (i = 2; i <= NF; i++) kv(i)
+			nl = split(v["layouts"], L, ","); no = split(v["orders"], O, ",")
+			if (v["orders"] != "topo,rr" || v["llcs"] != 2 || v["points"] != nl * no * n) {
+				print "plan " $0; bad = 1 } }
+		$1 == "scale" { delete v; for (i = 2; i <= NF; i++) kv(i)
+			k = v["layout"] "/" v["order"] "/" v["cpus"]
+			if ((k in pt) || v["clean"] != 1 || !(v["upd_ns"] > 0)) { print "point " k; bad = 1 }
+			# an LLC per socket of 2 cores: topo fills one, rr spreads
+			if (v["cpus"] == 2 && v["llcs"] != (v["order"] == "rr" ? 2 : 1)) { print "llcs " k; bad = 1 }
+			pt[k] = 1; npt++ }
+		$1 == "scale-summary" { delete v; for (i = 2; i <= NF; i++) kv(i)
+			sum[v["layout"] "/" v["order"]] = 1; nsum++
+			if ((v["layout"] == "llc") != ("llc_wins_from" in v)) { print "summary " $0; bad = 1 } }
+		END { for (l = 1; l <= nl; l++) for (o = 1; o <= no; o++) {
+				if (!((L[l] "/" O[o]) in sum)) { print "no summary " L[l] "/" O[o]; bad = 1 }
+				for (c = 1; c <= n; c++) if (!((L[l] "/" O[o] "/" c) in pt)) {
+					print "missing " L[l] "/" O[o] "/" c; bad = 1 } }
+			if (!nl || npt != nl * no * n || nsum != nl * no) { print npt " points, " nsum " summaries"; bad = 1 }
+			exit bad }' "$boot_tmp/rec" >"$boot_tmp/why"; then
+		ok "$name: scale: every layout in both orders, a clean point per CPU count and a summary"
+	else
+		bad "$name: scale records: $(head -n 3 "$boot_tmp/why" | tr '\n' ';')"
+	fi
 	# rw: the reader on the other LLC, every layout measured and checked
 	grep -q '^rw-plan .*writers=2 readers=1 .*place=other-llc ' "$boot_tmp/rec" && ok "$name: rw plan, reader on the other LLC" ||
 		bad "$name: rw plan $(grep '^rw-plan' "$boot_tmp/rec")"

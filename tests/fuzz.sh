@@ -7,7 +7,7 @@ fuzz=$SBM_BUILDDIR/tests/fuzz_logparse
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/corpus"
-cp "$SBM_SRCDIR"/tests/logs/*.log "$work/corpus/"
+cp "$SBM_SRCDIR"/tests/logs/*.log "$SBM_SRCDIR"/tests/logs/map/*.log "$work/corpus/"
 "$fuzz" -max_total_time="${FUZZ_SECONDS:-15}" -max_len=8192 \
 	-artifact_prefix="$work/" -print_final_stats=1 "$work/corpus" \
 	>"$work/out" 2>&1

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "logreport.h"
+#include "runmap.h"
 #include "runs.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -33,6 +34,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	report_json(sink, &rs);
 	report_compare(sink, &rs);
 	report_problems(sink, &rs);
+	/* the machine map's tables, one at a time */
+	runmap_csv(sink, &rs, "c2c");
+	runmap_csv(sink, &rs, "noise");
+	runmap_csv(sink, &rs, "scale");
+	runmap_csv(sink, &rs, "scale-summary");
+	runmap_csv(sink, &rs, "rw");
+	runmap_scale_report(sink, &rs, false);
+	runmap_scale_report(sink, &rs, true);
 	runset_free(&rs);
 	return 0;
 }

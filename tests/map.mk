@@ -47,7 +47,8 @@ tests_test_runmap_LDADD = -lm
 endif
 endif
 EXTRA_DIST += tests/logs/map/riscv64-numa-c2c.log \
-	tests/logs/map/twin-x86_64-rw.log
+	tests/logs/map/twin-x86_64-rw.log \
+	tests/logs/map/x86_64-scale-noise.log
 
 # Boot test of the machine map: every image tree with QEMU.  Its checks
 # (every pair once, in topology order) are more than a table row holds.

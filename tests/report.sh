@@ -99,11 +99,52 @@ if command -v gnuplot >/dev/null 2>&1; then
 		head -c 8 "$out/rw.png" | od -c | grep -q 'P   N   G' && ok "plot: rw trade-off (png)" || bad "plot rw png"
 	"$sbmlog" plot --table rw "$logs/twin-x86_64.log" -o "$out/norw.png" 2>"$out/err"; rc=$?
 	[ $rc = 2 ] && grep -q 'no rw records' "$out/err" && ok "plot rw without rw records: clear error" || bad "plot rw, no records ($rc)"
+	# scaling curves: a panel per order, a line per layout (6)
+	"$sbmlog" plot --table scale "$logs/map/x86_64-scale-noise.log" -o "$out/scale.svg" 2>/dev/null &&
+		[ -s "$out/scale.svg" ] && [ "$(grep -c '<title>llc-u8</title>' "$out/scale.svg")" = 2 ] &&
+		ok "plot: scaling curves" || bad "plot scaling curves"
+	"$sbmlog" plot --table noise "$logs/map/x86_64-scale-noise.log" "$logs/map/riscv64-numa-c2c.log" -o "$out/noise.png" 2>/dev/null &&
+		[ -s "$out/noise.png" ] && head -c 8 "$out/noise.png" | od -c | grep -q 'P   N   G' &&
+		ok "plot: noise histogram" || bad "plot noise histogram"
+	"$sbmlog" plot --table scale "$logs/map/riscv64-numa-c2c.log" -o "$out/none.png" 2>"$out/err"; rc=$?
+	[ $rc = 2 ] && grep -q 'no scale records' "$out/err" && [ ! -e "$out/none.png" ] &&
+		ok "plot: no scale records, exit 2" || bad "plot without scale records ($rc)"
 else
 	bad "gnuplot not installed (Debian package gnuplot-nox; tools/install-deps installs it): plots unchecked"
 fi
 SBM_GNUPLOT=/nonexistent/gnuplot "$sbmlog" plot "$logs/twin-x86_64.log" -o "$out/x.png" 2>"$out/err"; rc=$?
 [ $rc = 2 ] && grep -q 'install gnuplot' "$out/err" && ok "missing gnuplot: clear error" || bad "missing gnuplot ($rc)"
+
+# scale: a table per order, the summary in text, csv and json
+"$sbmlog" report "$logs/map/x86_64-scale-noise.log" >"$out/s.txt"
+grep -q '^scale, CPUs in round-robin-over-LLCs order' "$out/s.txt" && grep -q '^x2 at ' "$out/s.txt" &&
+	ok "scale: table per order with the doubling row" || bad "scale text"
+"$sbmlog" report --table scale "$logs/map/x86_64-scale-noise.log" >"$out/st.txt"; rc=$?
+[ $rc = 0 ] && [ "$(grep -c '^x2 at ' "$out/st.txt")" = 2 ] && grep -q '^llc beats global\|^llc never beats' "$out/st.txt" &&
+	! grep -q '^noise' "$out/st.txt" && ok "report --table scale: the scale tables alone" || bad "report --table scale ($rc)"
+[ "$("$sbmlog" report --format csv --table scale "$logs/map/x86_64-scale-noise.log" | wc -l)" = 49 ] &&
+	ok "csv: 48 scale points" || bad "csv scale rows"
+[ "$("$sbmlog" report --format csv --table scale-summary "$logs/map/x86_64-scale-noise.log" | grep -c ',llc,')" = 2 ] &&
+	ok "csv: an llc summary per order" || bad "csv scale-summary"
+if command -v jq >/dev/null 2>&1; then
+	"$sbmlog" report --format json "$logs/map/x86_64-scale-noise.log" |
+		jq -e '.runs[0].scale_summary | length == 12 and (map(select(.layout == "llc")) | all(.llc_wins_from != null))' >/dev/null &&
+		ok "json: scale_summary" || bad "json scale_summary"
+	"$sbmlog" report --table scale --format json "$logs/map/x86_64-scale-noise.log" |
+		jq -e 'length == 1 and (.[0].scale | length == 48) and (.[0].scale_summary | length == 12)' >/dev/null &&
+		ok "report --table scale --format json" || bad "report --table scale json"
+fi
+
+# noise side by side: the image's log next to a twin's (or the riscv64
+# log where no twin runs here): per CPU and all, three blocks
+twin_noise=$logs/map/riscv64-numa-c2c.log
+if [ -x "$SBM_BUILDDIR/sbmbench-linux" ] && "$SBM_BUILDDIR/sbmbench-linux" experiment=noise noise_s=0.05 >"$out/noise.log" 2>&1; then
+	twin_noise=$out/noise.log
+fi
+"$sbmlog" compare "$logs/map/x86_64-scale-noise.log" "$twin_noise" >"$out/n.txt"; rc=$?
+[ $rc = 0 ] && [ "$(grep -c '^noise: ' "$out/n.txt")" = 3 ] && [ "$(grep -c '^all ' "$out/n.txt")" = 3 ] &&
+	grep -q '^cpu3 ' "$out/n.txt" && ! grep -q '^ns/iter' "$out/n.txt" &&
+	ok "compare: noise per CPU, side by side" || bad "compare noise ($rc)"
 
 "$sbmlog" report >/dev/null 2>&1; rc=$?
 [ $rc = 2 ] && ok "no log: usage, exit 2" || bad "no log exit $rc"

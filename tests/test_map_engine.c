@@ -3,7 +3,8 @@
  * The machine map on the real engine and threads: engine_run_on() runs a
  * body on exactly the listed CPUs; experiment= runs only what it names;
  * c2c measures every selected pair, in topology order, with its line on
- * the stated node; noise fills every chosen CPU's figures.
+ * the stated node; noise fills every chosen CPU's figures; scale runs
+ * every layout in each order, and its summary is derived as documented.
  */
 #define _GNU_SOURCE
 #include <unistd.h>
@@ -99,32 +100,130 @@ static void c2c_and_noise(const char *opts, uint32_t want_pairs,
 	engine_release(&b);
 }
 
-/* scale: 1..N CPUs in topology order, one shared line */
-static void scale(void)
+static void step_lists(void)
+{
+	uint32_t steps[64], n;
+	const uint32_t most[] = { 2, 3, 8, 9, 20 };
+
+	n = scale_steps(4, 0, steps);
+	CHECK(n == 4 && steps[0] == 1 && steps[3] == 4);
+	n = scale_steps(100, 0, steps);
+	CHECK(n == 34 && steps[31] == 32 && steps[32] == 64 && steps[33] == 100);
+	n = scale_steps(4096, 0, steps);
+	CHECK(n == 39 && steps[37] == 2048 && steps[38] == 4096);
+	/* a limit the full list fits in changes nothing */
+	CHECK_EQ_U64(scale_steps(4, 8, steps), 4);
+	/* 256 CPUs in 9 points: ratio 2, the powers of two */
+	n = scale_steps(256, 9, steps);
+	CHECK_EQ_U64(n, 9);
+	for (uint32_t i = 0; i < n; i++)
+		CHECK_EQ_U64(steps[i], 1u << i);
+	for (size_t m = 0; m < sizeof(most) / sizeof(most[0]); m++) {
+		uint32_t cpus[] = { 10, 40, 4096 };
+
+		for (size_t c = 0; c < 3; c++) {
+			n = scale_steps(cpus[c], most[m], steps);
+			CHECK(n <= most[m] && n >= 2);
+			CHECK(steps[0] == 1 && steps[n - 1] == cpus[c]);
+			for (uint32_t i = 1; i < n; i++)
+				CHECK(steps[i] > steps[i - 1]);
+		}
+	}
+}
+
+/* The summary from made-up curves: doubling, llc against global. */
+static void derive(void)
+{
+	static struct scale_exp x;
+	struct scale_point g[5], l[5], p[5];
+	const double gm[5] = { 10, 15, 20, 40, 80 };
+	const double lm[5] = { 10, 8, 19, 30, 79 };
+	const double pm[5] = { 10, 11, 12, 13, 19 };
+
+	for (int i = 0; i < 5; i++) {
+		g[i] = (struct scale_point){ .cpus = 1u << i, .median = gm[i] };
+		l[i] = (struct scale_point){ .cpus = 1u << i, .median = lm[i],
+					     .llcs = i ? 2 : 1 };
+		p[i] = (struct scale_point){ .cpus = 1u << i, .median = pm[i] };
+	}
+	x.ncurves = 4;
+	x.curves[0] = (struct scale_curve){ .kind = SBM_GLOBAL, .pt = g, .npts = 5 };
+	x.curves[1] = (struct scale_curve){ .kind = SBM_LLC, .pt = l, .npts = 5 };
+	x.curves[2] = (struct scale_curve){ .kind = SBM_PRIVATE, .pt = p, .npts = 5 };
+	/* llc in the other order, with no global there */
+	x.curves[3] = (struct scale_curve){ .kind = SBM_LLC, .order = SCALE_RR,
+					    .pt = l, .npts = 5 };
+	scale_derive(&x);
+	CHECK_EQ_U64(x.curves[0].doubles_at, 4);
+	CHECK_EQ_U64(x.curves[1].doubles_at, 8);	/* 19 < 2 x 10 at 4 */
+	CHECK_EQ_U64(x.curves[2].doubles_at, 0);	/* never */
+	/* beats at 2 (8 <= 13.5) and 8 (30 <= 36), not at 4 nor 16 */
+	CHECK(x.curves[1].vs_global && !x.curves[0].vs_global);
+	CHECK_EQ_U64(x.curves[1].wins_from, 2);
+	CHECK_EQ_U64(x.curves[1].stops_at, 16);
+	CHECK(!x.curves[3].vs_global);
+	/* still beating at the last point: never stops */
+	l[4].median = 50;
+	scale_derive(&x);
+	CHECK_EQ_U64(x.curves[1].stops_at, 0);
+	/* 2 CPUs in one LLC share llc's one line, as global's: no win */
+	l[1].llcs = 1;
+	scale_derive(&x);
+	CHECK_EQ_U64(x.curves[1].wins_from, 8);
+	/* k = 1 is one CPU alone in both, whatever the noise says */
+	l[0].median = 1;
+	scale_derive(&x);
+	CHECK_EQ_U64(x.curves[1].wins_from, 8);
+	/* never beating */
+	for (int i = 0; i < 5; i++)
+		l[i].median = gm[i];
+	scale_derive(&x);
+	CHECK(x.curves[1].vs_global && x.curves[1].wins_from == 0);
+}
+
+/* scale on the engine: each layout for k = 1..4 in both orders (two
+ * LLCs), every point clean; the round-robin order alternates LLCs */
+static void scale(const char *opts, uint32_t want_curves, uint32_t want_pts)
 {
 	static struct engine b;
-	uint32_t steps[64], n;
 	struct scale_exp *x;
 
-	n = scale_steps(4, steps);
-	CHECK(n == 4 && steps[0] == 1 && steps[3] == 4);
-	n = scale_steps(100, steps);
-	CHECK(n == 34 && steps[31] == 32 && steps[32] == 64 && steps[33] == 100);
-	n = scale_steps(4096, steps);
-	CHECK(n == 39 && steps[37] == 2048 && steps[38] == 4096);
-	setup(&b, "experiment=scale iters=300 warmup=10");
+	setup(&b, opts);
 	CHECK_EQ_U64(engine_main(&b), 0);
 	x = engine_state(&b, &exp_scale);
 	CHECK(x != NULL);
-	if (x) {
-		CHECK_EQ_U64(x->nres, 4);
-		for (uint32_t s = 0; s < x->nres; s++) {
-			CHECK_EQ_U64(x->res[s].cpus, s + 1);
-			CHECK(x->res[s].median > 0 &&
-			      x->res[s].min <= x->res[s].median);
+	if (!x)
+		return;
+	CHECK_EQ_U64(x->ncpus, 4);
+	CHECK_EQ_U64(x->nllcs, 2);
+	CHECK_EQ_U64(x->ncurves, want_curves);
+	CHECK_EQ_U64(x->nsteps, want_pts);
+	for (uint32_t i = 0; i + 1 < x->ncpus; i++) {
+		const uint32_t *rr = x->order[SCALE_RR];
+
+		CHECK(topo.cpus[rr[i]].llc != topo.cpus[rr[i + 1]].llc);
+	}
+	for (uint32_t i = 0; i < x->ncurves; i++) {
+		const struct scale_curve *c = &x->curves[i];
+
+		CHECK_EQ_U64(c->npts, want_pts);
+		CHECK(c->op != NULL);
+		for (uint32_t s = 0; s < c->npts; s++) {
+			CHECK_EQ_U64(c->pt[s].cpus, x->steps[s]);
+			/* 2 CPUs an LLC: topo fills one first, rr spreads */
+			CHECK_EQ_U64(c->pt[s].llcs, c->order == SCALE_RR ?
+				     (x->steps[s] > 1 ? 2 : 1) :
+				     (x->steps[s] + 1) / 2);
+			CHECK(c->pt[s].clean);
+			CHECK(c->pt[s].median > 0 &&
+			      c->pt[s].min <= c->pt[s].median &&
+			      c->pt[s].median <= c->pt[s].max);
 		}
-		/* every set was cleared again */
-		CHECK_EQ_U64(*(uint64_t *)x->arena.a.base[topo.cpus[b.bsp].node], 0);
+		CHECK_EQ_U64(c->vs_global, c->kind == SBM_LLC);
+		if (i)	/* layouts in registry order, orders within */
+			CHECK(c->kind > x->curves[i - 1].kind ||
+			      (c->kind == x->curves[i - 1].kind &&
+			       c->order > x->curves[i - 1].order));
 	}
 	engine_release(&b);
 }
@@ -177,10 +276,18 @@ int main(void)
 	buckets();
 	refusals();
 	run_on_subsets();
-	scale();
+	step_lists();
+	derive();
+	scale("experiment=scale iters=300 warmup=10 layouts=global,llc,private",
+	      6, 4);
+	scale("experiment=scale iters=300 warmup=10 layouts=all "
+	      "scale_order=topo scale_steps=2", 6, 2);
+	scale("experiment=scale iters=300 warmup=10 layouts=global,llc-u8 "
+	      "scale_order=rr", 2, 4);
 	c2c_and_noise("experiment=c2c,noise c2c_rounds=10 noise_s=0.02", 6, -1);
+	/* reps: the two LLCs' first CPUs, and a cross-core pair in each */
 	c2c_and_noise("experiment=noise,c2c pairs=reps c2c_rounds=10 "
-		      "c2c_home=node:1 noise_s=0.02", 2, 1);
+		      "c2c_home=node:1 noise_s=0.02", 3, 1);
 	c2c_and_noise("experiment=c2c,noise pairs=1 c2c_rounds=10 c2c_home=b "
 		      "noise_s=0.01", 2, 2);
 	return check_done("test_map_engine");

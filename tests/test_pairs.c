@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The c2c pair selection: topology order, classes, pairs=all|reps|K, and
- * the machine-map options that choose them.
+ * The c2c pair selection: topology order, classes, pairs=all|reps|K, the
+ * round-robin-over-LLCs order of scale, and the machine-map options.
  */
 #include <stdlib.h>
 
@@ -129,6 +129,83 @@ static void well_formed(const uint32_t *ord, uint32_t n,
 	free(pos);
 }
 
+/* The first CPU of LLC @llc in topology order (order[] holds it). */
+static uint32_t first_of_llc(const struct topo *t, uint32_t llc)
+{
+	for (uint32_t i = 0; i < t->ncpus; i++)
+		if (t->cpus[order[i]].llc == llc)
+			return order[i];
+	return UINT32_MAX;
+}
+
+/* Every LLC pair once, between the two LLCs' first CPUs. */
+static void reps_cover_llc_pairs(const struct topo *t,
+				 const struct cpu_pair *p, long np)
+{
+	static unsigned seen[64][64];
+
+	memset(seen, 0, sizeof(seen));
+	for (long k = 0; k < np; k++) {
+		uint32_t la = t->cpus[p[k].a].llc, lb = t->cpus[p[k].b].llc;
+
+		if (la == lb || la >= 64 || lb >= 64)
+			continue;
+		CHECK_EQ_U64(p[k].b, first_of_llc(t, lb));
+		seen[la][lb]++;
+		seen[lb][la]++;
+	}
+	for (uint32_t a = 0; a < t->nllcs && a < 64; a++)
+		for (uint32_t b = 0; b < t->nllcs && b < 64; b++)
+			CHECK_EQ_U64(seen[a][b], a != b);
+}
+
+/* Round-robin over LLCs: each LLC's CPUs in topology order, one LLC
+ * after another, every CPU once. */
+static void rr_order(void)
+{
+	uint32_t rr[TOPO_MAX_CPUS], seen_llc[64] = { 0 };
+	uint8_t once[TOPO_MAX_CPUS] = { 0 };
+	struct topo t;
+	uint32_t n, nllc;
+
+	machine(&t, 2, 2, 2, 2, 2);	/* 8 LLCs of 4 CPUs */
+	take_all(&t);
+	n = topo_order(&t, take, order);
+	nllc = topo_order_rr(&t, order, n, rr);
+	CHECK_EQ_U64(nllc, 8);
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t llc = t.cpus[rr[i]].llc;
+
+		CHECK(!once[rr[i]]);
+		once[rr[i]] = 1;
+		/* round i / 8 takes the (i / 8)th CPU of every LLC */
+		CHECK_EQ_U64(seen_llc[llc], i / 8);
+		CHECK_EQ_U64(t.cpus[rr[i]].llc, t.cpus[order[i % 8 * 4]].llc);
+		seen_llc[llc]++;
+		if (i % 8)
+			CHECK(cmp_key(&t, rr[i - 1], rr[i]) < 0);
+	}
+	/* one LLC: the same order */
+	machine(&t, 1, 1, 1, 4, 2);
+	take_all(&t);
+	n = topo_order(&t, take, order);
+	CHECK_EQ_U64(topo_order_rr(&t, order, n, rr), 1);
+	CHECK(!memcmp(rr, order, n * sizeof(*rr)));
+	/* uneven LLCs: a chosen subset, 3 of one LLC and 1 of another */
+	machine(&t, 1, 1, 2, 2, 2);
+	memset(take, 0, sizeof(take));
+	for (uint32_t i = 0, in[2] = { 0, 0 }; i < t.ncpus; i++) {
+		uint32_t l = t.cpus[i].llc;
+
+		take[i] = in[l] < (l ? 1u : 3u);
+		in[l] += take[i];
+	}
+	n = topo_order(&t, take, order);
+	CHECK_EQ_U64(topo_order_rr(&t, order, n, rr), 2);
+	CHECK(t.cpus[rr[0]].llc == 0 && t.cpus[rr[1]].llc == 1 &&
+	      t.cpus[rr[2]].llc == 0 && t.cpus[rr[3]].llc == 0);
+}
+
 static void select_all_reps_random(void)
 {
 	struct cpu_pair *p, *q;
@@ -150,18 +227,27 @@ static void select_all_reps_random(void)
 	CHECK_EQ_U64(p[np - 1].a, order[30]);
 	free(p);
 
-	/* reps: the first pair of each class, in topology order */
+	/* reps: 8 LLCs' first CPUs pairwise (28), and in each LLC an SMT
+	 * and a cross-core pair (16); every a is its LLC's first CPU */
 	np = pairs_select(&t, order, n, PAIRS_REPS, 0, 1, 1u << 20, &p, &why);
-	CHECK_EQ_U64(np, PAIR_NCLASSES);
+	CHECK_EQ_U64(np, 28 + 16);
 	well_formed(order, n, p, np);
 	memset(count, 0, sizeof(count));
 	for (long k = 0; k < np; k++) {
 		count[pair_class_of(&t, p[k].a, p[k].b)]++;
-		CHECK_EQ_U64(p[k].a, order[0]);
+		CHECK_EQ_U64(p[k].a, first_of_llc(&t, t.cpus[p[k].a].llc));
 	}
-	for (int c = 0; c < PAIR_NCLASSES; c++)
-		CHECK_EQ_U64(count[c], 1);
+	CHECK_EQ_U64(count[PAIR_SMT], 8);
+	CHECK_EQ_U64(count[PAIR_LLC], 8);
+	CHECK_EQ_U64(count[PAIR_NODE], 4);
+	CHECK_EQ_U64(count[PAIR_PACKAGE], 8);
+	CHECK_EQ_U64(count[PAIR_NONE], 16);
+	reps_cover_llc_pairs(&t, p, np);
 	free(p);
+	/* a max below what reps needs: refused with a reason */
+	why = NULL;
+	np = pairs_select(&t, order, n, PAIRS_REPS, 0, 1, 43, &p, &why);
+	CHECK(np == -1 && why && strstr(why, "pairs=K") && !p);
 
 	/* K per class, the same pairs for the same seed */
 	np = pairs_select(&t, order, n, PAIRS_RANDOM, 3, 7, 1u << 20, &p, &why);
@@ -219,8 +305,11 @@ static void big(void)
 	take_all(&t);
 	n = topo_order(&t, take, order);
 	CHECK_EQ_U64(n, 512);
+	/* reps: 16 LLCs pairwise, and 2 pairs in each */
 	np = pairs_select(&t, order, n, PAIRS_AUTO, 0, 1, 1u << 20, &p, &why);
-	CHECK_EQ_U64(np, PAIR_NCLASSES);
+	CHECK_EQ_U64(np, 16 * 15 / 2 + 2 * 16);
+	well_formed(order, n, p, np);
+	reps_cover_llc_pairs(&t, p, np);
 	free(p);
 	np = pairs_select(&t, order, n, PAIRS_RANDOM, 50, 1, 1u << 20, &p, &why);
 	CHECK_EQ_U64(np, 50 * PAIR_NCLASSES);
@@ -295,6 +384,22 @@ static void options(void)
 	CHECK(parse(&c, "noise_s=3601", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "noise_s=1x", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "noise_ns=0", err, sizeof(err)) == -1);
+	/* scale's options; printed only when scale runs */
+	CHECK_EQ_U64(c.scale_order, SCALE_ORDER_AUTO);
+	CHECK(parse(&c, "experiment=sbm scale_order=rr scale_steps=9", err,
+		    sizeof(err)) == 0);
+	CHECK(c.scale_order == SCALE_ORDER_RR && c.scale_steps == 9);
+	config_format(&c, buf, sizeof(buf));
+	CHECK(strstr(buf, "scale_order") == NULL);
+	CHECK(parse(&c, "experiment=scale scale_order=both", err,
+		    sizeof(err)) == 0);
+	config_format(&c, buf, sizeof(buf));
+	CHECK(strstr(buf, " scale_order=both scale_steps=9") != NULL);
+	CHECK(parse(&c, "scale_order=spiral", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "spiral") && strstr(err, "topo, rr, both"));
+	CHECK(parse(&c, "scale_steps=1", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "scale_steps=65", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "2..64") != NULL);
 	CHECK(parse(&c, "frobnicate=1", err, sizeof(err)) == -1);
 	CHECK(strstr(err, "experiment") && strstr(err, "noise_ns"));
 	CHECK(strstr(config_help(), "experiment=") &&
@@ -305,6 +410,7 @@ int main(void)
 {
 	ordered();
 	classes();
+	rr_order();
 	select_all_reps_random();
 	auto_rule();
 	big();

@@ -222,10 +222,108 @@ static void rw_rows(void)
 	runset_free(&rs);
 }
 
+static void scale_rec(char *log, size_t len, const char *layout,
+		      const char *order, unsigned cpus, double ns)
+{
+	struct rec r;
+
+	rec_start(&r, "scale", 4);
+	rec_u64(&r, "cpus", cpus);
+	rec_dbl(&r, "median", ns * 2, 5);
+	rec_dbl(&r, "ns", ns * 2, 3);
+	rec_str(&r, "layout", layout);
+	rec_str(&r, "order", order);
+	rec_str(&r, "op", "lock_bts");
+	rec_dbl(&r, "upd_ns", ns, 3);
+	rec_u64(&r, "clean", 1);
+	rec_finish(&r);
+	strncat(log, r.buf, len - strlen(log) - 1);
+}
+
+/* scale: a table per order with a column per layout and the summary;
+ * CSV rows for points and summaries; an old record is one shared line */
+static void scale_rows(void)
+{
+	static char log[40 * REC_MAX];
+	struct runset rs = { 0 };
+	const char *layouts[] = { "global", "llc" };
+	const char *orders[] = { "topo", "rr" };
+	char *s;
+	struct rec r;
+
+	log[0] = 0;
+	rec_start(&r, "scale-plan", 4);
+	rec_u64(&r, "steps", 2);
+	rec_str(&r, "op", "lock_bts");
+	rec_u64(&r, "points", 9);
+	rec_finish(&r);
+	strcat(log, r.buf);
+	for (int o = 0; o < 2; o++)
+		for (int l = 0; l < 2; l++)
+			for (unsigned k = 1; k <= 2; k++)
+				scale_rec(log, sizeof(log), layouts[l], orders[o],
+					  k, 10.0 * k * (l + 1) + o);
+	rec_start(&r, "scale-summary", 4);
+	rec_str(&r, "layout", "llc");
+	rec_str(&r, "order", "rr");
+	rec_u64(&r, "cpus", 2);
+	rec_str(&r, "doubles_at", "2");
+	rec_str(&r, "llc_wins_from", "2");
+	rec_str(&r, "llc_stops_at", "never");
+	rec_finish(&r);
+	strcat(log, r.buf);
+	/* a record from before layouts: no layout, order, upd_ns */
+	rec_start(&r, "scale", 4);
+	rec_u64(&r, "cpus", 1);
+	rec_dbl(&r, "median", 7, 5);
+	rec_dbl(&r, "ns", 7, 3);
+	rec_finish(&r);
+	strcat(log, r.buf);
+	runset_add_buffer(&rs, "mem", log, strlen(log));
+	CHECK(rs.nruns == 1 && rs.runs[0].map);
+	if (!rs.nruns || !rs.runs[0].map)
+		return;
+	CHECK_EQ_U64(rs.runs[0].map->nscale, 9);
+	CHECK_EQ_U64(rs.runs[0].map->nscale_sum, 1);
+	CHECK_STR(rs.runs[0].map->scale[8].layout, "line");
+	CHECK_STR(rs.runs[0].map->scale[8].order, "topo");
+	CHECK(rs.runs[0].map->scale[8].upd_ns == 3.5);
+	s = render(&rs, 0, NULL);
+	CHECK(strstr(s, "CPUs in topology order") != NULL);
+	CHECK(strstr(s, "CPUs in round-robin-over-LLCs order") != NULL);
+	CHECK(strstr(s, " cpus     global        llc       line\n") != NULL);
+	CHECK(strstr(s, "\n    2      20.00      40.00          -\n") != NULL);
+	CHECK(strstr(s, "\n    2      21.00      41.00\n") != NULL);
+	CHECK(strstr(s, "from 2 CPUs; stops beating it at: never") != NULL);
+	CHECK(strstr(s, "points missing") == NULL);
+	free(s);
+	s = render(&rs, 1, "scale");
+	CHECK_EQ_U64(lines(s), 10);
+	CHECK(strstr(s, ",2,40.00000,") && strstr(s, ",llc,rr,lock_bts,21.000,1,0\n"));
+	free(s);
+	s = render(&rs, 1, "scale-summary");
+	CHECK_EQ_U64(lines(s), 2);
+	CHECK(strstr(s, ",llc,rr,,2,0.000,0.000,2,2,never\n") != NULL);
+	free(s);
+	/* one LLC (the plan says so): nothing to compare */
+	rs.runs[0].map->scale_llcs = 1;
+	s = render(&rs, 0, NULL);
+	CHECK(strstr(s, "llc vs global: one LLC") != NULL);
+	CHECK(strstr(s, "stops beating") == NULL);
+	free(s);
+	s = render(&rs, 2, NULL);
+	CHECK(strstr(s, "\"layout\":\"global\",\"order\":\"topo\"") != NULL);
+	CHECK(strstr(s, "\"doubles_at\":2,\"llc_wins_from\":2,"
+		     "\"llc_stops_at\":\"never\"") != NULL);
+	free(s);
+	runset_free(&rs);
+}
+
 int main(void)
 {
 	riscv_log();
 	no_map_and_bad_hist();
 	rw_rows();
+	scale_rows();
 	return check_done("test_runmap");
 }

@@ -3,8 +3,8 @@
 # ASan/UBSan, the sbmlog CLI end to end, and a short libFuzzer run.
 REPORT_TOOL_SRCS = tools/logparse.c tools/logparse.h tools/runs.c \
 	tools/runs.h tools/logreport.c tools/logreport.h tools/emit_text.c \
-	tools/emit_csv.c tools/emit_json.c tools/compare.c \
-	tools/runmap.c tools/runmap.h tools/rec_fields.h tools/emit_map.c tools/emit_rw.c \
+	tools/emit_csv.c tools/emit_json.c tools/compare.c tools/compare_noise.c \
+	tools/runmap.c tools/runmap.h tools/rec_fields.h tools/emit_map.c tools/emit_rw.c tools/emit_scale.c \
 	core/record.c core/crc32.c core/labels.c core/labels.h
 REPORT_LOGS = tests/logs/twin-x86_64.log tests/logs/two-runs.log \
 	tests/logs/damaged.log tests/logs/riscv64-qemu.log \

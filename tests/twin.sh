@@ -82,12 +82,16 @@ if command -v gnuplot >/dev/null 2>&1; then
 		head -c 8 "$out/map.png" | od -c | grep -q 'P   N   G' && ok "plot: c2c heat map" || bad "plot c2c"
 fi
 
-# scale: one step per CPU count up to 32
-"$twin" experiment=scale iters=5000 >"$out/scale.log" 2>&1 || bad "experiment=scale exit status $?"
+# scale: per layout (3 here) and order (topo, and rr on this machine when
+# it has two LLCs), a point per CPU count up to 32, and a summary per curve
+"$twin" experiment=scale iters=5000 reps=2 layouts=global,llc,private >"$out/scale.log" 2>&1 || bad "experiment=scale exit status $?"
 "$sbmlog" check "$out/scale.log" >/dev/null || bad "scale log has damaged records"
 n=$(( online < 32 ? online : 32 ))
-[ "$("$sbmlog" records "$out/scale.log" | grep -c '^scale ')" -ge "$n" ] && ok "scale: a record per step" || bad "scale records"
-[ "$("$sbmlog" report --format csv --table scale "$out/scale.log" | wc -l)" -ge $((n + 1)) ] && ok "csv: scale rows" || bad "csv scale rows"
+"$sbmlog" records "$out/scale.log" >"$out/scale.rec"
+curves=$(grep -c '^scale-summary ' "$out/scale.rec")
+{ [ "$curves" = 3 ] || [ "$curves" = 6 ]; } && ok "scale: a summary per layout and order" || bad "scale summaries: $curves"
+[ "$(grep -c '^scale ' "$out/scale.rec")" -ge $((n * curves)) ] && ok "scale: a record per point" || bad "scale records"
+[ "$("$sbmlog" report --format csv --table scale "$out/scale.log" | wc -l)" -ge $((n * curves + 1)) ] && ok "csv: scale rows" || bad "csv scale rows"
 
 # rw: a record per layout, every reader op's quiet check passed
 "$twin" experiment=rw rw_ms=20 >"$out/rw.log" 2>&1 || bad "experiment=rw exit status $?"

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Runs side by side: one column per run, rows per layout. */
+/* Runs side by side: one column per run, rows per layout (and per CPU
+ * for noise). */
 #include <stdio.h>
 #include <string.h>
 
 #include "logreport.h"
+#include "runmap.h"
 
 #define COL_MIN	12
 #define COL_MAX	28
@@ -120,10 +122,14 @@ void report_compare(FILE *f, const struct runset *rs)
 	header(f, rs, w, "run", 1);
 	header(f, rs, w, "cpus used", 2);
 	header(f, rs, w, "file", 4);
-	block(f, rs, w, "ns/iter (median)", layouts, nl, ROW_NS);
-	block(f, rs, w, "% of global (medians)", layouts, nl, ROW_PCT);
-	block(f, rs, w, "variance (CV of repetitions)", layouts, nl, ROW_VAR);
-	block(f, rs, w, "op", layouts, nl, ROW_OP);
+	if (nl) {	/* runs of the machine map alone have no layouts */
+		block(f, rs, w, "ns/iter (median)", layouts, nl, ROW_NS);
+		block(f, rs, w, "% of global (medians)", layouts, nl, ROW_PCT);
+		block(f, rs, w, "variance (CV of repetitions)", layouts, nl,
+		      ROW_VAR);
+		block(f, rs, w, "op", layouts, nl, ROW_OP);
+	}
+	runmap_compare_noise(f, rs, w);
 	for (size_t i = 0; i < rs->nruns; i++) {
 		virt |= rs->runs[i].hello && strcmp(rs->runs[i].virt, "none");
 		partial |= !run_complete(&rs->runs[i]);

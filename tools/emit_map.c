@@ -272,22 +272,6 @@ static void text_noise(FILE *f, const struct run_map *m)
 	}
 }
 
-static void text_scale(FILE *f, const struct run_map *m)
-{
-	fprintf(f, "\nscale: one shared line, set+clear with %s, CPUs added "
-		"in topology order\n%5s %12s %10s %12s %12s\n", m->scale_op,
-		"cpus", "ticks/iter", "ns/iter", "min", "max");
-	for (size_t i = 0; i < m->nscale; i++) {
-		const struct map_scale *x = &m->scale[i];
-
-		fprintf(f, "%5u %12.4f %10.2f %12.4f %12.4f\n", x->cpus,
-			x->median, x->ns, x->min, x->max);
-	}
-	if (m->scale_plan && m->nscale < m->scale_steps)
-		fprintf(f, "scale: INCOMPLETE: %u steps missing\n",
-			m->scale_steps - (unsigned)m->nscale);
-}
-
 void runmap_text(FILE *f, const struct run *r)
 {
 	const struct run_map *m = r->map;
@@ -295,7 +279,7 @@ void runmap_text(FILE *f, const struct run *r)
 	if (!m)
 		return;
 	if (m->scale_plan || m->nscale)
-		text_scale(f, m);
+		runmap_text_scale(f, m);
 	if (m->rw_plan || m->nrw)
 		runmap_text_rw(f, m);
 	if (m->c2c_plan || m->npairs)
@@ -305,7 +289,7 @@ void runmap_text(FILE *f, const struct run *r)
 }
 
 /* Run ids and the map's words are bare: no quoting needed, but check. */
-static void jstr(FILE *f, const char *key, const char *s)
+void runmap_jstr(FILE *f, const char *key, const char *s)
 {
 	fprintf(f, "\"%s\":\"", key);
 	for (; *s; s++)
@@ -317,7 +301,7 @@ static void jstr(FILE *f, const char *key, const char *s)
 	fputc('"', f);
 }
 
-static void jnum(FILE *f, const char *key, double v)
+void runmap_jnum(FILE *f, const char *key, double v)
 {
 	if (isfinite(v))
 		fprintf(f, "\"%s\":%.10g", key, v);
@@ -350,9 +334,9 @@ void runmap_json(FILE *f, const struct run *r)
 	if (m && m->c2c_plan) {
 		fprintf(f, "\"planned_pairs\":%u,\"cpus\":%u,\"rounds\":%u,",
 			m->plan_pairs, m->plan_cpus, m->rounds);
-		jstr(f, "select", m->select);
+		runmap_jstr(f, "select", m->select);
 		fputc(',', f);
-		jstr(f, "home", m->home);
+		runmap_jstr(f, "home", m->home);
 		fputc(',', f);
 	}
 	fputs("\"pairs\":[", f);
@@ -361,21 +345,21 @@ void runmap_json(FILE *f, const struct run *r)
 
 		fprintf(f, "%s{\"a\":%u,\"b\":%u,", i ? ",\n" : "\n", p->a,
 			p->b);
-		jstr(f, "class", p->cls);
+		runmap_jstr(f, "class", p->cls);
 		fprintf(f, ",\"home\":%u,", p->home);
-		jnum(f, "median", p->median);
+		runmap_jnum(f, "median", p->median);
 		fputc(',', f);
-		jnum(f, "min", p->min);
+		runmap_jnum(f, "min", p->min);
 		fputc(',', f);
-		jnum(f, "cas_median", p->cas_median);
+		runmap_jnum(f, "cas_median", p->cas_median);
 		fputc(',', f);
-		jnum(f, "cas_min", p->cas_min);
+		runmap_jnum(f, "cas_min", p->cas_min);
 		fprintf(f, ",\"batch\":%u,\"cas_batch\":%u}", p->batch,
 			p->cas_batch);
 	}
 	fputs("]},\n\"noise\":{", f);
 	if (m && m->noise_plan) {
-		jnum(f, "seconds", m->noise_s);
+		runmap_jnum(f, "seconds", m->noise_s);
 		fprintf(f, ",\"threshold\":%u,", m->threshold);
 	}
 	fputs("\"cpus\":[", f);
@@ -385,63 +369,51 @@ void runmap_json(FILE *f, const struct run *r)
 
 		fprintf(f, "%s{\"cpu\":%u,\"count\":%llu,", i ? ",\n" : "\n",
 			x->cpu, (unsigned long long)x->count);
-		jnum(f, "polled_ms", x->polled_ms);
+		runmap_jnum(f, "polled_ms", x->polled_ms);
 		fputc(',', f);
-		jnum(f, "total", x->total);
+		runmap_jnum(f, "total", x->total);
 		fputc(',', f);
-		jnum(f, "max", x->max);
+		runmap_jnum(f, "max", x->max);
 		fprintf(f, ",\"hist_lo\":%u,\"hist\":[", x->hist_lo);
 		if (is_list(s))
 			fputs(s, f);
 		fputs("]}", f);
 	}
-	fputs("]},\n\"scale\":[", f);
-	for (size_t i = 0; m && i < m->nscale; i++) {
-		const struct map_scale *x = &m->scale[i];
-
-		fprintf(f, "%s{\"cpus\":%u,", i ? ",\n" : "\n", x->cpus);
-		jnum(f, "median", x->median);
-		fputc(',', f);
-		jnum(f, "min", x->min);
-		fputc(',', f);
-		jnum(f, "max", x->max);
-		fputc(',', f);
-		jnum(f, "ns", x->ns);
-		fputc('}', f);
-	}
-	fputs("],\n\"rw\":[", f);
+	fputs("]},\n", f);
+	runmap_json_scale(f, m);
+	fputs("\"rw\":[", f);
 	for (size_t i = 0; m && i < m->nrw; i++) {
 		const struct map_rw *x = &m->rw[i];
 
 		fputs(i ? ",\n{" : "\n{", f);
-		jstr(f, "layout", x->layout);
+		runmap_jstr(f, "layout", x->layout);
 		fputc(',', f);
-		jstr(f, "reader", x->reader);
+		runmap_jstr(f, "reader", x->reader);
 		fputc(',', f);
-		jstr(f, "check", x->check);
+		runmap_jstr(f, "check", x->check);
 		if (x->wrong[0]) {
 			fputc(',', f);
-			jstr(f, "wrong", x->wrong);
+			runmap_jstr(f, "wrong", x->wrong);
 		}
 		fprintf(f, ",\"writers\":%u,\"readers\":%u,", x->writers,
 			x->readers);
-		jnum(f, "writer_ns", x->writer_ns);
+		runmap_jnum(f, "writer_ns", x->writer_ns);
 		fputc(',', f);
-		jnum(f, "writer_alone_ns", x->writer_alone_ns);
+		runmap_jnum(f, "writer_alone_ns", x->writer_alone_ns);
 		fputc(',', f);
 		if (x->have_floor) {
-			jnum(f, "floor_ns", x->floor_ns);
+			runmap_jnum(f, "floor_ns", x->floor_ns);
 			fputc(',', f);
-			jnum(f, "above_ns", x->above_ns);
+			runmap_jnum(f, "above_ns", x->above_ns);
 			fputc(',', f);
 		}
-		jnum(f, "reader_ns", x->reader_ns);
+		runmap_jnum(f, "reader_ns", x->reader_ns);
 		fputc(',', f);
-		jnum(f, "reader_alone_ns", x->reader_alone_ns);
+		runmap_jnum(f, "reader_alone_ns", x->reader_alone_ns);
 		fputc(',', f);
-		jnum(f, "visited", x->visited);
+		runmap_jnum(f, "visited", x->visited);
 		fputc(',', f);
-		jnum(f, "per_cpu_ns", x->per_cpu_ns);
+		runmap_jnum(f, "per_cpu_ns", x->per_cpu_ns);
 		fputc('}', f);
 	}
 	fputs("],\n", f);
@@ -463,6 +435,7 @@ static void csv_head(FILE *f, const struct runset *rs, const struct run *r)
 int runmap_csv(FILE *f, const struct runset *rs, const char *table)
 {
 	bool c2c = !strcmp(table, "c2c"), scale = !strcmp(table, "scale");
+	bool scale_sum = !strcmp(table, "scale-summary");
 
 	if (!strcmp(table, "rw")) {
 		runmap_csv_rw_head(f);
@@ -476,12 +449,26 @@ int runmap_csv(FILE *f, const struct runset *rs, const char *table)
 		}
 		return 0;
 	}
-	if (!c2c && !scale && strcmp(table, "noise"))
+	if (scale || scale_sum) {
+		runmap_csv_scale_head(f, scale_sum);
+		for (size_t i = 0; i < rs->nruns; i++) {
+			const struct run_map *m = rs->runs[i].map;
+
+			for (size_t k = 0; m && scale && k < m->nscale; k++) {
+				csv_head(f, rs, &rs->runs[i]);
+				runmap_csv_scale_row(f, &m->scale[k]);
+			}
+			for (size_t k = 0; m && scale_sum && k < m->nscale_sum;
+			     k++) {
+				csv_head(f, rs, &rs->runs[i]);
+				runmap_csv_scale_sum_row(f, &m->scale_sum[k]);
+			}
+		}
+		return 0;
+	}
+	if (!c2c && strcmp(table, "noise"))
 		return -1;
-	if (scale)
-		fprintf(f, "file,run,cpus,median_ticks,min_ticks,max_ticks,"
-			"ns_per_iter\n");
-	else if (c2c)
+	if (c2c)
 		fprintf(f, "file,run,a,b,class,home,median_ns,min_ns,"
 			"cas_median_ns,cas_min_ns,batch,cas_batch\n");
 	else
@@ -500,14 +487,7 @@ int runmap_csv(FILE *f, const struct runset *rs, const char *table)
 				p->cas_median, p->cas_min, p->batch,
 				p->cas_batch);
 		}
-		for (size_t k = 0; m && scale && k < m->nscale; k++) {
-			const struct map_scale *x = &m->scale[k];
-
-			csv_head(f, rs, r);
-			fprintf(f, "%u,%.5f,%.5f,%.5f,%.3f\n", x->cpus, x->median,
-				x->min, x->max, x->ns);
-		}
-		for (size_t k = 0; m && !c2c && !scale && k < m->nnoise; k++) {
+		for (size_t k = 0; m && !c2c && k < m->nnoise; k++) {
 			const struct map_noise *x = &m->noise[k];
 
 			csv_head(f, rs, r);

@@ -70,17 +70,51 @@ void runmap_take(struct run_map **mp, const struct rec_parsed *p)
 		m = map_of(mp);
 		m->scale_plan = true;
 		m->scale_steps = rec_field_u(p, "steps");
+		/* before layouts: one curve of steps points */
+		m->scale_points = rec_get(p, "points") ?
+				  rec_field_u(p, "points") : m->scale_steps;
 		rec_field_s(m->scale_op, sizeof(m->scale_op), p, "op");
+		m->scale_llcs = rec_field_u(p, "llcs");
 	} else if (!strcmp(k, "scale")) {
 		struct map_scale *x;
+		uint64_t clean = 1;
 
 		m = map_of(mp);
 		x = PUSH(m->scale, m->nscale);
 		x->cpus = rec_field_u(p, "cpus");
+		x->llcs = rec_field_u(p, "llcs");
 		x->median = rec_field_d(p, "median");
 		x->min = rec_field_d(p, "min");
 		x->max = rec_field_d(p, "max");
 		x->ns = rec_field_d(p, "ns");
+		if (!rec_get_dbl(p, "upd_ns", &x->upd_ns))
+			x->upd_ns = x->ns / 2;
+		rec_get_u64(p, "clean", &clean);
+		x->clean = clean != 0;
+		rec_field_s(x->layout, sizeof(x->layout), p, "layout");
+		rec_field_s(x->order, sizeof(x->order), p, "order");
+		rec_field_s(x->op, sizeof(x->op), p, "op");
+		if (!*x->layout)
+			snprintf(x->layout, sizeof(x->layout), "line");
+		if (!*x->order)
+			snprintf(x->order, sizeof(x->order), "topo");
+	} else if (!strcmp(k, "scale-summary")) {
+		struct map_scale_sum *x;
+
+		m = map_of(mp);
+		x = PUSH(m->scale_sum, m->nscale_sum);
+		rec_field_s(x->layout, sizeof(x->layout), p, "layout");
+		rec_field_s(x->order, sizeof(x->order), p, "order");
+		rec_field_s(x->op, sizeof(x->op), p, "op");
+		x->cpus = rec_field_u(p, "cpus");
+		x->base_ns = rec_field_d(p, "base_ns");
+		x->last_ns = rec_field_d(p, "last_ns");
+		rec_field_s(x->doubles_at, sizeof(x->doubles_at), p,
+			    "doubles_at");
+		rec_field_s(x->wins_from, sizeof(x->wins_from), p,
+			    "llc_wins_from");
+		rec_field_s(x->stops_at, sizeof(x->stops_at), p,
+			    "llc_stops_at");
 	} else if (!strcmp(k, "rw-plan")) {
 		m = map_of(mp);
 		m->rw_plan = true;
@@ -141,6 +175,7 @@ void runmap_free(struct run_map *m)
 	free(m->pairs);
 	free(m->noise);
 	free(m->scale);
+	free(m->scale_sum);
 	free(m->rw);
 	free(m);
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The machine map of a run, gathered from its "cpu", "c2c-plan", "c2c",
- * "noise-plan", "noise", "scale-plan", "scale", "rw-plan" and "rw"
- * records, and printed as
+ * "noise-plan", "noise", "scale-plan", "scale", "scale-summary",
+ * "rw-plan" and "rw" records, and printed as
  * a c2c grid in topology order, a noise table and a scale table (text),
  * or as rows (csv, json).
  * Kept beside struct run (runs.h), which holds a pointer to it.
@@ -36,9 +36,23 @@ struct map_noise {
 	char hist[400];		/* counts from bucket hist_lo up, commas */
 };
 
+/* one "scale" point; records before layouts were one shared line:
+ * layout "line", order "topo" */
 struct map_scale {
+	unsigned cpus, llcs;	/* llcs: those CPUs span; 0 unknown */
+	char layout[16], order[8], op[24];
+	bool clean;
+	double median, min, max;	/* ticks per iteration */
+	double ns, upd_ns;		/* the median per iteration, update */
+};
+
+/* one "scale-summary": a curve's k where the cost doubles over k = 1,
+ * and for llc where it beats global and stops; "" when absent */
+struct map_scale_sum {
+	char layout[16], order[8], op[24];
 	unsigned cpus;
-	double median, min, max, ns;	/* ticks per iteration; ns: median */
+	double base_ns, last_ns;
+	char doubles_at[12], wins_from[12], stops_at[12];
 };
 
 /* one "rw" record: a layout's writers and readers, alone and together;
@@ -72,10 +86,12 @@ struct run_map {
 	size_t nnoise;
 	/* scale-plan */
 	bool scale_plan;
-	unsigned scale_steps;
+	unsigned scale_steps, scale_points, scale_llcs;	/* llcs: 0 unknown */
 	char scale_op[24];
 	struct map_scale *scale;
 	size_t nscale;
+	struct map_scale_sum *scale_sum;
+	size_t nscale_sum;
 	/* rw-plan */
 	bool rw_plan;
 	char rw_place[16], rw_reader[16];
@@ -94,13 +110,38 @@ void runmap_text(FILE *f, const struct run *r);
 /* JSON members "c2c", "noise", "scale" and "rw" of a run object, each
  * followed by ','. */
 void runmap_json(FILE *f, const struct run *r);
-/* CSV, one table: @table "c2c" (rows a,b,...), "noise", "scale" or "rw"; -1
- * unknown. */
+/* CSV, one table: @table "c2c" (rows a,b,...), "noise", "scale",
+ * "scale-summary" or "rw"; -1 unknown. */
 int runmap_csv(FILE *f, const struct runset *rs, const char *table);
+/* The scale tables (emit_scale.c): text per order, JSON members
+ * "scale" and "scale_summary" (each followed by ','), CSV tables
+ * "scale" and "scale-summary". */
+void runmap_text_scale(FILE *f, const struct run_map *m);
+void runmap_json_scale(FILE *f, const struct run_map *m);
+void runmap_csv_scale_head(FILE *f, bool summary);
+/* sbmlog report --table scale in text (each run's tables) or JSON (an
+ * array of {run, scale, scale_summary, file}). */
+void runmap_scale_report(FILE *f, const struct runset *rs, bool json);
+/* The layouts measured in @order (@order NULL: the orders), in order of
+ * first appearance, at most @max into @out; returns how many. */
+size_t runmap_scale_names(const struct run_map *m, const char *order,
+			  const char **out, size_t max);
+/* The smallest CPU count of @order above @last; 0 when none. */
+unsigned runmap_scale_next(const struct run_map *m, const char *order,
+			   unsigned last);
+void runmap_csv_scale_row(FILE *f, const struct map_scale *x);
+void runmap_csv_scale_sum_row(FILE *f, const struct map_scale_sum *x);
 /* The rw table (emit_rw.c); the CSV header and one row of it. */
 void runmap_text_rw(FILE *f, const struct run_map *m);
 void runmap_csv_rw_head(FILE *f);
 void runmap_csv_rw_row(FILE *f, const struct map_rw *x);
+/* sbmlog compare's noise blocks (compare_noise.c): count, total and
+ * longest gap per CPU and for all, a column @w wide per run; nothing
+ * when no run has noise records. */
+void runmap_compare_noise(FILE *f, const struct runset *rs, int w);
+/* "key":"text" and "key":number (null when not finite), for JSON. */
+void runmap_jstr(FILE *f, const char *key, const char *s);
+void runmap_jnum(FILE *f, const char *key, double v);
 /* The CPUs of @m's pairs in topology order, in *@out (to be freed). */
 size_t runmap_order(const struct run_map *m, unsigned **out);
 /* Heat map of the c2c medians (plain, or @cas) of up to four runs, via
@@ -110,5 +151,10 @@ int report_plot_c2c(const struct runset *rs, const char *out, bool cas,
 /* Writer cost against reader cost, one point per layout, of up to four
  * runs with rw records (plot_rw.c); 0 on success. */
 int report_plot_rw(const struct runset *rs, const char *out, bool keep);
+/* Scaling curves (a panel per run and order, a line per layout) and the
+ * noise histogram (a panel per run) of up to four panels (plot_lines.c);
+ * 0 on success. */
+int report_plot_scale(const struct runset *rs, const char *out, bool keep);
+int report_plot_noise(const struct runset *rs, const char *out, bool keep);
 
 #endif

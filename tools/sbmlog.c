@@ -6,12 +6,13 @@
  *                           a record is damaged or a run has no end
  *   sbmlog records LOG      print every valid record as "KIND key=value..."
  *   sbmlog report LOG... [--format text|csv|json]
- *                        [--table sbm|c2c|noise|scale|rw]
+ *                        [--table sbm|c2c|noise|scale|scale-summary|rw]
  *                           per run: the seed-style table, per-LLC and
  *                           per-node figures, the machine, the c2c grid
  *                           and noise table, then what was rejected;
  *                           exit 1 on damage or incomplete runs.  CSV is
- *                           one table: --table picks it (default sbm)
+ *                           one table: --table picks it (default sbm);
+ *                           --table scale also as text or JSON alone
  *   sbmlog compare LOG...   one column per run, rows per layout
  *   sbmlog plot LOG... -o FILE.png|FILE.svg [--metric pct|ns|both] [--keep]
  *                           bar chart of the layouts per run, via gnuplot
@@ -19,6 +20,9 @@
  *                           heat map of the c2c matrix per run
  *   sbmlog plot LOG... --table rw -o FILE.png|FILE.svg [--keep]
  *                           writer cost against reader cost per layout
+ *   sbmlog plot LOG... --table scale|noise -o FILE.png|FILE.svg [--keep]
+ *                           scaling curves per order (a line per layout),
+ *                           noise histogram per run
  *
  * Exit status: 0 all records intact and every run complete, 1 damaged
  * records or incomplete runs (everything is still printed), 2 usage or
@@ -38,11 +42,11 @@ static int usage(void)
 		"usage: sbmlog check LOG...\n"
 		"       sbmlog records LOG\n"
 		"       sbmlog report LOG... [--format text|csv|json] "
-		"[--table sbm|c2c|noise|scale|rw]\n"
+		"[--table sbm|c2c|noise|scale|scale-summary|rw]\n"
 		"       sbmlog compare LOG LOG...\n"
 		"       sbmlog plot LOG... -o FILE.png|FILE.svg "
 		"[--metric pct|ns|both] [--keep]\n"
-		"       sbmlog plot LOG... --table c2c|c2c-cas|rw "
+		"       sbmlog plot LOG... --table c2c|c2c-cas|rw|scale|noise "
 		"-o FILE.png|FILE.svg [--keep]\n"
 		"LOG may be - for standard input.\n");
 	return 2;
@@ -194,12 +198,27 @@ static int cmd_report(int argc, char **argv)
 	struct opts o = { .format = "text" };
 	struct runset rs = { 0 };
 	int rc = load(argc, argv, &o, &rs);
+	bool scale;
 
 	if (rc)
 		goto out;
+	scale = o.table && (!strcmp(o.table, "scale") ||
+			    !strcmp(o.table, "scale-summary"));
+
 	if (o.out || o.metric || o.keep ||
-	    (o.table && strcmp(o.format, "csv"))) {
+	    (o.table && strcmp(o.format, "csv") && !scale)) {
 		rc = usage();
+	} else if (scale && strcmp(o.format, "csv")) {
+		/* the scale tables and summary alone, as text or JSON */
+		if (strcmp(o.format, "text") && strcmp(o.format, "json")) {
+			fprintf(stderr, "sbmlog: unknown format %s\n", o.format);
+			rc = usage();
+		} else {
+			runmap_scale_report(stdout, &rs,
+					    !strcmp(o.format, "json"));
+			report_problems(stderr, &rs);
+			rc = status_of(&rs, stderr);
+		}
 	} else if (o.table && strcmp(o.table, "sbm")) {
 		/* the machine map's rows: one table on stdout, as below */
 		if (runmap_csv(stdout, &rs, o.table)) {
@@ -264,14 +283,20 @@ static int cmd_plot(int argc, char **argv)
 		rc = usage();
 		goto out;
 	}
-	if (o.table && strcmp(o.table, "c2c") && strcmp(o.table, "c2c-cas") &&
-	    strcmp(o.table, "rw")) {
+	if (!o.table)
+		rc = report_plot(&rs, o.out, m, o.keep);
+	else if (!strcmp(o.table, "c2c") || !strcmp(o.table, "c2c-cas"))
+		rc = report_plot_c2c(&rs, o.out, !strcmp(o.table, "c2c-cas"),
+				     o.keep);
+	else if (!strcmp(o.table, "rw"))
+		rc = report_plot_rw(&rs, o.out, o.keep);
+	else if (!strcmp(o.table, "scale"))
+		rc = report_plot_scale(&rs, o.out, o.keep);
+	else if (!strcmp(o.table, "noise"))
+		rc = report_plot_noise(&rs, o.out, o.keep);
+	else
 		rc = usage();
-		goto out;
-	}
-	if (!o.table ? report_plot(&rs, o.out, m, o.keep) :
-	    !strcmp(o.table, "rw") ? report_plot_rw(&rs, o.out, o.keep) :
-	    report_plot_c2c(&rs, o.out, !strcmp(o.table, "c2c-cas"), o.keep)) {
+	if (rc) {
 		rc = 2;
 		goto out;
 	}

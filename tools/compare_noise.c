@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Noise side by side (sbmlog compare): per CPU and for all CPUs, the
+ * gaps above the threshold, their total and the longest, one column per
+ * run, so that an image's log (firmware and hardware) stands next to the
+ * twin's (what Linux adds).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "runmap.h"
+#include "runs.h"
+
+enum noise_row { N_COUNT, N_TOTAL, N_MAX };
+
+/* The CPU ids of every run's noise records, ascending, in @ids (room
+ * for @max); returns how many. */
+static size_t noise_cpus(const struct runset *rs, unsigned *ids, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < rs->nruns; i++) {
+		const struct run_map *m = rs->runs[i].map;
+
+		for (size_t k = 0; m && k < m->nnoise; k++) {
+			unsigned c = m->noise[k].cpu;
+			size_t at = 0;
+
+			while (at < n && ids[at] < c)
+				at++;
+			if ((at < n && ids[at] == c) || n == max)
+				continue;
+			memmove(ids + at + 1, ids + at, (n - at) * sizeof(*ids));
+			ids[at] = c;
+			n++;
+		}
+	}
+	return n;
+}
+
+/* One cell: @row of CPU @cpu, or of all CPUs when @all; "-" when the
+ * run has no such record. */
+static void cell(FILE *f, int w, const struct run_map *m, unsigned cpu,
+		 bool all, enum noise_row row)
+{
+	double count = 0, total = 0, longest = 0;
+	bool any = false;
+	char s[40] = "-";
+
+	for (size_t k = 0; m && k < m->nnoise; k++) {
+		const struct map_noise *x = &m->noise[k];
+
+		if (!all && x->cpu != cpu)
+			continue;
+		any = true;
+		count += (double)x->count;
+		total += x->total;
+		longest = x->max > longest ? x->max : longest;
+	}
+	if (any && row == N_COUNT)
+		snprintf(s, sizeof(s), "%.0f", count);
+	else if (any)
+		snprintf(s, sizeof(s), "%.1f",
+			 (row == N_TOTAL ? total : longest) / 1e3);
+	fprintf(f, "  %*s", w, s);
+}
+
+static void block(FILE *f, const struct runset *rs, int w, const char *title,
+		  const unsigned *ids, size_t n, enum noise_row row)
+{
+	fprintf(f, "\n%s\n", title);
+	for (size_t c = 0; c <= n; c++) {
+		char name[16];
+
+		if (c < n)
+			snprintf(name, sizeof(name), "cpu%u", ids[c]);
+		else
+			snprintf(name, sizeof(name), "all");
+		fprintf(f, "%-10s", name);
+		for (size_t i = 0; i < rs->nruns; i++)
+			cell(f, w, rs->runs[i].map, c < n ? ids[c] : 0, c == n,
+			     row);
+		fputc('\n', f);
+	}
+}
+
+void runmap_compare_noise(FILE *f, const struct runset *rs, int w)
+{
+	unsigned ids[4096];
+	size_t n = noise_cpus(rs, ids, sizeof(ids) / sizeof(ids[0]));
+
+	if (!n)
+		return;
+	fprintf(f, "\n%-10s", "noise");
+	for (size_t i = 0; i < rs->nruns; i++) {
+		const struct run_map *m = rs->runs[i].map;
+		char s[48] = "-";
+
+		if (m && m->noise_plan)
+			snprintf(s, sizeof(s), ">%u ns, %.3f s", m->threshold,
+				 m->noise_s);
+		fprintf(f, "  %*s", w, s);
+	}
+	fputc('\n', f);
+	block(f, rs, w, "noise: gaps above the threshold", ids, n, N_COUNT);
+	block(f, rs, w, "noise: total of the gaps (us)", ids, n, N_TOTAL);
+	block(f, rs, w, "noise: longest gap (us)", ids, n, N_MAX);
+}

@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The scale tables: per CPU order, a row per CPU count and a column per
+ * layout (ns per update), with the summary the image derived (where the
+ * cost doubles, where llc beats global and stops); and the same as CSV
+ * rows and JSON members.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "runmap.h"
+#include "runs.h"
+
+#define MAX_COLS 16
+
+size_t runmap_scale_names(const struct run_map *m, const char *order,
+			  const char **out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->nscale; i++) {
+		const struct map_scale *x = &m->scale[i];
+		const char *v = order ? x->layout : x->order;
+		size_t k;
+
+		if (order && strcmp(x->order, order))
+			continue;
+		for (k = 0; k < n && strcmp(out[k], v); k++)
+			;
+		if (k == n && n < max)
+			out[n++] = v;
+	}
+	return n;
+}
+
+unsigned runmap_scale_next(const struct run_map *m, const char *order,
+			   unsigned last)
+{
+	unsigned next = 0;
+
+	for (size_t i = 0; i < m->nscale; i++)
+		if (!strcmp(m->scale[i].order, order) &&
+		    m->scale[i].cpus > last &&
+		    (!next || m->scale[i].cpus < next))
+			next = m->scale[i].cpus;
+	return next;
+}
+
+static const struct map_scale *point(const struct run_map *m,
+				     const char *order, const char *layout,
+				     unsigned cpus)
+{
+	for (size_t i = 0; i < m->nscale; i++) {
+		const struct map_scale *x = &m->scale[i];
+
+		if (x->cpus == cpus && !strcmp(x->order, order) &&
+		    !strcmp(x->layout, layout))
+			return x;
+	}
+	return NULL;
+}
+
+static const struct map_scale_sum *summary(const struct run_map *m,
+					   const char *order,
+					   const char *layout)
+{
+	for (size_t i = 0; i < m->nscale_sum; i++)
+		if (!strcmp(m->scale_sum[i].order, order) &&
+		    !strcmp(m->scale_sum[i].layout, layout))
+			return &m->scale_sum[i];
+	return NULL;
+}
+
+static void order_table(FILE *f, const struct run_map *m, const char *order)
+{
+	const struct map_scale_sum *llc = summary(m, order, "llc");
+	const char *layouts[MAX_COLS];
+	size_t nl = runmap_scale_names(m, order, layouts, MAX_COLS);
+
+	fprintf(f, "\nscale, CPUs in %s order: ns per update (median)\n%5s", !strcmp(order, "rr") ? "round-robin-over-LLCs" :
+		!strcmp(order, "topo") ? "topology" : order, "cpus");
+	for (size_t l = 0; l < nl; l++)
+		fprintf(f, " %10s", layouts[l]);
+	fputc('\n', f);
+	/* rows: the CPU counts of this order, ascending */
+	for (unsigned next = runmap_scale_next(m, order, 0); next;
+	     next = runmap_scale_next(m, order, next)) {
+		fprintf(f, "%5u", next);
+		for (size_t l = 0; l < nl; l++) {
+			const struct map_scale *x = point(m, order, layouts[l],
+							  next);
+
+			if (x && x->clean)
+				fprintf(f, " %10.2f", x->upd_ns);
+			else
+				fprintf(f, " %10s", x ? "LOST-UPD" : "-");
+		}
+		fputc('\n', f);
+	}
+	if (!m->nscale_sum)
+		return;
+	fprintf(f, "%5s", "x2 at");
+	for (size_t l = 0; l < nl; l++) {
+		const struct map_scale_sum *s = summary(m, order, layouts[l]);
+
+		fprintf(f, " %10s", s && *s->doubles_at ? s->doubles_at : "-");
+	}
+	fputc('\n', f);
+	if (llc && *llc->wins_from && m->scale_llcs == 1)
+		fprintf(f, "llc vs global: one LLC, llc's leaf is global's one "
+			"line\n");
+	else if (llc && !strcmp(llc->wins_from, "never"))
+		fprintf(f, "llc never beats global (by 10 %% or more)\n");
+	else if (llc && *llc->wins_from)
+		fprintf(f, "llc beats global (by 10 %% or more) from %s CPUs; "
+			"stops beating it at: %s\n", llc->wins_from,
+			*llc->stops_at ? llc->stops_at : "-");
+}
+
+void runmap_text_scale(FILE *f, const struct run_map *m)
+{
+	const char *orders[4];
+	size_t no = runmap_scale_names(m, NULL, orders, 4);
+
+	if (m->scale_plan)
+		fprintf(f, "\nscale: set+clear with op %s on each layout's "
+			"slots, CPUs added in each order\n", m->scale_op);
+	for (size_t o = 0; o < no; o++)
+		order_table(f, m, orders[o]);
+	if (m->scale_plan && m->nscale < m->scale_points)
+		fprintf(f, "scale: INCOMPLETE: %u points missing\n",
+			m->scale_points - (unsigned)m->nscale);
+}
+
+/* "12" as a number, "never" as a string, absent as null */
+static void jat(FILE *f, const char *key, const char *v)
+{
+	unsigned k;
+	char end;
+
+	if (!*v)
+		fprintf(f, "\"%s\":null", key);
+	else if (sscanf(v, "%u%c", &k, &end) == 1)
+		fprintf(f, "\"%s\":%u", key, k);
+	else
+		runmap_jstr(f, key, v);
+}
+
+void runmap_json_scale(FILE *f, const struct run_map *m)
+{
+	fputs("\"scale\":[", f);
+	for (size_t i = 0; m && i < m->nscale; i++) {
+		const struct map_scale *x = &m->scale[i];
+
+		fprintf(f, "%s{\"cpus\":%u,", i ? ",\n" : "\n", x->cpus);
+		runmap_jstr(f, "layout", x->layout);
+		fputc(',', f);
+		runmap_jstr(f, "order", x->order);
+		fputc(',', f);
+		runmap_jstr(f, "op", x->op);
+		fputc(',', f);
+		runmap_jnum(f, "median", x->median);
+		fputc(',', f);
+		runmap_jnum(f, "min", x->min);
+		fputc(',', f);
+		runmap_jnum(f, "max", x->max);
+		fputc(',', f);
+		runmap_jnum(f, "ns", x->ns);
+		fputc(',', f);
+		runmap_jnum(f, "upd_ns", x->upd_ns);
+		fprintf(f, ",\"clean\":%s,\"llcs\":%u}",
+			x->clean ? "true" : "false", x->llcs);
+	}
+	fputs("],\n\"scale_summary\":[", f);
+	for (size_t i = 0; m && i < m->nscale_sum; i++) {
+		const struct map_scale_sum *x = &m->scale_sum[i];
+
+		fputs(i ? ",\n{" : "\n{", f);
+		runmap_jstr(f, "layout", x->layout);
+		fputc(',', f);
+		runmap_jstr(f, "order", x->order);
+		fputc(',', f);
+		runmap_jstr(f, "op", x->op);
+		fprintf(f, ",\"cpus\":%u,", x->cpus);
+		runmap_jnum(f, "base_ns", x->base_ns);
+		fputc(',', f);
+		runmap_jnum(f, "last_ns", x->last_ns);
+		fputc(',', f);
+		jat(f, "doubles_at", x->doubles_at);
+		fputc(',', f);
+		jat(f, "llc_wins_from", x->wins_from);
+		fputc(',', f);
+		jat(f, "llc_stops_at", x->stops_at);
+		fputc('}', f);
+	}
+	fputs("],\n", f);
+}
+
+void runmap_csv_scale_head(FILE *f, bool sum)
+{
+	if (sum)
+		fprintf(f, "file,run,layout,order,op,cpus,base_ns,last_ns,"
+			"doubles_at,llc_wins_from,llc_stops_at\n");
+	else
+		fprintf(f, "file,run,cpus,median_ticks,min_ticks,max_ticks,"
+			"ns_per_iter,layout,order,op,ns_per_update,clean,llcs\n");
+}
+
+void runmap_csv_scale_row(FILE *f, const struct map_scale *x)
+{
+	fprintf(f, "%u,%.5f,%.5f,%.5f,%.3f,%s,%s,%s,%.3f,%d,%u\n", x->cpus,
+		x->median, x->min, x->max, x->ns, x->layout, x->order, x->op,
+		x->upd_ns, x->clean, x->llcs);
+}
+
+void runmap_csv_scale_sum_row(FILE *f, const struct map_scale_sum *x)
+{
+	fprintf(f, "%s,%s,%s,%u,%.3f,%.3f,%s,%s,%s\n", x->layout, x->order,
+		x->op, x->cpus, x->base_ns, x->last_ns, x->doubles_at,
+		x->wins_from, x->stops_at);
+}
+
+void runmap_scale_report(FILE *f, const struct runset *rs, bool json)
+{
+	size_t n = 0;
+
+	if (json)
+		fputc('[', f);
+	for (size_t i = 0; i < rs->nruns; i++) {
+		const struct run *r = &rs->runs[i];
+		const struct run_map *m = r->map;
+
+		if (!m || (!m->scale_plan && !m->nscale))
+			continue;
+		if (json) {
+			fprintf(f, "%s{\"run\":\"%08x\",", n ? ",\n" : "\n",
+				r->id);
+			runmap_json_scale(f, m);
+			runmap_jstr(f, "file", rs->files[r->file].path);
+			fputc('}', f);
+		} else {
+			fprintf(f, "%srun %08x (%s)\n", n ? "\n" : "", r->id,
+				rs->files[r->file].path);
+			runmap_text_scale(f, m);
+		}
+		n++;
+	}
+	if (json)
+		fputs("]\n", f);
+	else if (!n)
+		fprintf(f, "no scale records\n");
+}
