@@ -13,7 +13,7 @@ set -u
 . "$SBM_SRCDIR/tests/boot-lib.sh"
 
 case $SBM_ARCH in
-x86_64) img=$SBM_BUILDDIR/BOOTX64.EFI; topo=sockets=2,cores=2 ;;
+x86_64) img=$SBM_BUILDDIR/BOOTX64.EFI; topo=sockets=2,cores=1,threads=2 ;;	# SMT pairs too
 arm64) img=$SBM_BUILDDIR/BOOTAA64.EFI; topo=sockets=2,clusters=1,cores=2 ;;
 riscv64) img=$SBM_BUILDDIR/sbmbench-riscv64.elf; topo=sockets=2,cores=2 ;;
 *) echo "no image for '$SBM_ARCH'"; exit 77 ;;
@@ -58,6 +58,11 @@ map_check() {
 	else
 		bad "$name: c2c records: $(head -n 3 "$boot_tmp/why" | tr '\n' ';')"
 	fi
+	# x86_64 boots with SMT: each socket's two threads are a pair of class smt
+	if [ "$SBM_ARCH" = x86_64 ]; then
+		[ "$(grep -c '^c2c .*class=smt' "$boot_tmp/rec")" = 2 ] && ok "$name: two SMT sibling pairs, class smt" ||
+			bad "$name: SMT pairs: $(grep -c '^c2c .*class=smt' "$boot_tmp/rec")"
+	fi
 	[ "$(grep -c '^noise ' "$boot_tmp/rec")" = "$n" ] && ok "$name: one noise record per CPU" || bad "$name: noise records"
 	# scale: two LLCs, so both orders; every layout and order has a clean
 	# point per CPU count 1..n and a summary; llc's says where it beats global
@@ -70,7 +75,7 @@ map_check() {
 		$1 == "scale" { delete v; for (i = 2; i <= NF; i++) kv(i)
 			k = v["layout"] "/" v["order"] "/" v["cpus"]
 			if ((k in pt) || v["clean"] != 1 || !(v["upd_ns"] > 0)) { print "point " k; bad = 1 }
-			# an LLC per socket of 2 cores: topo fills one, rr spreads
+			# an LLC per socket of 2 CPUs: topo fills one, rr spreads
 			if (v["cpus"] == 2 && v["llcs"] != (v["order"] == "rr" ? 2 : 1)) { print "llcs " k; bad = 1 }
 			pt[k] = 1; npt++ }
 		$1 == "scale-summary" { delete v; for (i = 2; i <= NF; i++) kv(i)
