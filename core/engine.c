@@ -217,6 +217,7 @@ static bool start_one(struct engine *e, uint32_t i)
 static void bring_up(struct engine *e)
 {
 	struct topo *t = e->topo;
+	uint64_t t0 = isa_counter();
 
 	t->cpus[e->bsp].flags |= TOPO_CPU_ONLINE;
 	e->mbox[e->bsp].online = MBOX_ONLINE;
@@ -234,6 +235,8 @@ static void bring_up(struct engine *e)
 			e->nlost++;
 		}
 	}
+	e->start_ms = (double)(isa_counter() - t0) * 1e3 /
+		      (double)e->info.counter_hz;
 }
 
 /* The CPUs of a run: the chosen ones, or an explicit list. */
@@ -385,9 +388,10 @@ int engine_main(struct engine *e)
 	report_topology(e->topo);
 	if (e->start_chosen_only)
 		engine_choose_cpus(e);
+	e->start_ms = -1;
 	if (!e->self_threaded)
 		bring_up(e);
-	report_cpus(enabled_cpus(e->topo), e->nlost);
+	report_cpus(enabled_cpus(e->topo), e->nlost, e->start_ms);
 	if (!engine_choose_cpus(e)) {
 		report_warn("cpus", 0, "no CPU selected by cpus=");
 		report_end(1);

@@ -65,6 +65,7 @@ struct engine {
 	uint32_t nchosen;
 	uint32_t bsp;			/* logical id of the boot CPU */
 	uint32_t nlost;			/* CPUs that never came up */
+	double start_ms;		/* how long bring-up took; <0: not timed */
 	bool aborted;		/* a CPU stopped answering: no more runs */
 	void *state[ENGINE_MAX_EXPERIMENTS];	/* each experiment's */
 	/* one line handoff between two CPUs, measured once for the time

@@ -14,15 +14,21 @@ static struct {
 	uint32_t run_id;
 	uint32_t nrecords, nwarnings;
 	uint32_t cpus, lost;
+	double start_ms;	/* bring-up, <0 when not timed */
 	bool have_cpus;
 } rep;
 
-void report_cpus(uint32_t cpus, uint32_t lost)
+void report_cpus(uint32_t cpus, uint32_t lost, double start_ms)
 {
+	char took[48] = "";
+
 	rep.cpus = cpus;
 	rep.lost = lost;
+	rep.start_ms = start_ms;
 	rep.have_cpus = true;
-	report_printf("CPUs up: %u of %u%s\n", cpus - lost, cpus,
+	if (start_ms >= 0)
+		snprintf(took, sizeof(took), ", started in %.1f ms", start_ms);
+	report_printf("CPUs up: %u of %u%s%s\n", cpus - lost, cpus, took,
 		      lost ? " -- CPUs LOST, see the cpu-start warnings: "
 			     "figures are for fewer CPUs than the machine has" :
 			     "");
@@ -302,6 +308,8 @@ void report_end(int status)
 	if (rep.have_cpus) {
 		rec_u64(&r, "cpus", rep.cpus);
 		rec_u64(&r, "lost", rep.lost);
+		if (rep.start_ms >= 0)
+			rec_dbl(&r, "start_ms", rep.start_ms, 1);
 	}
 	report_record(&r);
 }

@@ -40,8 +40,9 @@ void report_topology(const struct topo *t);
 void report_cpufail(const struct topo *t);
 /* How many CPUs the run had and how many never came up: the end record
  * says so, so a run on fewer CPUs than the machine has is never taken for
- * a full one. */
-void report_cpus(uint32_t cpus, uint32_t lost);
+ * a full one.  @start_ms: how long starting them took (<0: not timed, the
+ * Linux twin). */
+void report_cpus(uint32_t cpus, uint32_t lost, double start_ms);
 void report_end(int status);
 /* A run that cannot start still ends with a verdict: hello, the reason,
  * end status=fail.  @in must be filled enough for the hello. */

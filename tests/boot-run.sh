@@ -131,7 +131,7 @@ if [ "$want_status" = ok ]; then
 			fi
 		done
 	done
-	if grep -q "^end .* lost=0\$" "$rec"; then ok "end: no CPU lost"; else bad "end record: CPUs lost or no lost="; fi
+	if grep -Eq "^end .* lost=0( |$)" "$rec"; then ok "end: no CPU lost"; else bad "end record: CPUs lost or no lost="; fi
 fi
 
 # ---- the check rows for this boot

@@ -75,6 +75,9 @@ void x86_cpuid_probe(struct x86_cpuid *c)
 		strcpy(c->brand, c->vendor);
 
 	cpuid(1, 0, r);
+	c->family = (r[0] >> 8) & 0xf;
+	if (c->family == 0xf)
+		c->family += (r[0] >> 20) & 0xff;
 	c->bsp_apic_id = r[1] >> 24;
 	c->hypervisor = r[2] >> 31;
 	if (c->hypervisor) {
@@ -272,4 +275,18 @@ void x86_cpuid_fill_topo(const struct x86_cpuid *c, struct topo *t)
 		if (llc.line >= 8 && !(llc.line & (llc.line - 1)))
 			t->line_size = llc.line;
 	}
+}
+
+/*
+ * The INIT-to-STARTUP wait of the MP spec dates from external APICs; a
+ * modern core takes STARTUP at once (Linux sends it without the wait on
+ * Intel family 6 and AMD from family 0xf).  448 CPUs x 10 ms is 4.5 s.
+ */
+bool x86_needs_init_wait(const struct x86_cpuid *c)
+{
+	if (!strcmp(c->vendor, "GenuineIntel"))
+		return c->family < 6;
+	if (amd_like(c))
+		return c->family < 0xf;
+	return true;
 }

@@ -142,6 +142,11 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	tramp = efi_alloc_pages(0x9ffffull, TRAMP_PAGES * EFI_PAGE_SIZE, true);
 	if (tramp)
 		x86_ap_setup((uint64_t)(uintptr_t)tramp);
+	x86_ap_set_init_wait(x86_needs_init_wait(&cpu));
+	report_printf("AP start: INIT-SIPI-SIPI, %s\n",
+		      x86_needs_init_wait(&cpu) ?
+		      "10 ms INIT wait (MP spec)" :
+		      "no INIT wait (modern CPU family; a retry waits 10 ms)");
 	x86_lapic_init();
 	b.stack_size = AP_STACK_SIZE;
 	if (engine_init(&b, &why))

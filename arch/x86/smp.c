@@ -23,8 +23,18 @@
 #define START_TRIES	3
 #define TRY_WINDOW_US	200000	/* no progress this long: resend */
 #define MAX_WINDOWS	10	/* a CPU still moving waits this many */
-#define INIT_TO_SIPI_US	10000
+#define INIT_TO_SIPI_US	10000	/* the MP spec's; x86_ap_set_init_wait() */
 #define SIPI_GAP_US	200
+#define FAST_INIT_US	10	/* what a modern core gets instead */
+#define FAST_SIPI_US	10
+
+static unsigned init_us = INIT_TO_SIPI_US, sipi_us = SIPI_GAP_US;
+
+void x86_ap_set_init_wait(bool wait)
+{
+	init_us = wait ? INIT_TO_SIPI_US : FAST_INIT_US;
+	sipi_us = wait ? SIPI_GAP_US : FAST_SIPI_US;
+}
 #define PT_TEMP		0x1000	/* temporary page table, after the code */
 
 extern const char tramp_start[], tramp_end[], tramp_32[], tramp_64[];
@@ -163,18 +173,19 @@ void x86_ap_setup(uint64_t p)
 
 /* INIT, then the two STARTUPs; the stage is cleared while INIT holds
  * the CPU, so whatever it says afterwards is this try's. */
-static int send_start(uint32_t apic)
+static int send_start(uint32_t apic, bool spec_waits)
 {
+	unsigned sipi_wait = spec_waits ? SIPI_GAP_US : sipi_us;
 	int rc;
 
 	x86_lapic_esr();
 	rc = x86_lapic_send_init(apic);
-	x86_tsc_delay_us(INIT_TO_SIPI_US);
+	x86_tsc_delay_us(spec_waits ? INIT_TO_SIPI_US : init_us);
 	set_stage(TRAMP_STAGE_NONE);
 	for (int i = 0; i < 2; i++) {
 		x86_lapic_esr();
 		rc |= x86_lapic_send_sipi(apic, (uint64_t)(uintptr_t)page);
-		x86_tsc_delay_us(SIPI_GAP_US);
+		x86_tsc_delay_us(sipi_wait);
 	}
 	/* Errors are cleared, not fatal: the stage is what counts. */
 	x86_lapic_esr();
@@ -229,7 +240,8 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 	put64(tramp_arg, (uintptr_t)a);
 
 	for (unsigned try = 1; try <= START_TRIES; try++) {
-		if (send_start(apic))
+		/* a retry takes the MP spec's waits, whatever the CPU */
+		if (send_start(apic, try > 1))
 			return try == 1 ? -1 : 0;
 		s = wait_taken();
 		if (s >= TRAMP_STAGE_TAKEN) {

@@ -88,6 +88,7 @@ struct x86_cpuid {
 	bool hypervisor;
 	char hv_vendor[13];
 	bool invariant_tsc;
+	uint32_t family;	/* display family (base + extended) */
 	uint32_t bsp_apic_id;
 	unsigned smt_shift, pkg_shift, llc_shift;
 	bool have_shifts, have_llc;
@@ -129,6 +130,10 @@ int x86_lapic_send_sipi(uint32_t apic_id, uint64_t page);
 /* Set up the trampoline in @page (physical, below 1 MiB, 4 pages: the
  * code and its temporary page table). */
 void x86_ap_setup(uint64_t page);
+/* Whether this CPU family needs the MP spec's 10 ms between INIT and
+ * STARTUP (and 200 us between the STARTUPs); modern ones do not. */
+bool x86_needs_init_wait(const struct x86_cpuid *c);
+void x86_ap_set_init_wait(bool wait);
 
 /* tramp_page.c: after ExitBootServices, the highest run of @pages free
  * pages below 640 KiB (and below the EBDA) in the final memory map, never
