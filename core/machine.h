@@ -20,6 +20,10 @@ struct machine_info {
 	const char *hz_source;	/* "cpuid-15h", "pm-timer", "dt", ... */
 	bool cycles;		/* isa_cycles() is real */
 	const char *cycle_counter; /* what isa_cycles() reads: "aperf", ... */
+	/* the node of the common heap (what is not placed by node), where
+	 * the firmware says so */
+	bool heap_node_known;
+	uint32_t heap_node;
 };
 
 /* Counter ticks in @ms milliseconds at @hz (exact for slow counters too,

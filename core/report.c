@@ -129,6 +129,8 @@ void report_hello(const struct machine_info *in)
 	rec_u64(&r, "cycles", in->cycles);
 	if (in->cycles)
 		rec_str(&r, "cycle_counter", cycle_counter_name(in));
+	if (in->heap_node_known)
+		rec_u64(&r, "heap_node", in->heap_node);
 	report_record(&r);
 }
 

@@ -14,6 +14,7 @@
 #include "acpi.h"
 #include "acpi_numa.h"
 #include "efi_acpi.h"
+#include "efi_plat.h"
 #include "node_pool.h"
 #include "report.h"
 
@@ -184,4 +185,19 @@ uint32_t efi_numa_pools(const struct topo *t)
 	}
 	free(map);
 	return placed;
+}
+
+int efi_numa_heap_node(const struct topo *t)
+{
+	uint64_t at = (uint64_t)(uintptr_t)heap_start();
+
+	for (size_t i = 0; i < srat_nmem; i++) {
+		if (at < srat_mem[i].base ||
+		    at - srat_mem[i].base >= srat_mem[i].length)
+			continue;
+		for (uint32_t node = 0; node < t->nnodes; node++)
+			if (t->node_raw[node] == srat_mem[i].domain)
+				return (int)node;
+	}
+	return -1;
 }

@@ -50,6 +50,12 @@ int efi_options(void *image, struct config *cfg, char *err, size_t errlen);
 
 /* syscalls.c: the heap newlib's sbrk hands out. */
 void heap_set(void *base, size_t size);
+void *heap_start(void);
+
+struct topo;
+/* The node whose SRAT memory holds the common heap, -1 when SRAT does not
+ * say: what is not placed by node lives there. */
+int efi_numa_heap_node(const struct topo *t);
 
 /* The start both images share: GNU-EFI, the firmware watchdog off, a
  * heap of up to @heap_max below @heap_below (0: anywhere) for newlib.

@@ -21,6 +21,11 @@ extern int errno;
 
 static char *heap_base, *heap_end, *heap_brk;
 
+void *heap_start(void)
+{
+	return heap_base;
+}
+
 /* The heap is pages taken from UEFI before ExitBootServices. */
 void heap_set(void *base, size_t size)
 {
