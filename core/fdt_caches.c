@@ -194,6 +194,9 @@ int fdt_caches_parse(const struct fdt *f, const struct fdt_cpu *cpus,
 			fdt_set_why(why, "cpu entry names no node");
 			return FDT_EINVAL;
 		}
+		/* a monitor core's caches are not the ones measured */
+		if (!cpus[i].supervisor)
+			continue;
 		err = add_node_caches(f, &o, node, cpus[i].phandle, 1, true,
 				      cpus[i].next_cache);
 		k = fdt_cache_chain(f, node, hops, FDT_MAX_CACHE_HOPS, NULL);

@@ -328,6 +328,12 @@ int fdt_cpus_parse(const struct fdt *f, struct fdt_cpu *cpus, size_t max,
 			cpu->isa = fdt_getprop_str(f, c, "riscv,isa-base");
 		if (cpu->isa)
 			cpu->isa_len = (uint32_t)strlen(cpu->isa);
+		cpu->supervisor = true;
+		if (cpu->isa) {
+			const char *mmu = fdt_getprop_str(f, c, "mmu-type");
+
+			cpu->supervisor = mmu && strcmp(mmu, "riscv,none");
+		}
 		p = fdt_getprop(f, c, "riscv,isa-extensions", &len);
 		if (p) {
 			cpu->isa_extensions = p;

@@ -16,6 +16,10 @@ struct fdt_cpu {
 	uint64_t reg;		/* hart id / MPIDR (/cpus #address-cells) */
 	uint32_t phandle;	/* 0 when the node has none */
 	bool enabled;		/* status absent, "okay" or "ok" */
+	/* can run an S-mode payload: a riscv hart with an MMU (mmu-type
+	 * not "riscv,none"; SiFive's S7 monitor core has none); always
+	 * true for a cpu without riscv,isa (arm64) */
+	bool supervisor;
 	int32_t node;		/* numa-node-id, -1 when absent */
 	/*
 	 * Placement from /cpus/cpu-map, -1 when unknown.  socket is N of

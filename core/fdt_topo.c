@@ -87,8 +87,8 @@ int fdt_topo_cpus(const struct fdt *f, struct topo *t, uint64_t boot_hwid,
 
 		if (hwid == boot_hwid)
 			flags |= TOPO_CPU_BSP;	/* running, whatever status says */
-		else if (!fc->enabled)
-			flags |= TOPO_CPU_DISABLED;
+		else if (!fc->enabled || !fc->supervisor)
+			flags |= TOPO_CPU_DISABLED;	/* or no S-mode: never started */
 		k = topo_add_cpu(t, hwid, flags);
 		if (k < 0)
 			break;

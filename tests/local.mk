@@ -128,5 +128,6 @@ endif
 endif
 EXTRA_DIST += tests/twin.sh tests/fdt.sh tests/fdt/arm64-virt.dts \
 	tests/fdt/bad-semantics.dts tests/fdt/cache-l2-l3.dts tests/fdt/edge.dts \
-	tests/fdt/riscv-virt-8hart.dts tests/fdt/qemu-riscv-virt-smp4.dtb \
+	tests/fdt/riscv-virt-8hart.dts tests/fdt/sifive-s7-u74.dts \
+	tests/fdt/qemu-riscv-virt-smp4.dtb \
 	tests/fdt/qemu-riscv-virt-smp8-numa.dtb

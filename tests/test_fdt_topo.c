@@ -83,6 +83,33 @@ static void cache_tree(const char *dir)
 	free(blob);
 }
 
+/* A SiFive monitor core (no S-mode) is listed but never started, and its
+ * 16 KiB i-cache is not taken for the application cores' L1. */
+static void sifive_monitor_core(const char *dir)
+{
+	struct fdt_topo_info info;
+	struct topo t;
+	struct fdt f;
+	const char *why = "";
+	size_t len;
+	void *blob = load(dir, "sifive-s7-u74.dtb", &len);
+
+	CHECK(fdt_open(&f, blob, len, &why) == 0);
+	topo_init(&t, cpus);
+	CHECK(fdt_topo_cpus(&f, &t, 1, ~0ull, &info, &why) == 0);
+	CHECK(topo_finalize(&t, &why) == 0);
+	CHECK_EQ_U64(t.ncpus, 5);
+	CHECK_EQ_U64(topo_usable_count(&t), 4);
+	CHECK(t.cpus[topo_find_hwid(&t, 0)].flags & TOPO_CPU_DISABLED);
+	for (uint32_t k = 0; k < t.ncaches; k++) {
+		CHECK(t.caches[k].size != 0x4000);
+		if (t.caches[k].level == 2)
+			CHECK_EQ_U64(t.caches[k].shared_by, 4);
+	}
+	CHECK(t.ncaches >= 3);
+	free(blob);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -91,5 +118,6 @@ int main(int argc, char **argv)
 	}
 	qemu_numa(argv[1]);
 	cache_tree(argv[1]);
+	sifive_monitor_core(argv[1]);
 	return check_done("test_fdt_topo");
 }
