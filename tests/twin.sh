@@ -50,7 +50,7 @@ node|boot) ok "placement=$pl" ;;
 esac
 # the end record counts every record before it
 want=$(($(wc -l <"$out/loop.rec") - 1))
-grep -q "^end .* records=$want cpus=$online lost=0\$" "$out/loop.rec" && ok "records=$want, $online CPUs, none lost" ||
+grep -Eq "^end .* records=$want cpus=$online lost=0( start_ms=[0-9.]+)?$" "$out/loop.rec" && ok "records=$want, $online CPUs, none lost" ||
 	bad "end records count, cpus or lost"
 
 # the default runs sbm alone

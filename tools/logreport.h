@@ -52,6 +52,9 @@ int run_gnuplot(const char *script, const char *out);
 /* Check a plot's output name (.png or .svg, usable in a gnuplot string),
  * say which, and make a scratch directory for its data and script. */
 int plot_workdir(const char *out, bool *svg, char *dir, size_t len);
+/* Remove that directory and everything in it, or with @keep say where it
+ * is (for looking at the data and script). */
+void plot_workdir_done(const char *dir, bool keep);
 /* Write data and script to a temp dir and run gnuplot; 0 on success. */
 int report_plot(const struct runset *rs, const char *out,
 		enum plot_metric what, bool keep);

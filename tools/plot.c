@@ -4,6 +4,7 @@
  * directory, gnuplot draws, the directory goes away (unless kept).
  */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <errno.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -176,6 +177,26 @@ int plot_workdir(const char *out, bool *svg, char *dir, size_t len)
 	return 0;
 }
 
+void plot_workdir_done(const char *dir, bool keep)
+{
+	DIR *d;
+	struct dirent *e;
+
+	if (keep) {
+		fprintf(stderr, "sbmlog: plot files kept in %s\n", dir);
+		return;
+	}
+	d = opendir(dir);
+	if (!d)
+		return;
+	/* only our own data and script files are in there */
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			unlinkat(dirfd(d), e->d_name, 0);
+	closedir(d);
+	rmdir(dir);
+}
+
 int report_plot(const struct runset *rs, const char *out,
 		enum plot_metric what, bool keep)
 {
@@ -202,13 +223,6 @@ int report_plot(const struct runset *rs, const char *out,
 	}
 	rc = run_gnuplot(gp, out);
 out:
-	if (keep) {
-		fprintf(stderr, "sbmlog: plot files kept in %s\n", dir);
-	} else {
-		unlink(pct);
-		unlink(ns);
-		unlink(gp);
-		rmdir(dir);
-	}
+	plot_workdir_done(dir, keep);
 	return rc;
 }

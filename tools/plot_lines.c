@@ -178,17 +178,6 @@ static int script(struct plot_job *j, const char *out, const char *xlabel,
 	return fclose(f) ? -1 : 0;
 }
 
-static void cleanup(struct plot_job *j, bool keep)
-{
-	if (keep) {
-		fprintf(stderr, "sbmlog: plot files kept in %s\n", j->dir);
-		return;
-	}
-	for (size_t i = 0; i < j->np; i++)
-		unlink(j->p[i].dat);
-	unlink(j->gp);
-	rmdir(j->dir);
-}
 
 int report_plot_scale(const struct runset *rs, const char *out, bool keep)
 {
@@ -224,7 +213,7 @@ int report_plot_scale(const struct runset *rs, const char *out, bool keep)
 	if (!script(&j, out, "CPUs updating", "ns per update (median)", true))
 		rc = run_gnuplot(j.gp, out);
 out:
-	cleanup(&j, keep);
+	plot_workdir_done(j.dir, keep);
 	return rc;
 }
 
@@ -257,6 +246,6 @@ int report_plot_noise(const struct runset *rs, const char *out, bool keep)
 		    "gaps", false))
 		rc = run_gnuplot(j.gp, out);
 out:
-	cleanup(&j, keep);
+	plot_workdir_done(j.dir, keep);
 	return rc;
 }

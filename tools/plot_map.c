@@ -128,13 +128,6 @@ int report_plot_c2c(const struct runset *rs, const char *out, bool cas,
 	}
 	rc = run_gnuplot(gp, out);
 out:
-	if (keep) {
-		fprintf(stderr, "sbmlog: plot files kept in %s\n", dir);
-	} else {
-		for (size_t i = 0; i < np; i++)
-			unlink(dat[i]);
-		unlink(gp);
-		rmdir(dir);
-	}
+	plot_workdir_done(dir, keep);
 	return rc;
 }

@@ -75,7 +75,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	struct topo *topo;
 	uint64_t bsp = read_sysreg(mpidr_el1) & MPIDR_AFF_MASK;
 	const char *why, *pv;
-	int status, opt_rc, heap_node;
+	int status, opt_rc;
 
 	if (efi_start(image, systab, HEAP_SIZE, 0))
 		return EFI_OUT_OF_RESOURCES;
@@ -153,15 +153,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	else
 		arm64_add_clidr_caches(topo);
 	efi_numa_pools(topo);	/* leaves in their node's memory */
-	heap_node = efi_numa_heap_node(topo);
-	b.info.heap_node_known = heap_node >= 0;
-	b.info.heap_node = heap_node >= 0 ? (uint32_t)heap_node : 0;
-	if (topo->nnodes > 1 && heap_node >= 0)
-		report_printf("common heap at %p: node %d (what is not placed "
-			      "by node lives there)\n", heap_start(), heap_node);
-	else if (topo->nnodes > 1)
-		report_printf("common heap at %p: no SRAT memory range holds "
-			      "it, node unknown\n", heap_start());
+	efi_numa_heap_note(topo, &b.info);
 
 	if (!b.info.counter_hz)
 		efi_fail_early(&b, "CNTFRQ_EL0 is 0: the counter rate is unknown");

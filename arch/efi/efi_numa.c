@@ -187,7 +187,7 @@ uint32_t efi_numa_pools(const struct topo *t)
 	return placed;
 }
 
-int efi_numa_heap_node(const struct topo *t)
+static int heap_node(const struct topo *t)
 {
 	uint64_t at = (uint64_t)(uintptr_t)heap_start();
 
@@ -200,4 +200,20 @@ int efi_numa_heap_node(const struct topo *t)
 				return (int)node;
 	}
 	return -1;
+}
+
+void efi_numa_heap_note(const struct topo *t, struct machine_info *info)
+{
+	int node = heap_node(t);
+
+	info->heap_node_known = node >= 0;
+	info->heap_node = node >= 0 ? (uint32_t)node : 0;
+	if (t->nnodes < 2)
+		return;
+	if (node >= 0)
+		report_printf("common heap at %p: node %d (what is not placed "
+			      "by node lives there)\n", heap_start(), node);
+	else
+		report_printf("common heap at %p: no SRAT memory range holds "
+			      "it, node unknown\n", heap_start());
 }

@@ -53,9 +53,11 @@ void heap_set(void *base, size_t size);
 void *heap_start(void);
 
 struct topo;
-/* The node whose SRAT memory holds the common heap, -1 when SRAT does not
- * say: what is not placed by node lives there. */
-int efi_numa_heap_node(const struct topo *t);
+struct machine_info;
+/* Which node's SRAT memory holds the common heap (what is not placed by
+ * node lives there): into @info for the hello record, and said on the
+ * console on a multi-node machine. */
+void efi_numa_heap_note(const struct topo *t, struct machine_info *info);
 
 /* The start both images share: GNU-EFI, the firmware watchdog off, a
  * heap of up to @heap_max below @heap_below (0: anywhere) for newlib.

@@ -75,7 +75,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	struct topo *topo;
 	void *tramp;
 	const char *why, *hz_source;
-	int status, opt_rc, heap_node;
+	int status, opt_rc;
 
 	x86_uart_init();
 	/* Below 4 GiB where possible. */
@@ -127,15 +127,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		efi_fail_early(&b, why);
 	efi_numa_apply_distances(topo);
 	efi_numa_pools(topo);	/* leaves in their node's memory */
-	heap_node = efi_numa_heap_node(topo);
-	b.info.heap_node_known = heap_node >= 0;
-	b.info.heap_node = heap_node >= 0 ? (uint32_t)heap_node : 0;
-	if (topo->nnodes > 1 && heap_node >= 0)
-		report_printf("common heap at %p: node %d (what is not placed "
-			      "by node lives there)\n", heap_start(), heap_node);
-	else if (topo->nnodes > 1)
-		report_printf("common heap at %p: no SRAT memory range holds "
-			      "it, node unknown\n", heap_start());
+	efi_numa_heap_note(topo, &b.info);
 
 	b.info.counter_hz = x86_tsc_calibrate(&cpu, &acpi, efi_stall_us, &hz_source);
 	b.info.hz_source = hz_source;
