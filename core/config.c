@@ -54,6 +54,8 @@ static const char help_text[] =
 	"               write to the stick, 0|1 (default 1)\n"
 	"after_restore=WHAT  UEFI: when this boot wrote saved results to the stick:\n"
 	"               run | stop (default run)\n"
+	"riscv_counter=C riscv64: the counter of every figure: auto | time | cycle (auto:\n"
+	"               rdcycle where rdtime traps or ticks slower than 10 MHz)\n"
 	"test=WHAT      boot tests only, forces a fallback path: none | low-mem-taken\n"
 	"               (x86_64: the AP trampoline page from the final memory map)\n"
 	CONFIG_EXP_HELP;
@@ -64,7 +66,7 @@ const char *config_help(void)
 }
 
 static const char valid_keys[] =
-	"layouts, op, op_u8, gap, iters, reps, warmup, line, cpus, mode, timeout_ms, exit, save, after_restore, test"
+	"layouts, op, op_u8, gap, iters, reps, warmup, line, cpus, mode, timeout_ms, exit, save, after_restore, riscv_counter, test"
 	CONFIG_EXP_KEYS;
 
 int config_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -257,6 +259,16 @@ int config_set(struct config *c, const char *key, const char *val,
 		if (strcmp(val, "0") && strcmp(val, "1"))
 			return config_bad_value(err, errlen, key, val, "0, 1");
 		c->save_test_fill = val[0] == '1';
+	} else if (!strcmp(key, "riscv_counter")) {
+		if (!strcmp(val, "auto"))
+			c->riscv_counter = RV_COUNTER_AUTO;
+		else if (!strcmp(val, "time"))
+			c->riscv_counter = RV_COUNTER_TIME;
+		else if (!strcmp(val, "cycle"))
+			c->riscv_counter = RV_COUNTER_CYCLE;
+		else
+			return config_bad_value(err, errlen, key, val,
+						"auto, time, cycle");
 	} else if (!strcmp(key, "after_restore")) {
 		if (!strcmp(val, "run"))
 			c->stop_after_restore = false;

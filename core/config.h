@@ -57,6 +57,9 @@ struct config {
 	bool save;
 	bool stop_after_restore;
 	bool save_test_fill;	/* test only: fill the store before saving */
+	/* riscv64: what isa_counter() reads: auto, rdtime, rdcycle */
+	enum riscv_counter { RV_COUNTER_AUTO, RV_COUNTER_TIME,
+			     RV_COUNTER_CYCLE } riscv_counter;
 	/* which experiments run, and the machine map's (config_exp.c) */
 	uint32_t experiments;	/* bit per name, config_runs() reads it */
 	enum pairs_kind pairs;

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "config.h"
+
 #include <stddef.h>
 
 #include "boot_layout.h"
@@ -31,7 +33,11 @@ _Static_assert(sizeof(struct riscv_boot) == RB_SIZE, "entry.S");
 extern struct riscv_boot *riscv_boots;
 extern uint64_t riscv_nboots;
 /* The timebase the DT gives (smp.c bounds its waits with it). */
-extern uint64_t riscv_timebase_hz;
+extern uint64_t riscv_timebase_hz;	/* isa_counter()'s rate */
+
+struct machine_info;
+/* counter.c: rdtime or rdcycle for every figure (config riscv_counter) */
+void riscv_counter_choose(enum riscv_counter pick, struct machine_info *info);
 /* Test only (/chosen "sbmbench,test-hsm-at-entry"): start harts at the
  * payload entry, as a racy OpenSBI may, to exercise entry.S's lookup. */
 extern bool riscv_hsm_at_entry;

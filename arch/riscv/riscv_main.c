@@ -123,6 +123,8 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 	if (bootargs && config_parse(&bench.cfg, bootargs, strlen(bootargs),
 				     "bootargs", err, sizeof(err)))
 		fail_early("options", err);
+	if (hz)
+		riscv_counter_choose(bench.cfg.riscv_counter, &bench.info);
 
 	cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
 	if (!cpus)
