@@ -27,6 +27,7 @@ void config_defaults(struct config *c)
 	c->mode = MODE_LOOP;
 	c->start_timeout_ms = 1000;
 	c->exit = true;
+	c->hold_s = -1;
 	config_exp_defaults(c);
 }
 
@@ -44,6 +45,8 @@ static const char help_text[] =
 	"mode=MODE      loop | pair (pair: setter and clearer thread per CPU; Linux only)\n"
 	"timeout_ms=N   how long to wait for each CPU to come up, 1..600000 (default 1000)\n"
 	"exit=BOOL      power off when done, 0|1 (default 1)\n"
+	"hold_s=N       seconds the final screen (table, QR codes) stays before power off,\n"
+	"               0..3600 (default: until a key on the serial console, at most 300)\n"
 	CONFIG_EXP_HELP;
 
 const char *config_help(void)
@@ -52,7 +55,7 @@ const char *config_help(void)
 }
 
 static const char valid_keys[] =
-	"layouts, op, op_u8, gap, iters, reps, warmup, line, cpus, mode, timeout_ms, exit"
+	"layouts, op, op_u8, gap, iters, reps, warmup, line, cpus, mode, timeout_ms, exit, hold_s"
 	CONFIG_EXP_KEYS;
 
 int config_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -231,6 +234,10 @@ int config_set(struct config *c, const char *key, const char *val,
 			c->exit = false;
 		else
 			return config_bad_value(err, errlen, key, val, "0, 1");
+	} else if (!strcmp(key, "hold_s")) {
+		if (config_parse_u64(val, 0, 3600, &v))
+			return config_bad_value(err, errlen, key, val, "0..3600");
+		c->hold_s = (int32_t)v;
 	} else if ((rc = config_exp_set(c, key, val, err, errlen)) <= 0) {
 		return rc;
 	} else {

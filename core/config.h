@@ -22,6 +22,7 @@ enum rw_place { RW_AUTO, RW_OTHER_LLC, RW_SAME_LLC, RW_OTHER_NODE };
 #define CONFIG_OP_LEN 16
 #define CONFIG_MAX_GAPS 8
 #define CONFIG_MAX_GAP_NS 10000000u	/* 10 ms between two updates */
+#define CONFIG_HOLD_MAX_S 300
 
 struct config {
 	uint32_t layouts;	/* bit (1 << enum sbm_kind) */
@@ -40,6 +41,10 @@ struct config {
 	enum run_mode mode;
 	uint32_t start_timeout_ms; /* how long to wait for a CPU to arrive */
 	bool exit;		/* power off at the end (bare metal) */
+	/* seconds the final screen stays before power off (UEFI with a
+	 * screen); -1: until a key on the serial console, at most
+	 * CONFIG_HOLD_MAX_S */
+	int32_t hold_s;
 	/* which experiments run, and the machine map's (config_exp.c) */
 	uint32_t experiments;	/* bit per name, config_runs() reads it */
 	enum pairs_kind pairs;

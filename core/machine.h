@@ -19,6 +19,10 @@ struct machine_info {
 	uint64_t counter_hz;
 	const char *hz_source;	/* "cpuid-15h", "pm-timer", "dt", ... */
 	bool cycles;		/* isa_cycles() is real */
+	/* platforms that look for a screen (UEFI): "WIDTHxHEIGHT" or
+	 * "none", and the pixel format ("bgrx", "rgbx", "bitmask") or why
+	 * there is none ("no-gop", "blt-only", ...); NULL elsewhere */
+	const char *screen, *screen_format;
 };
 
 /* Counter ticks in @ms milliseconds at @hz (exact for slow counters too,

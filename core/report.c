@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "keep.h"
 #include "record.h"
 #include "report.h"
 
@@ -63,12 +64,16 @@ void report_rec_start(struct rec *r, const char *kind)
 	rec_start(r, kind, rep.run_id);
 }
 
+static void emit(const struct rec *r, size_t n)
+{
+	plat_console_write(r->buf, n);
+	keep_record(r->buf, n);
+	rep.nrecords++;
+}
+
 void report_record(struct rec *r)
 {
-	size_t n = rec_finish(r);
-
-	plat_console_write(r->buf, n);
-	rep.nrecords++;
+	emit(r, rec_finish(r));
 }
 
 void report_warn(const char *what, uint32_t id, const char *msg)
@@ -97,6 +102,9 @@ void report_hello(const struct machine_info *in)
 		report_printf("NOTE: running virtualized (%s): figures describe "
 			      "the virtual machine, not the hardware\n",
 			      in->virt);
+	if (in->screen)
+		report_printf("screen %s (%s)\n", in->screen,
+			      in->screen_format);
 	report_rec_start(&r, "hello");
 	rec_str(&r, "version", SBM_VERSION);
 	rec_str(&r, "arch", in->arch);
@@ -107,6 +115,10 @@ void report_hello(const struct machine_info *in)
 	rec_u64(&r, "counter_hz", in->counter_hz);
 	rec_str(&r, "hz_source", in->hz_source);
 	rec_u64(&r, "cycles", in->cycles);
+	if (in->screen) {
+		rec_str(&r, "screen", in->screen);
+		rec_str(&r, "screen_format", in->screen_format);
+	}
 	report_record(&r);
 }
 
@@ -270,6 +282,7 @@ void report_early_end(const struct machine_info *in, const char *what,
 void report_end(int status)
 {
 	struct rec r;
+	size_t n;
 
 	if (rep.have_cpus && rep.lost)
 		report_printf("\nsbmbench: %s on %u of %u CPUs, %u LOST "
@@ -279,6 +292,7 @@ void report_end(int status)
 	else
 		report_printf("\nsbmbench: %s (%u warnings)\n",
 			      status ? "FAILED" : "done", rep.nwarnings);
+	plat_before_end();
 	report_rec_start(&r, "end");
 	rec_str(&r, "status", status ? "fail" : "ok");
 	rec_u64(&r, "warnings", rep.nwarnings);
@@ -287,5 +301,7 @@ void report_end(int status)
 		rec_u64(&r, "cpus", rep.cpus);
 		rec_u64(&r, "lost", rep.lost);
 	}
-	report_record(&r);
+	n = rec_finish(&r);
+	plat_end_record(r.buf, n);
+	emit(&r, n);
 }

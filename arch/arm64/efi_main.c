@@ -73,6 +73,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 
 	if (efi_start(image, systab, HEAP_SIZE, 0))
 		return EFI_OUT_OF_RESOURCES;
+	efi_screen_init(&b);
 
 	arm64_cpu_model(model, sizeof(model));
 	report_set_run_id((uint32_t)(isa_counter() * 2654435761u) ^ (uint32_t)bsp);

@@ -7,10 +7,12 @@
  * is known.
  */
 #include "arch.h"
+#include "screen.h"
 #include "arm64.h"
 
 #define UART_DR		0x00
 #define UART_FR		0x18
+#define FR_RXFE		(1u << 4)
 #define FR_TXFF		(1u << 5)
 
 static volatile uint32_t *uart;
@@ -36,13 +38,21 @@ static void putc_uart(char c)
 
 void plat_console_write(const char *s, size_t n)
 {
-	if (!uart) {
+	if (!uart)
 		efi_conout_write(s, n);	/* a no-op after ExitBootServices */
-		return;
-	}
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; uart && i < n; i++) {
 		if (s[i] == '\n')
 			putc_uart('\r');
 		putc_uart(s[i]);
 	}
+	screen_write(s, n);
+}
+
+bool efi_uart_key(bool *present)
+{
+	*present = uart != NULL;
+	if (!uart || (uart[UART_FR / 4] & FR_RXFE))
+		return false;
+	(void)uart[UART_DR / 4];
+	return true;
 }

@@ -46,6 +46,17 @@ void heap_set(void *base, size_t size);
 int efi_start(void *image, void *systab, size_t heap_max, uint64_t heap_below);
 
 struct engine;
+/* efi_screen.c: take the GOP framebuffer for the screen console (core's
+ * screen.c) and say what was found in e->info.screen*; before
+ * ExitBootServices.  Keeps @e for the hold. */
+void efi_screen_init(struct engine *e);
+/* After the end record: keep the final screen hold_s seconds (or until a
+ * key on the serial console); plat_power_off() calls it. */
+void efi_screen_hold(void);
+/* The image's UART (uart16550.c, pl011.c): true when a byte arrived (it
+ * is taken); *present: whether there is a UART to read at all. */
+bool efi_uart_key(bool *present);
+
 /* A run that cannot start still ends with a verdict record: hello, the
  * reason, end status=fail; then power off. */
 void efi_fail_early(const struct engine *e, const char *msg)

@@ -7,6 +7,7 @@
 #include <efilib.h>
 
 #include "efi_plat.h"
+#include "screen.h"
 
 bool efi_boot_services = true;
 
@@ -15,7 +16,9 @@ void efi_conout_write(const char *s, size_t n)
 	CHAR16 buf[128];
 	size_t k = 0;
 
-	if (!efi_boot_services)
+	/* the screen console shows these lines: the firmware's must not
+	 * draw them a second time */
+	if (!efi_boot_services || screen_active())
 		return;
 	for (size_t i = 0; i < n; i++) {
 		if (s[i] == '\n')

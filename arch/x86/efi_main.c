@@ -52,6 +52,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	/* Below 4 GiB where possible. */
 	if (efi_start(image, systab, HEAP_SIZE, 0xffffffffull))
 		return EFI_OUT_OF_RESOURCES;
+	efi_screen_init(&b);
 
 	x86_cpuid_probe(&cpu);
 	memcpy(model, cpu.brand, sizeof(model));

@@ -7,6 +7,7 @@
  * costs a garbled line, not a hung run.
  */
 #include "arch.h"
+#include "screen.h"
 #include "x86.h"
 
 #define LOCK_WAIT_DIV	10	/* give up on the lock after 1/10 s */
@@ -75,11 +76,20 @@ static void uart_write(const char *s, size_t n)
 
 void plat_console_write(const char *s, size_t n)
 {
-	if (!uart_ok) {
+	if (uart_ok)
+		uart_write(s, n);
+	else
 		efi_conout_write(s, n);	/* a no-op once boot services are gone */
-		return;
-	}
-	uart_write(s, n);
+	screen_write(s, n);
+}
+
+bool efi_uart_key(bool *present)
+{
+	*present = uart_ok;
+	if (!uart_ok || !(inb(uart_port + 5) & 0x01))	/* LSR: data ready */
+		return false;
+	inb(uart_port);
+	return true;
 }
 
 /* From an AP's trap handler: the UART only (firmware is the BSP's). */
