@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The screen console on a framebuffer in memory: the font's glyphs, pixel
  * formats, clipped fills, the text grid (scale, records kept off the

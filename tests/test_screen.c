@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The final screen, on a framebuffer in memory: how records are cut into
  * QR codes (qr_plan), and a whole run's end through report.c: the text
@@ -228,6 +228,34 @@ static void test_end_screen(void)
 	CHECK_STR(joined, serial);
 }
 
+/* After the run's end: per-CPU lists stop at half the store, results go
+ * on to the end of it. */
+static void test_keep(void)
+{
+	char line[128], kind[16];
+	size_t n0 = keep_count(), len;
+	int k = 0;
+
+	keep_kind("@sbm result v=1 run=1 x=1  #0\n", 30, kind, sizeof(kind));
+	CHECK_STR(kind, "result");
+	keep_kind("sbmbench: done\n", 15, kind, sizeof(kind));
+	CHECK_STR(kind, "");
+	keep_record("not a record\n", 13);
+	CHECK_EQ_U64(keep_count(), n0);
+	for (int i = 0; i < 1000; i++) {
+		k = snprintf(line, sizeof(line), "@sbm cpu v=1 run=1 id=%d "
+			     "and some more bytes of a cpu record  #0\n", i);
+		keep_record(line, (size_t)k);
+	}
+	CHECK(keep_dropped() > 0);
+	CHECK(keep_count() < n0 + 1000);
+	n0 = keep_count();
+	keep_record("@sbm result v=1 run=1  #0\n", 26);
+	CHECK_EQ_U64(keep_count(), n0 + 1);
+	CHECK(!memcmp(keep_line(n0, &len), "@sbm result", 11) && len == 26);
+	CHECK(keep_line(n0 + 1, &len) == NULL);
+}
+
 int main(void)
 {
 	char cmd[128];
@@ -245,6 +273,7 @@ int main(void)
 			"install the Debian package zbar-tools\n");
 		CHECK(0);
 	}
+	test_keep();	/* after the run: it fills the store */
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd))
 		return 1;

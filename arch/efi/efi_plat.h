@@ -50,6 +50,9 @@ struct engine;
  * screen.c) and say what was found in e->info.screen*; before
  * ExitBootServices.  Keeps @e for the hold. */
 void efi_screen_init(struct engine *e);
+/* The QR codes planned, the qr record and a line on the hold written
+ * (efi_end.c calls it before the end record). */
+void efi_screen_before_end(void);
 /* After the end record: keep the final screen hold_s seconds (or until a
  * key on the serial console); plat_power_off() calls it. */
 void efi_screen_hold(void);

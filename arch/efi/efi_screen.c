@@ -3,9 +3,10 @@
  * The screen on UEFI: the GOP framebuffer, taken before ExitBootServices
  * and drawn on by core/screen.c afterwards (the framebuffer stays where
  * it is; only the GOP's functions go away).  A GOP without a linear
- * framebuffer (PixelBltOnly, e.g. virtio-gpu) gives no screen.  The end
- * hooks draw the QR codes; after the end record the picture holds for
- * hold_s seconds, or until a key arrives on the serial console.
+ * framebuffer (PixelBltOnly, e.g. virtio-gpu) gives no screen.  At the
+ * end (efi_end.c) the QR codes are drawn; after the end record the
+ * picture holds for hold_s seconds, or until a key arrives on the serial
+ * console.
  */
 #include <efi.h>
 #include <efilib.h>
@@ -114,13 +115,12 @@ static unsigned hold_seconds(void)
 	       (unsigned)bound->cfg.hold_s;
 }
 
-void plat_before_end(void)
+void efi_screen_before_end(void)
 {
 	bool uart = false;
 	unsigned s = hold_seconds();
 
 	screen_before_end();
-	/* (results saved by the firmware go here too) */
 	if (!screen_active())
 		return;
 	efi_uart_key(&uart);
@@ -131,11 +131,6 @@ void plat_before_end(void)
 		report_printf("screen: holding %u s after the end record%s\n",
 			      s, uart ? "; a key on the serial console ends it"
 				      : "");
-}
-
-void plat_end_record(const char *line, size_t len)
-{
-	screen_end_record(line, len);
 }
 
 void efi_screen_hold(void)
