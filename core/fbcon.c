@@ -39,15 +39,25 @@ int fbcon_init(struct fbcon *con, const struct fb *fb)
 	return 0;
 }
 
+/* A cell lies inside the screen (the grid was cut to fit), so its rows
+ * are written straight: this is most of what the console costs. */
 static void draw_cell(struct fbcon *con, uint32_t r, uint32_t c, char ch)
 {
-	uint32_t px = con->px;
-	uint32_t x0 = c * FONT_CELL_W * px, y0 = r * FONT_CELL_H * px;
+	uint32_t px = con->px, w = FONT_CELL_W * px;
+	uint32_t x0 = c * w, y0 = r * FONT_CELL_H * px;
+	uint32_t row[FONT_CELL_W * MAX_SCALE];
 
-	for (uint32_t y = 0; y < FONT_CELL_H; y++)
-		for (uint32_t x = 0; x < FONT_CELL_W; x++)
-			fb_fill(&con->fb, x0 + x * px, y0 + y * px, px, px,
-				font_pixel(ch, x, y) ? con->fg : con->bg);
+	for (uint32_t fy = 0; fy < FONT_CELL_H; fy++) {
+		for (uint32_t x = 0; x < w; x++)
+			row[x] = font_pixel(ch, x / px, fy) ? con->fg : con->bg;
+		for (uint32_t y = 0; y < px; y++) {
+			volatile uint32_t *p = con->fb.base +
+				(uint64_t)(y0 + fy * px + y) * con->fb.stride + x0;
+
+			for (uint32_t x = 0; x < w; x++)
+				p[x] = row[x];
+		}
+	}
 }
 
 /* Draw what changed. */
@@ -70,11 +80,19 @@ static void scroll(struct fbcon *con, uint32_t n)
 	con->cy -= n;
 }
 
+/* A full screen jumps up a quarter of its rows: every scroll redraws
+ * most cells, and one line at a time costs an emulated machine seconds
+ * a run. */
 static void newline(struct fbcon *con)
 {
+	uint32_t jump = con->text_rows / 4;
+
 	con->cx = 0;
-	if (++con->cy >= con->text_rows)
-		scroll(con, con->cy - con->text_rows + 1);
+	if (++con->cy < con->text_rows)
+		return;
+	if (jump < con->cy - con->text_rows + 1)
+		jump = con->cy - con->text_rows + 1;
+	scroll(con, jump);
 }
 
 static void put(struct fbcon *con, char ch)
@@ -122,6 +140,13 @@ void fbcon_write(struct fbcon *con, const char *s, size_t n)
 		if (con->nline == sizeof(con->line))
 			commit(con, false);
 	}
+}
+
+void fbcon_repaint(struct fbcon *con)
+{
+	fb_fill(&con->fb, 0, 0, con->fb.width, con->fb.height, con->bg);
+	memset(con->shown, ' ', sizeof(con->shown));
+	flush(con);
 }
 
 uint32_t fbcon_band(struct fbcon *con, uint32_t rows)

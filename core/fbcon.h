@@ -41,6 +41,9 @@ int fbcon_init(struct fbcon *con, const struct fb *fb);
 /* Console bytes, as they go to serial. */
 void fbcon_write(struct fbcon *con, const char *s, size_t n);
 
+/* Draw every cell again (something else drew on the screen). */
+void fbcon_repaint(struct fbcon *con);
+
 /* Keep the last @rows text lines at the top and return the first pixel
  * row below them: from there down the screen is the caller's. */
 uint32_t fbcon_band(struct fbcon *con, uint32_t rows);

@@ -45,6 +45,12 @@ void screen_write(const char *s, size_t n)
 		fbcon_write(&scr.con, s, n);
 }
 
+void screen_repaint(void)
+{
+	if (scr.active)
+		fbcon_repaint(&scr.con);
+}
+
 /* Which records a QR code keeps when not all fit: 0 never left out, the
  * highest left out first. */
 static uint8_t rank_of(const char *kind)

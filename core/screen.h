@@ -20,6 +20,8 @@
 int screen_init(const struct fb *fb);
 bool screen_active(void);
 void screen_write(const char *s, size_t n);
+/* Draw the text again: the firmware's console shared the screen. */
+void screen_repaint(void);
 
 /* After the run, before the end record: the text moves up, the QR codes
  * are planned and the "qr" record says what they will hold. */

@@ -176,18 +176,25 @@ static void test_text(void)
 	line[con.cols + 1] = '\n';
 	fbcon_write(&con, line, con.cols + 2);
 	CHECK(cell_is(&con, 3, con.cols - 1, 'w') && cell_is(&con, 4, 0, 'Z'));
-	/* scroll: 45 lines and the cursor's: the first 6 are gone */
+	/* scroll: a full screen jumps up a quarter (10 of 40 rows), the
+	 * lines stay in order, the rows below the cursor are blank */
 	for (uint32_t i = 0; i < con.rows; i++) {
 		int n = snprintf(line, sizeof(line), "L%u\n", i);
 
 		fbcon_write(&con, line, (size_t)n);
 	}
-	CHECK(con.cy == con.rows - 1);
-	CHECK(!memcmp(con.cell[0], "L1 ", 3));
+	/* the cursor was on row 5: L34's newline reached row 40 and jumped
+	 * to 30, L35..L39 took it to 35 */
+	CHECK_EQ_U64(con.cy, 35);
+	snprintf(line, sizeof(line), "L%u ", 39 - (con.cy - 1));
+	CHECK(!memcmp(con.cell[0], line, strlen(line)));
+	CHECK(!memcmp(con.cell[con.cy - 1], "L39", 3));
+	CHECK(con.cell[con.cy][0] == ' ' && con.cell[con.rows - 1][0] == ' ');
 	/* only changed cells are redrawn: the pixels still match */
-	CHECK(cell_is(&con, 0, 0, 'L') && cell_is(&con, 0, 1, '1'));
-	CHECK(cell_is(&con, 0, 2, ' '));	/* and nothing after it */
-	CHECK(cell_is(&con, con.rows - 2, 1, '3'));	/* "L39" */
+	CHECK(cell_is(&con, 0, 0, 'L') && cell_is(&con, 0, 1, line[1]));
+	CHECK(cell_is(&con, 0, 3, ' '));	/* and nothing after it */
+	CHECK(cell_is(&con, con.cy - 1, 2, '9'));	/* "L39" */
+	CHECK(cell_is(&con, con.rows - 1, 0, ' '));
 	/* the band: the last 5 lines stay on top, the rest is the caller's */
 	CHECK_EQ_U64(fbcon_band(&con, 5), 5 * FONT_CELL_H * con.px);
 	CHECK(!memcmp(con.cell[3], "L39", 3));
@@ -200,6 +207,11 @@ static void test_text(void)
 	fb_fill(&fb, 0, 5 * FONT_CELL_H * con.px, W, 1, 0xabcdef);
 	fbcon_write(&con, "more\n", 5);
 	CHECK_EQ_U64(pixel(&fb, 0, 5 * FONT_CELL_H * con.px), 0xabcdef);
+	/* a repaint: whatever else drew there goes, the text comes back */
+	fb_fill(&fb, 0, 0, W, H, 0x777777);
+	fbcon_repaint(&con);
+	CHECK(cell_is(&con, 3, 0, 'm') && cell_is(&con, 2, 0, 't'));
+	CHECK_EQ_U64(pixel(&fb, W - 1, H - 1), con.bg);
 }
 
 int main(void)

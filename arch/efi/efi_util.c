@@ -16,9 +16,11 @@ void efi_conout_write(const char *s, size_t n)
 	CHAR16 buf[128];
 	size_t k = 0;
 
-	/* the screen console shows these lines: the firmware's must not
-	 * draw them a second time */
-	if (!efi_boot_services || screen_active())
+	/* Without a UART this is the only serial output before
+	 * ExitBootServices (firmware console redirection), so it stays even
+	 * with a screen: the firmware's console draws there too, and the
+	 * screen is drawn again once boot services are gone. */
+	if (!efi_boot_services)
 		return;
 	for (size_t i = 0; i < n; i++) {
 		if (s[i] == '\n')
@@ -118,6 +120,7 @@ int efi_exit_boot_services(void *image)
 		st = uefi_call_wrapper(BS->ExitBootServices, 2, image, key);
 		if (!EFI_ERROR(st)) {
 			efi_boot_services = false;
+			screen_repaint();
 			return 0;
 		}
 		/* EFI_INVALID_PARAMETER: the map changed; once more. */
