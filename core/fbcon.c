@@ -31,6 +31,7 @@ int fbcon_init(struct fbcon *con, const struct fb *fb)
 	if (con->cols < 20 || con->rows < 4)
 		return -1;
 	con->text_rows = con->rows;
+	con->jump = con->rows / 4;
 	con->fg = fb_color(fb, 0xd0d0d0);
 	con->bg = fb_color(fb, 0x000000);
 	memset(con->cell, ' ', sizeof(con->cell));
@@ -82,10 +83,10 @@ static void scroll(struct fbcon *con, uint32_t n)
 
 /* A full screen jumps up a quarter of its rows: every scroll redraws
  * most cells, and one line at a time costs an emulated machine seconds
- * a run. */
+ * a run.  Above the band (a few last lines) one at a time. */
 static void newline(struct fbcon *con)
 {
-	uint32_t jump = con->text_rows / 4;
+	uint32_t jump = con->jump;
 
 	con->cx = 0;
 	if (++con->cy < con->text_rows)
@@ -159,5 +160,6 @@ uint32_t fbcon_band(struct fbcon *con, uint32_t rows)
 		flush(con);
 		con->text_rows = rows;
 	}
+	con->jump = 1;
 	return con->text_rows * FONT_CELL_H * con->px;
 }

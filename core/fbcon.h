@@ -25,6 +25,7 @@ struct fbcon {
 	uint32_t px;		/* screen pixels a font pixel */
 	uint32_t cols, rows;	/* the grid the screen holds */
 	uint32_t text_rows;	/* rows the text uses; below: fbcon_band() */
+	uint32_t jump;		/* rows a full screen scrolls at once */
 	uint32_t cx, cy;	/* the cursor */
 	uint32_t fg, bg;	/* pixels */
 	char cell[FBCON_MAX_ROWS][FBCON_MAX_COLS];	/* what should show */
@@ -45,7 +46,8 @@ void fbcon_write(struct fbcon *con, const char *s, size_t n);
 void fbcon_repaint(struct fbcon *con);
 
 /* Keep the last @rows text lines at the top and return the first pixel
- * row below them: from there down the screen is the caller's. */
+ * row below them: from there down the screen is the caller's.  The text
+ * scrolls a line at a time from then on. */
 uint32_t fbcon_band(struct fbcon *con, uint32_t rows);
 
 #endif

@@ -136,10 +136,13 @@ void screen_before_end(void)
 	report_record(&r);
 }
 
-static void draw_part(uint32_t k, size_t len)
+/* Part @k of @n: rows of codes, centred. */
+static void draw_part(uint32_t k, uint32_t n, size_t len)
 {
 	const struct fb *fb = &scr.con.fb;
-	uint32_t x = (k % scr.plan.per_row) * scr.plan.slot;
+	uint32_t across = n < scr.plan.per_row ? n : scr.plan.per_row;
+	uint32_t x = (fb->width - across * scr.plan.slot) / 2 +
+		     (k % scr.plan.per_row) * scr.plan.slot;
 	uint32_t y = scr.band_y + (k / scr.plan.per_row) * scr.plan.slot;
 	int size;
 
@@ -189,7 +192,7 @@ void screen_end_record(const char *line, size_t len)
 		/* the same cut as qr_plan_parts() */
 		if (!head || recs + ll > scr.plan.cap) {
 			if (head)
-				draw_part(part++, head + recs);
+				draw_part(part++, nparts, head + recs);
 			head = (size_t)snprintf(scr.text, QR_PLAN_HEAD,
 						"sbmbench qr part %u of %u\n",
 						part + 1, nparts);
@@ -199,5 +202,5 @@ void screen_end_record(const char *line, size_t len)
 		recs += ll;
 	}
 	if (head)
-		draw_part(part, head + recs);
+		draw_part(part, nparts, head + recs);
 }
