@@ -58,25 +58,48 @@ int qr_plan_fit(struct qr_plan *p, uint32_t w, uint32_t h, uint32_t min_px,
 	return -1;
 }
 
-int qr_plan_choose(struct qr_plan *p, uint32_t w, uint32_t h,
-		   uint32_t min_px, const size_t *len, const uint8_t *rank, uint8_t *take,
-		   size_t n)
+/* Take every item but the first @k in the order they are left out (the
+ * highest rank first, the latest first within a rank); how many that
+ * leaves out. */
+static size_t leave_out(size_t k, const uint8_t *rank, uint8_t *take,
+			size_t n)
 {
-	size_t taken = n;
+	uint8_t top = 0;
+	size_t out = 0;
 
 	memset(take, 1, n);
-	while (qr_plan_fit(p, w, h, min_px, len, take, n)) {
-		size_t drop = n;
+	for (size_t i = 0; i < n; i++)
+		if (rank[i] > top)
+			top = rank[i];
+	for (unsigned r = top; r >= 1 && out < k; r--)
+		for (size_t i = n; i-- > 0 && out < k;)
+			if (rank[i] == r) {
+				take[i] = 0;
+				out++;
+			}
+	return out;
+}
 
-		/* the latest item of the highest rank still taken */
-		for (size_t i = n; i-- > 0;)
-			if (take[i] && rank[i] &&
-			    (drop == n || rank[i] > rank[drop]))
-				drop = i;
-		if (drop == n)
-			return -1;
-		take[drop] = 0;
-		taken--;
+int qr_plan_choose(struct qr_plan *p, uint32_t w, uint32_t h,
+		   uint32_t min_px, const size_t *len, const uint8_t *rank,
+		   uint8_t *take, size_t n)
+{
+	size_t lo = 0, hi = leave_out(n, rank, take, n);
+
+	/* the fewest left out that fits: a binary search, since leaving
+	 * more out never needs more codes */
+	if (qr_plan_fit(p, w, h, min_px, len, take, n))
+		return -1;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		leave_out(mid, rank, take, n);
+		if (qr_plan_fit(p, w, h, min_px, len, take, n))
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return (int)taken;
+	leave_out(lo, rank, take, n);
+	qr_plan_fit(p, w, h, min_px, len, take, n);
+	return (int)(n - lo);
 }

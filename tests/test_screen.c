@@ -91,6 +91,22 @@ static void test_fit(void)
 		CHECK(!take[i] || take[i - 1]);	/* kept ones come first */
 	CHECK(!take[39]);
 	CHECK(p.nparts <= (1280 / p.slot) * (480 / p.slot));
+	/* no more left out than needed: the last one left out does not fit
+	 * back in */
+	{
+		int last = -1;
+		struct qr_plan q;
+
+		for (int i = 0; i < 40; i++)
+			if (!take[i] && (last < 0 || rank[i] < rank[last]))
+				last = i;
+		CHECK(last >= 2);
+		if (last >= 0) {
+			take[last] = 1;
+			CHECK(qr_plan_fit(&q, 1280, 480, 4, len, take, 40) == -1);
+			take[last] = 0;
+		}
+	}
 	/* a band too small even for the rank 0 items */
 	CHECK(qr_plan_choose(&p, 1280, 80, 4, len, rank, take, 40) == -1);
 }
