@@ -30,7 +30,8 @@ int qr_plan_fit(struct qr_plan *p, uint32_t w, uint32_t h, uint32_t min_px,
 		min_px = 1;
 	for (uint32_t px = QR_PLAN_MAX_PX; px >= min_px; px--) {
 		for (int v = QR_VERSION_MAX; v >= 1; v--) {
-			uint32_t slot = (uint32_t)(QR_SIZE(v) + 2 * QR_PLAN_QUIET) * px;
+			uint32_t slot = (uint32_t)(QR_SIZE(v) +
+						   2 * QR_PLAN_QUIET) * px;
 			uint32_t slots, parts;
 			size_t cap;
 

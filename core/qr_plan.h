@@ -3,9 +3,9 @@
  * How records go into QR codes in a band of the screen: text split at
  * record boundaries into parts, one code each, side by side and in rows.
  * A phone must read them off a monitor: modules of a few pixels at least
- * (the caller says how many), a quiet zone of 4 modules, level L.  The plan takes the largest module
- * size at which everything fits, and when nothing does, drops records by
- * rank until the rest fits.
+ * (the caller says how many), a quiet zone of 4 modules, level L.  The
+ * plan takes the largest module size at which everything fits, and when
+ * nothing does, leaves records out by rank until the rest fits.
  */
 #ifndef SBM_QR_PLAN_H
 #define SBM_QR_PLAN_H
@@ -49,7 +49,7 @@ int qr_plan_fit(struct qr_plan *p, uint32_t w, uint32_t h, uint32_t min_px,
  * are never left out.  Fills @take; returns the items taken, -1 when the
  * rank 0 items alone do not fit. */
 int qr_plan_choose(struct qr_plan *p, uint32_t w, uint32_t h,
-		   uint32_t min_px, const size_t *len, const uint8_t *rank, uint8_t *take,
-		   size_t n);
+		   uint32_t min_px, const size_t *len, const uint8_t *rank,
+		   uint8_t *take, size_t n);
 
 #endif

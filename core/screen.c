@@ -109,9 +109,12 @@ void screen_before_end(void)
 	scr.len[scr.nitems - 2] = QR_REC_RESERVE;
 	scr.len[scr.nitems - 1] = END_REC_RESERVE;
 	scr.rank[scr.nitems - 2] = scr.rank[scr.nitems - 1] = 0;
-	taken = scr.band_y < fb->height ?
-		qr_plan_choose(&scr.plan, fb->width, fb->height - scr.band_y,
-			       MIN_PX(fb->width), scr.len, scr.rank, scr.take, scr.nitems) : -1;
+	taken = -1;
+	if (scr.band_y < fb->height)
+		taken = qr_plan_choose(&scr.plan, fb->width,
+				       fb->height - scr.band_y,
+				       MIN_PX(fb->width), scr.len, scr.rank,
+				       scr.take, scr.nitems);
 	scr.planned = taken > 0;
 	if (scr.planned)
 		held = (uint32_t)taken - 1;	/* with the qr record */
@@ -171,17 +174,24 @@ static const char *item(size_t i, const char *end, size_t end_len,
 void screen_end_record(const char *line, size_t len)
 {
 	const struct fb *fb = &scr.con.fb;
-	size_t head = 0, recs = 0, n = scr.nitems;
+	size_t head = 0, recs = 0, used = 0, n = scr.nitems;
 	uint32_t part = 0, nparts;
 
 	if (!scr.active || !scr.planned)
 		return;
 	fb_fill(fb, 0, scr.band_y, fb->width, fb->height - scr.band_y,
 		fb_color(fb, LIGHT));
-	/* the real lengths: no more parts than planned */
-	for (size_t i = 0; i < n; i++)
-		if (!item(i, line, len, &scr.len[i]))
+	/* The parts are cut where the plan cut them: the qr and end records
+	 * count as the room kept for them (they fit in it), so the codes
+	 * are the ones the qr record announced. */
+	for (size_t i = 0; i < n; i++) {
+		size_t ll;
+
+		if (!item(i, line, len, &ll))
 			scr.take[i] = 0;
+		else if (i + 2 < n || ll > scr.len[i])
+			scr.len[i] = ll;
+	}
 	nparts = qr_plan_parts(scr.len, scr.take, n, scr.plan.cap);
 	for (size_t i = 0; i < n; i++) {
 		size_t ll;
@@ -190,16 +200,17 @@ void screen_end_record(const char *line, size_t len)
 		if (!l)
 			continue;
 		/* the same cut as qr_plan_parts() */
-		if (!head || recs + ll > scr.plan.cap) {
+		if (!head || used + scr.len[i] > scr.plan.cap) {
 			if (head)
 				draw_part(part++, nparts, head + recs);
 			head = (size_t)snprintf(scr.text, QR_PLAN_HEAD,
 						"sbmbench qr part %u of %u\n",
 						part + 1, nparts);
-			recs = 0;
+			recs = used = 0;
 		}
 		memcpy(scr.text + head + recs, l, ll);
 		recs += ll;
+		used += scr.len[i];
 	}
 	if (head)
 		draw_part(part, nparts, head + recs);

@@ -91,8 +91,9 @@ nqr=$(wc -l <"$boot_tmp/qr.rec")
 nparts=$(zbarimg --raw -q "$shot" 2>/dev/null | grep -c '^sbmbench qr part ')
 [ "$nqr" -gt 2 ] && ok "$nparts QR code(s) decoded: $nqr records" ||
 	bad "QR codes decoded into $nqr records"
-if "$SBM_BUILDDIR/sbmlog" check "$boot_tmp/qr.rec" >"$boot_tmp/check.out" 2>&1 ||
-	! grep -q 'rejected' "$boot_tmp/check.out"; then
+# exit 0: no record rejected and the run complete as its qr record says
+if "$SBM_BUILDDIR/sbmlog" check "$boot_tmp/qr.rec" >"$boot_tmp/check.out" 2>&1 &&
+	grep -q ' 0 rejected, 1 runs, 1 ended' "$boot_tmp/check.out"; then
 	ok "every decoded record parses, its CRC checks"
 else
 	bad "decoded records rejected: $(head -n 5 "$boot_tmp/check.out")"
@@ -108,6 +109,9 @@ ser_end=$(grep '^@sbm end ' "$boot_tmp/serial.rec")
 [ -n "$qr_end" ] && [ "$qr_end" = "$ser_end" ] &&
 	ok "the QR's end record is the serial end record" ||
 	bad "end records differ: QR '$qr_end', serial '$ser_end'"
+parts=$(sed -n 's/^@sbm qr .* parts=\([0-9]*\) .*/\1/p' "$boot_tmp/serial.rec")
+[ "$nparts" = "${parts:-?}" ] && ok "as many codes as the qr record's parts=$parts" ||
+	bad "qr record says parts=${parts:-?}, $nparts codes decoded"
 held=$(sed -n 's/^@sbm qr .* held=\([0-9]*\) .*/\1/p' "$boot_tmp/serial.rec")
 [ -n "$held" ] && [ "$held" = $((nqr - 1)) ] &&
 	ok "the qr record's held=$held is what the codes hold" ||

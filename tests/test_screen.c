@@ -242,6 +242,16 @@ static void test_end_screen(void)
 	/* the parts in order are the console's records, end last */
 	in_order(qr, joined, sizeof(joined));
 	CHECK_STR(joined, serial);
+	/* as many codes as the qr record announced */
+	{
+		const char *p = strstr(serial, " parts=");
+		unsigned parts = p ? (unsigned)atoi(p + 7) : 0, seen = 0;
+
+		for (p = qr; (p = strstr(p, "sbmbench qr part ")); p++)
+			seen++;
+		CHECK(parts >= 1);
+		CHECK_EQ_U64(seen, parts);
+	}
 }
 
 /* After the run's end: per-CPU lists stop at half the store, results go
