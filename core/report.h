@@ -3,8 +3,10 @@
  * The console report: human lines for people, "@sbm" records (record.h)
  * for tools.  A leaf: it holds the run id and the record and warning
  * counts itself, takes plain descriptions (machine, topology) and calls
- * nothing but the console, so platform code can warn from anywhere, before
- * the engine exists.  Everything goes through plat_console_write().
+ * nothing but the console, the record keeper (keep.h) and, at the end,
+ * the platform's end hooks (arch.h), so platform code can warn from
+ * anywhere, before the engine exists.  Everything goes through
+ * plat_console_write().
  */
 #ifndef SBM_REPORT_H
 #define SBM_REPORT_H

@@ -7,8 +7,8 @@
  * is known.
  */
 #include "arch.h"
-#include "screen.h"
 #include "arm64.h"
+#include "screen.h"
 
 #define UART_DR		0x00
 #define UART_FR		0x18
