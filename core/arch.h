@@ -61,6 +61,17 @@ void *plat_alloc_node(size_t size, size_t align, uint32_t node);
 void plat_free_node(void *p, size_t size);
 
 /*
+ * The run is over and its end record not yet written: what leaves the
+ * machine some other way than the console goes here (the UEFI images: the
+ * screen's QR codes).  plat_before_end() may write records (the end
+ * record counts them); plat_end_record() gets the finished end record
+ * before it is printed, so that it travels with the rest.  Both are
+ * called once, from report_end(); platforms without such a way do nothing.
+ */
+void plat_before_end(void);
+void plat_end_record(const char *line, size_t len);
+
+/*
  * End the run (bare metal): power off, with @status as the exit code
  * where the machine has one (QEMU's exit devices); with @do_exit false,
  * stop the CPU and leave the console as it is.

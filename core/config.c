@@ -32,6 +32,7 @@ void config_defaults(struct config *c)
 	c->start_timeout_ms = 1000;
 	c->exit = true;
 	c->save = true;
+	c->hold_s = -1;
 	config_exp_defaults(c);
 }
 
@@ -58,6 +59,8 @@ static const char help_text[] =
 	"               rdcycle where rdtime traps or ticks slower than 10 MHz)\n"
 	"test=WHAT      boot tests only, forces a fallback path: none | low-mem-taken\n"
 	"               (x86_64: the AP trampoline page from the final memory map)\n"
+	"hold_s=N       seconds the final screen (table, QR codes) stays before power off,\n"
+	"               0..3600 (default: until a key on the serial console, at most 300)\n"
 	CONFIG_EXP_HELP;
 
 const char *config_help(void)
@@ -66,7 +69,7 @@ const char *config_help(void)
 }
 
 static const char valid_keys[] =
-	"layouts, op, op_u8, gap, iters, reps, warmup, line, cpus, mode, timeout_ms, exit, save, after_restore, riscv_counter, test"
+	"layouts, op, op_u8, gap, iters, reps, warmup, line, cpus, mode, timeout_ms, exit, hold_s, save, after_restore, riscv_counter, test"
 	CONFIG_EXP_KEYS;
 
 int config_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -254,6 +257,10 @@ int config_set(struct config *c, const char *key, const char *val,
 			*b = false;
 		else
 			return config_bad_value(err, errlen, key, val, "0, 1");
+	} else if (!strcmp(key, "hold_s")) {
+		if (config_parse_u64(val, 0, 3600, &v))
+			return config_bad_value(err, errlen, key, val, "0..3600");
+		c->hold_s = (int32_t)v;
 	} else if (!strcmp(key, "save_test_fill")) {
 		/* test only (tests/boot-save.sh): a full variable store */
 		if (strcmp(val, "0") && strcmp(val, "1"))

@@ -31,6 +31,7 @@ enum scale_order { SCALE_ORDER_AUTO, SCALE_ORDER_TOPO, SCALE_ORDER_RR,
 #define CONFIG_REPS_AUTO_MAX 20
 #define CONFIG_REPS_AUTO_PCT 2.0
 #define CONFIG_MAX_GAP_NS 10000000u	/* 10 ms between two updates */
+#define CONFIG_HOLD_MAX_S 300
 
 struct config {
 	uint32_t layouts;	/* bit (1 << enum sbm_kind) */
@@ -60,6 +61,10 @@ struct config {
 	/* riscv64: what isa_counter() reads: auto, rdtime, rdcycle */
 	enum riscv_counter { RV_COUNTER_AUTO, RV_COUNTER_TIME,
 			     RV_COUNTER_CYCLE } riscv_counter;
+	/* seconds the final screen stays before power off (UEFI with a
+	 * screen); -1: until a key on the serial console, at most
+	 * CONFIG_HOLD_MAX_S */
+	int32_t hold_s;
 	/* which experiments run, and the machine map's (config_exp.c) */
 	uint32_t experiments;	/* bit per name, config_runs() reads it */
 	enum pairs_kind pairs;

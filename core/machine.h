@@ -24,6 +24,10 @@ struct machine_info {
 	 * the firmware says so */
 	bool heap_node_known;
 	uint32_t heap_node;
+	/* platforms that look for a screen (UEFI): "WIDTHxHEIGHT" or
+	 * "none", and the pixel format ("bgrx", "rgbx", "bitmask") or why
+	 * there is none ("no-gop", "blt-only", ...); NULL elsewhere */
+	const char *screen, *screen_format;
 };
 
 /* Counter ticks in @ms milliseconds at @hz (exact for slow counters too,

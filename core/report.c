@@ -6,11 +6,11 @@
 #include <string.h>
 
 #include "arch.h"
+#include "keep.h"
 #include "record.h"
 #include "report.h"
 
 static struct {
-	void (*tap)(const char *line, size_t n);
 	uint32_t run_id;
 	uint32_t nrecords, nwarnings;
 	uint32_t cpus, lost;
@@ -70,19 +70,16 @@ void report_rec_start(struct rec *r, const char *kind)
 	rec_start(r, kind, rep.run_id);
 }
 
-void report_record(struct rec *r)
+static void emit(const struct rec *r, size_t n)
 {
-	size_t n = rec_finish(r);
-
 	plat_console_write(r->buf, n);
-	if (rep.tap)
-		rep.tap(r->buf, n);
+	keep_record(r->buf, n);
 	rep.nrecords++;
 }
 
-void report_set_tap(void (*tap)(const char *line, size_t n))
+void report_record(struct rec *r)
 {
-	rep.tap = tap;
+	emit(r, rec_finish(r));
 }
 
 void report_warn(const char *what, uint32_t id, const char *msg)
@@ -117,6 +114,9 @@ void report_hello(const struct machine_info *in)
 		report_printf("NOTE: running virtualized (%s): figures describe "
 			      "the virtual machine, not the hardware\n",
 			      in->virt);
+	if (in->screen)
+		report_printf("screen %s (%s)\n", in->screen,
+			      in->screen_format);
 	report_rec_start(&r, "hello");
 	rec_str(&r, "version", SBM_VERSION);
 	rec_str(&r, "arch", in->arch);
@@ -131,6 +131,10 @@ void report_hello(const struct machine_info *in)
 		rec_str(&r, "cycle_counter", cycle_counter_name(in));
 	if (in->heap_node_known)
 		rec_u64(&r, "heap_node", in->heap_node);
+	if (in->screen) {
+		rec_str(&r, "screen", in->screen);
+		rec_str(&r, "screen_format", in->screen_format);
+	}
 	report_record(&r);
 }
 
@@ -294,6 +298,7 @@ void report_early_end(const struct machine_info *in, const char *what,
 void report_end(int status)
 {
 	struct rec r;
+	size_t n;
 
 	if (rep.have_cpus && rep.lost)
 		report_printf("\nsbmbench: %s on %u of %u CPUs, %u LOST "
@@ -303,6 +308,7 @@ void report_end(int status)
 	else
 		report_printf("\nsbmbench: %s (%u warnings)\n",
 			      status ? "FAILED" : "done", rep.nwarnings);
+	plat_before_end();
 	report_rec_start(&r, "end");
 	rec_str(&r, "status", status ? "fail" : "ok");
 	rec_u64(&r, "warnings", rep.nwarnings);
@@ -313,5 +319,7 @@ void report_end(int status)
 		if (rep.start_ms >= 0)
 			rec_dbl(&r, "start_ms", rep.start_ms, 1);
 	}
-	report_record(&r);
+	n = rec_finish(&r);
+	plat_end_record(r.buf, n);
+	emit(&r, n);
 }

@@ -3,8 +3,10 @@
  * The console report: human lines for people, "@sbm" records (record.h)
  * for tools.  A leaf: it holds the run id and the record and warning
  * counts itself, takes plain descriptions (machine, topology) and calls
- * nothing but the console, so platform code can warn from anywhere, before
- * the engine exists.  Everything goes through plat_console_write().
+ * nothing but the console, the record keeper (keep.h) and, at the end,
+ * the platform's end hooks (arch.h), so platform code can warn from
+ * anywhere, before the engine exists.  Everything goes through
+ * plat_console_write().
  */
 #ifndef SBM_REPORT_H
 #define SBM_REPORT_H
@@ -28,9 +30,6 @@ void report_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void report_rec_start(struct rec *r, const char *kind);
 /* Emit a finished record and count it. */
 void report_record(struct rec *r);
-/* Also hand every record line to @tap (a platform that keeps the result,
- * result_store.h); NULL stops it. */
-void report_set_tap(void (*tap)(const char *line, size_t n));
 /* A problem the run survived: human line plus "@sbm warn". */
 void report_warn(const char *what, uint32_t id, const char *msg);
 

@@ -109,3 +109,10 @@ void uart16550_write(struct uart16550 *u, const char *s, size_t n)
 			put_byte(u, (uint8_t)s[i]);
 	}
 }
+
+int uart16550_getc(const struct uart16550 *u)
+{
+	if (u->dead || !(u->in(u, 5) & 0x01))	/* LSR: data ready */
+		return -1;
+	return u->in(u, 0);			/* RBR */
+}

@@ -3,7 +3,8 @@
  * One polled 16550 driver for every image: I/O ports (x86) and MMIO of any
  * access width and register stride (x86 LPSS/FCH, arm64 servers, riscv64
  * boards).  How a register is reached is the caller's: two accessor
- * callbacks, so nothing here is arch-specific.  Only writes: the console.
+ * callbacks, so nothing here is arch-specific.  Writes for the console,
+ * and one byte in for "press a key" (the screen's hold).
  */
 #ifndef SBM_CORE_UART16550_H
 #define SBM_CORE_UART16550_H
@@ -49,5 +50,8 @@ unsigned uart16550_setup(struct uart16550 *u, uint32_t clock_hz,
  * sent, so a dead UART costs one timeout, not one per byte.
  */
 void uart16550_write(struct uart16550 *u, const char *s, size_t n);
+
+/* A byte received, or -1 when none is waiting (or the UART is dead). */
+int uart16550_getc(const struct uart16550 *u);
 
 #endif

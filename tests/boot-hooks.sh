@@ -19,12 +19,12 @@ hook_shell_esp() {
 	mkdir -p "$work/esp"
 	cp "$SBM_BUILDDIR/$SBM_IMAGE" "$work/esp/sbmbench.efi"
 	printf 'fs0:\r\nsbmbench.efi iters=1500 reps=1 cpus=2 timeout_ms=20000\r\n' >"$work/esp/startup.nsh"
-	printf 'iters=999 reps=3\n' >"$work/esp/sbmbench.cfg"
+	printf 'iters=999 reps=3 hold_s=0\n' >"$work/esp/sbmbench.cfg"
 }
 
 # The USB disk image as a user writes it to a stick, options on the volume.
 hook_usb_image() {
-	printf 'iters=2000 reps=2 timeout_ms=20000\n' >"$work/sbmbench.cfg"
+	printf 'iters=2000 reps=2 timeout_ms=20000 hold_s=0\n' >"$work/sbmbench.cfg"
 	"$SBM_SRCDIR/images/mkimage" "$SBM_MKIMAGE_FLAG" "$SBM_BUILDDIR/$SBM_IMAGE" \
 		--cfg "$work/sbmbench.cfg" --out "$work/usb.img" >/dev/null ||
 		bad "mkimage failed"

@@ -29,7 +29,7 @@ done
 
 w=$boot_tmp
 stick=$w/usb.img part=$w/usb.img@@1048576
-opts='iters=2000 reps=2 gap=0 layouts=global,private experiment=sbm timeout_ms=20000'
+opts='iters=2000 reps=2 gap=0 layouts=global,private experiment=sbm timeout_ms=20000 hold_s=0'
 echo "$opts" >"$w/sbmbench.cfg"
 "$SBM_SRCDIR/images/mkimage" "$flag" "$img" --cfg "$w/sbmbench.cfg" --out "$stick" >/dev/null ||
 	{ bad "mkimage failed"; boot_done; exit; }

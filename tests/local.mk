@@ -10,7 +10,8 @@ UNIT_CFLAGS = $(AM_CFLAGS) $(SAN_FLAGS) -O1 -g -pthread
 
 UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
 	tests/test_topo tests/test_sbm tests/test_sbm_read tests/test_concurrency \
-	tests/test_logparse tests/test_acpi tests/test_node_pool tests/test_qr
+	tests/test_logparse tests/test_acpi tests/test_node_pool tests/test_qr \
+	tests/test_fbcon tests/test_screen
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 
@@ -40,6 +41,23 @@ tests_test_qr_SOURCES = tests/test_qr.c core/qr.c core/qr_rs.c \
 tests_test_qr_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_qr_CFLAGS = $(UNIT_CFLAGS)
 tests_test_qr_LDFLAGS = $(SAN_FLAGS)
+
+tests_test_fbcon_SOURCES = tests/test_fbcon.c tests/check.h core/fb.c \
+	core/font.c core/fbcon.c
+tests_test_fbcon_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_fbcon_CFLAGS = $(UNIT_CFLAGS)
+tests_test_fbcon_LDFLAGS = $(SAN_FLAGS)
+
+# zbarimg reads the screen back: without it the test fails, naming the
+# package.
+tests_test_screen_SOURCES = tests/test_screen.c tests/check.h core/fb.c \
+	core/font.c core/fbcon.c core/keep.c core/qr.c core/qr_rs.c \
+	core/qr_plan.c core/screen.c core/report.c core/record.c \
+	core/crc32.c core/topo.c
+tests_test_screen_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_screen_CFLAGS = $(UNIT_CFLAGS)
+tests_test_screen_LDFLAGS = $(SAN_FLAGS)
+tests_test_screen_LDADD = -lm
 
 tests_test_topo_SOURCES = tests/test_topo.c tests/topo_fixtures.c \
 	tests/topo_fixtures.h core/topo.c

@@ -61,6 +61,30 @@ done
 grep -q 'incomplete (truncated?)' "$out/d.txt" && ok "incomplete run flagged" || bad "incomplete not flagged"
 grep -q '^per-LLC mask (u8' "$out/d.txt" && ok "damaged log still reported" || bad "damaged log not reported"
 
+# The records of the screen's QR codes: a part of the run, complete as
+# its qr record says; one record fewer is a loss.
+"$sbmlog" report "$logs/screen-qr.records" >"$out/q.txt"; rc=$?
+[ $rc = 0 ] && grep -q "from the screen's QR codes: 6 of the 48 records, 4 of 12 results" "$out/q.txt" &&
+	ok "QR records: the part the qr record names is complete" || bad "QR records (exit $rc)"
+grep -v 'layout=node' "$logs/screen-qr.records" >"$out/q-cut.log"
+"$sbmlog" report "$out/q-cut.log" >"$out/qc.txt"; rc=$?
+[ $rc = 1 ] && grep -q '5 arrived intact (43 lost or damaged)' "$out/qc.txt" &&
+	ok "QR records: one missing is a loss" || bad "QR records with one missing (exit $rc)"
+# A picture of it: tools/sbmbench report reads the code (qrencode draws it)
+if command -v qrencode >/dev/null 2>&1 && command -v zbarimg >/dev/null 2>&1; then
+	{ echo "sbmbench qr part 1 of 1"; grep '^@sbm' "$logs/screen-qr.records"; } |
+		qrencode -l L -8 -s 4 -o "$out/screen.png"
+	SBM_SBMLOG=$sbmlog "$SBM_SRCDIR/tools/sbmbench" report "$out/screen.png" >"$out/p.txt" 2>&1; rc=$?
+	[ $rc = 0 ] && grep -q "from the screen's QR codes: 6 of the 48" "$out/p.txt" &&
+		ok "sbmbench report reads a picture" || bad "sbmbench report on a picture (exit $rc)"
+	printf 'P6\n2 2\n255\n............' >"$out/blank.ppm"
+	SBM_SBMLOG=$sbmlog "$SBM_SRCDIR/tools/sbmbench" report "$out/blank.ppm" >"$out/b.txt" 2>&1; rc=$?
+	[ $rc = 1 ] && grep -q 'no sbmbench QR code found' "$out/b.txt" &&
+		ok "a picture without codes: said, exit 1" || bad "picture without codes (exit $rc)"
+else
+	bad "qrencode or zbarimg missing (tools/install-deps installs them): pictures unchecked"
+fi
+
 if command -v jq >/dev/null 2>&1; then
 	"$sbmlog" report --format json "$logs"/*.log >"$out/all.json" 2>/dev/null
 	jq -e '.runs | length == 6' "$out/all.json" >/dev/null && ok "json: 6 runs" || bad "json invalid or wrong run count"

@@ -8,7 +8,7 @@ REPORT_TOOL_SRCS = tools/logparse.c tools/logparse.h tools/runs.c \
 	core/record.c core/crc32.c core/labels.c core/labels.h
 REPORT_LOGS = tests/logs/twin-x86_64.log tests/logs/two-runs.log \
 	tests/logs/damaged.log tests/logs/riscv64-qemu.log \
-	tests/logs/baremetal-x86_64.log
+	tests/logs/baremetal-x86_64.log tests/logs/screen-qr.records
 
 if SBM_NATIVE
 if SBM_HOSTED

@@ -296,6 +296,12 @@ static void text_run(FILE *f, const struct runset *rs, const struct run *r)
 		fprintf(f, "\nend: status=%s, %llu warnings, %llu records\n",
 			r->status, (unsigned long long)r->end_warnings,
 			(unsigned long long)r->end_records);
+	if (run_from_qr(r))
+		fprintf(f, "from the screen's QR codes: %zu of the %llu "
+			"records, %llu of %llu results\n", r->nrecords,
+			(unsigned long long)r->end_records,
+			(unsigned long long)r->qr_results,
+			(unsigned long long)r->qr_of_results);
 }
 
 void report_text(FILE *f, const struct runset *rs)

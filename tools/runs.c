@@ -301,6 +301,11 @@ static void on_record(struct gather *g, size_t line,
 		take_warn(r, p, k[0] == 'e');
 	else if (!strcmp(k, "cpufail"))
 		take_fail(r, p);
+	else if (!strcmp(k, "qr")) {
+		r->qr_held = rec_field_u64(p, "held");
+		r->qr_results = rec_field_u64(p, "results");
+		r->qr_of_results = rec_field_u64(p, "of_results");
+	}
 	/* other kinds are newer than this reader: counted, not shown */
 }
 
@@ -442,10 +447,18 @@ void runset_free(struct runset *rs)
 	memset(rs, 0, sizeof(*rs));
 }
 
+bool run_from_qr(const struct run *r)
+{
+	return r->qr_held && r->nrecords == r->qr_held &&
+	       r->end_records > r->nrecords;
+}
+
 size_t run_missing(const struct run *r)
 {
 	if (!r->end || r->end_records <= r->nrecords)
 		return 0;
+	if (run_from_qr(r))
+		return 0;	/* all the codes hold, none lost */
 	return (size_t)(r->end_records - r->nrecords);
 }
 

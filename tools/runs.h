@@ -85,6 +85,9 @@ struct run {
 	uint64_t end_warnings, end_records;
 	uint64_t end_cpus, end_lost;	/* images since the lost= count */
 	bool have_lost;
+	/* the qr record: what the screen's QR codes hold (held records
+	 * before end, results of of_results) */
+	uint64_t qr_held, qr_results, qr_of_results;
 
 	size_t ncpu_recs, nerrors;
 	struct run_result *results;
@@ -137,6 +140,9 @@ void runset_free(struct runset *rs);
 
 /* Records the end record counts that never arrived intact. */
 size_t run_missing(const struct run *r);
+/* The run came from the screen's QR codes: exactly the records they hold
+ * (the qr record says how many), a part of what the console had. */
+bool run_from_qr(const struct run *r);
 bool run_complete(const struct run *r);
 /* The run said status=fail or a layout lost updates. */
 bool run_failed(const struct run *r);

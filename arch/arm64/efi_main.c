@@ -79,6 +79,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 
 	if (efi_start(image, systab, HEAP_SIZE, 0))
 		return EFI_OUT_OF_RESOURCES;
+	efi_screen_init(&b);
 
 	arm64_cpu_model(model, sizeof(model));
 	report_set_run_id((uint32_t)(isa_counter() * 2654435761u) ^ (uint32_t)bsp);
@@ -114,7 +115,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	opt_rc = efi_options(image, &b.cfg, err, sizeof(err));
 	if (efi_results_restore(image) && b.cfg.stop_after_restore && !opt_rc)
 		plat_power_off(0, b.cfg.exit);
-	efi_results_keep(&b.cfg);
+	efi_results_prepare(&b.cfg);
 	if (opt_rc)
 		efi_fail_early(&b, err);
 	pv = psci_version(ver, sizeof(ver));

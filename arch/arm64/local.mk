@@ -43,3 +43,9 @@ CLEANFILES += BOOTAA64.EFI
 endif
 
 # Boot tests: tests/boot-tests.tsv.
+# The final screen (ramfb), read back through the QEMU monitor.
+if BOOT_TESTS
+if IMAGE_ARM64
+TESTS += tests/boot-screen.sh
+endif
+endif

@@ -11,9 +11,11 @@
 #include "arch.h"
 #include "arm64.h"
 #include "uart16550.h"
+#include "screen.h"
 
 #define UART_DR		0x00
 #define UART_FR		0x18
+#define FR_RXFE		(1u << 4)
 #define FR_TXFF		(1u << 5)
 
 static volatile uint32_t *uart;
@@ -66,12 +68,8 @@ static void putc_uart(char c)
 	uart[UART_DR / 4] = (uint8_t)c;
 }
 
-void plat_console_write(const char *s, size_t n)
+static void uart_write(const char *s, size_t n)
 {
-	if (!arm64_uart_present()) {
-		efi_conout_write(s, n);	/* a no-op after ExitBootServices */
-		return;
-	}
 	if (use_16550) {
 		uart16550_write(&u16550, s, n);
 		return;
@@ -81,4 +79,26 @@ void plat_console_write(const char *s, size_t n)
 			putc_uart('\r');
 		putc_uart(s[i]);
 	}
+}
+
+void plat_console_write(const char *s, size_t n)
+{
+	if (arm64_uart_present())
+		uart_write(s, n);
+	else
+		efi_conout_write(s, n);	/* a no-op after ExitBootServices */
+	screen_write(s, n);
+}
+
+bool efi_uart_key(bool *present)
+{
+	*present = arm64_uart_present();
+	if (!*present)
+		return false;
+	if (use_16550)
+		return uart16550_getc(&u16550) >= 0;
+	if (uart[UART_FR / 4] & FR_RXFE)
+		return false;
+	(void)uart[UART_DR / 4];
+	return true;
 }

@@ -20,6 +20,7 @@ void plat_power_off(int status, bool do_exit)
 {
 	if (!do_exit)
 		park();
+	efi_screen_hold();
 	psci_system_off();
 	/* Runtime services stay callable after ExitBootServices. */
 	uefi_call_wrapper(RT->ResetSystem, 4, EfiResetShutdown,

@@ -64,15 +64,30 @@ void efi_numa_heap_note(const struct topo *t, struct machine_info *info);
  * -1 (said on the console) when there is no memory for it. */
 int efi_start(void *image, void *systab, size_t heap_max, uint64_t heap_below);
 
-/* The compact result (efi_results_*.c): collect the records as they are
- * printed; after the run keep them in UEFI variables (cfg->save); at the
- * next boot write them to \sbmbench\results\<run id>.log on the image's
+/* The compact result (efi_results_*.c): before ExitBootServices note how
+ * full the variable store is; after the run (the end record printed) keep
+ * what core/keep.c collected in UEFI variables (cfg->save); at the next
+ * boot write them to \sbmbench\results\<run id>.log on the image's
  * volume, read back, then delete the variables: true when written. */
-void efi_results_keep(const struct config *cfg);
+void efi_results_prepare(const struct config *cfg);
 void efi_results_save(const struct config *cfg);
 bool efi_results_restore(void *image);
 
 struct engine;
+/* efi_screen.c: take the GOP framebuffer for the screen console (core's
+ * screen.c) and say what was found in e->info.screen*; before
+ * ExitBootServices.  Keeps @e for the hold. */
+void efi_screen_init(struct engine *e);
+/* The QR codes planned, the qr record and a line on the hold written
+ * (efi_end.c calls it before the end record). */
+void efi_screen_before_end(void);
+/* After the end record: keep the final screen hold_s seconds (or until a
+ * key on the serial console); plat_power_off() calls it. */
+void efi_screen_hold(void);
+/* The image's UART (uart16550.c, pl011.c): true when a byte arrived (it
+ * is taken); *present: whether there is a UART to read at all. */
+bool efi_uart_key(bool *present);
+
 /* A run that cannot start still ends with a verdict record: hello, the
  * reason, end status=fail; then power off. */
 void efi_fail_early(const struct engine *e, const char *msg)

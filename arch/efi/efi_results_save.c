@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * After the run: the compact result (result_store.h), collected while the
- * records were printed, goes into non-volatile UEFI variables through the
+ * After the run: the compact result (result_store.h: at most 32 KiB of the
+ * records core/keep.c collected as they were printed) goes into non-volatile UEFI variables through the
  * runtime services, which outlive ExitBootServices (the image never calls
  * SetVirtualAddressMap, so they still run at their physical addresses).
  * The next boot of the stick writes them to a file (efi_results_restore.c).
@@ -16,6 +16,7 @@
 
 #include "efi_plat.h"
 #include "efi_results.h"
+#include "keep.h"
 #include "report.h"
 
 #define KEEP_FREE_MIN	(16u * 1024)	/* and a quarter of the store */
@@ -23,9 +24,22 @@
 
 static struct result_store store;
 
-static void keep_record(const char *line, size_t n)
+/* The kept records, filtered to what the variables take. */
+static size_t compact(void)
 {
-	result_store_add(&store, line, n);
+	char *buf = malloc(RESULT_STORE_MAX);
+
+	if (!buf)
+		return 0;
+	result_store_init(&store, buf, RESULT_STORE_MAX);
+	for (size_t i = 0; i < keep_count(); i++) {
+		size_t n;
+		const char *line = keep_line(i, &n);
+
+		result_store_add(&store, line, n);
+	}
+	store.dropped += (uint32_t)keep_dropped();
+	return result_store_finish(&store);
 }
 
 
@@ -130,9 +144,8 @@ static unsigned fill_store(const char *junk, size_t size, unsigned n)
 
 static unsigned nfill;
 
-void efi_results_keep(const struct config *cfg)
+void efi_results_prepare(const struct config *cfg)
 {
-	char *buf = malloc(RESULT_STORE_MAX);
 	UINT64 max_var;
 
 	if (cfg->save && cfg->save_test_fill) {
@@ -146,10 +159,6 @@ void efi_results_keep(const struct config *cfg)
 	}
 	at_boot.known = cfg->save && !EFI_ERROR(query_store(&at_boot.size,
 				&at_boot.remaining, &max_var));
-	if (!buf)
-		return;		/* the run goes on; save says why not */
-	result_store_init(&store, buf, RESULT_STORE_MAX);
-	report_set_tap(keep_record);
 }
 
 void efi_results_save(const struct config *cfg)
@@ -158,7 +167,6 @@ void efi_results_save(const struct config *cfg)
 	char msg[192];
 	const char *why;
 
-	report_set_tap(NULL);
 	/* test only: the store as it was (the check reads the numbers the
 	 * filled store gave during boot) */
 	fill_store(NULL, 0, nfill);
@@ -168,18 +176,19 @@ void efi_results_save(const struct config *cfg)
 			      "variables\n");
 		return;
 	}
-	if (!store.buf) {
-		report_printf("sbmbench: result not saved: no memory to "
-			      "collect it\n");
-		return;
-	}
+
 	if (efi_results_pending) {
 		report_printf("sbmbench: result not saved: the variables still "
 			      "hold an earlier result that could not be written "
 			      "to the stick\n");
 		return;
 	}
-	len = result_store_finish(&store);
+	len = compact();
+	if (!len) {
+		report_printf("sbmbench: result not saved: no memory, or no "
+			      "records kept\n");
+		return;
+	}
 	/* old parts first: a longer earlier result must not leave a tail */
 	efi_results_delete();
 	why = store_refuses(len, &part, msg, sizeof(msg));

@@ -7,6 +7,7 @@
 #include <efilib.h>
 
 #include "efi_plat.h"
+#include "screen.h"
 
 bool efi_boot_services = true;
 
@@ -15,6 +16,10 @@ void efi_conout_write(const char *s, size_t n)
 	CHAR16 buf[128];
 	size_t k = 0;
 
+	/* Without a UART this is the only serial output before
+	 * ExitBootServices (firmware console redirection), so it stays even
+	 * with a screen: the firmware's console draws there too, and the
+	 * screen is drawn again once boot services are gone. */
 	if (!efi_boot_services)
 		return;
 	for (size_t i = 0; i < n; i++) {
@@ -120,6 +125,7 @@ int efi_exit_boot_services(void *image, struct efi_memmap *final)
 				final->size = sz;
 				final->dsize = dsize;
 			}
+			screen_repaint();
 			return 0;
 		}
 		/* EFI_INVALID_PARAMETER: the map changed; once more. */

@@ -81,6 +81,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	/* Below 4 GiB where possible. */
 	if (efi_start(image, systab, HEAP_SIZE, 0xffffffffull))
 		return EFI_OUT_OF_RESOURCES;
+	efi_screen_init(&b);
 
 	x86_cpuid_probe(&cpu);
 	memcpy(model, cpu.brand, sizeof(model));
@@ -107,7 +108,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	opt_rc = efi_options(image, &b.cfg, err, sizeof(err));
 	if (efi_results_restore(image) && b.cfg.stop_after_restore && !opt_rc)
 		plat_power_off(0, b.cfg.exit);
-	efi_results_keep(&b.cfg);
+	efi_results_prepare(&b.cfg);
 	if (opt_rc)
 		efi_fail_early(&b, err);
 

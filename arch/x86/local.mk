@@ -48,8 +48,10 @@ endif
 # (a machine check through the QEMU monitor, concurrent boots under load).
 if BOOT_TESTS
 if IMAGE_X86_64
-TESTS += tests/boot-x86_64-ap-mce.sh tests/stress-x86-start.sh
+TESTS += tests/boot-x86_64-ap-mce.sh tests/stress-x86-start.sh \
+	tests/boot-screen.sh
 endif
 endif
 EXTRA_DIST += tests/boot-x86_64-ap-mce.sh tests/stress-x86-start.sh \
+	tests/boot-screen.sh \
 	arch/x86/x86.h arch/x86/trampoline.S arch/x86/trampoline.h

@@ -20,6 +20,7 @@ void plat_power_off(int status, bool do_exit)
 {
 	if (!do_exit)
 		x86_cpu_halt_forever();
+	efi_screen_hold();
 	outb(0xf4, status ? 1 : 0);
 	/* Runtime services stay callable after ExitBootServices. */
 	uefi_call_wrapper(RT->ResetSystem, 4, EfiResetShutdown,

@@ -13,6 +13,7 @@
 #include "arch.h"
 #include "report.h"
 #include "uart16550.h"
+#include "screen.h"
 #include "x86.h"
 
 #define LOCK_WAIT_DIV	10	/* give up on the lock after 1/10 s */
@@ -122,11 +123,17 @@ static void uart_write(const char *s, size_t n)
 
 void plat_console_write(const char *s, size_t n)
 {
-	if (!x86_uart_present()) {
+	if (x86_uart_present())
+		uart_write(s, n);
+	else
 		efi_conout_write(s, n);	/* a no-op once boot services are gone */
-		return;
-	}
-	uart_write(s, n);
+	screen_write(s, n);
+}
+
+bool efi_uart_key(bool *present)
+{
+	*present = x86_uart_present();
+	return *present && uart16550_getc(&con) >= 0;
 }
 
 /* From an AP's trap handler: the UART only (firmware is the BSP's). */

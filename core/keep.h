@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * A copy of the records a result needs, kept as they go out on the
+ * console, for the ways out of the machine that come after the run (the
+ * QR codes on the screen; results saved by the firmware).  report_record()
+ * feeds it.  Per-CPU and per-pair kinds (cpu, cache, c2c, noise) are kept
+ * only while the store is less than half full, so that a large machine's
+ * lists never crowd out the results.
+ */
+#ifndef SBM_KEEP_H
+#define SBM_KEEP_H
+
+#include <stddef.h>
+
+#define KEEP_BYTES	(48 * 1024)
+#define KEEP_MAX	1024	/* records */
+
+void keep_record(const char *line, size_t len);
+/* The kept records, in console order; each line ends in '\n'. */
+size_t keep_count(void);
+const char *keep_line(size_t i, size_t *len);
+/* Records not kept for want of room. */
+size_t keep_dropped(void);
+/* The KIND of a record line into @kind (empty when it is none). */
+void keep_kind(const char *line, size_t len, char *kind, size_t cap);
+
+#endif
