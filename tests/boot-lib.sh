@@ -29,6 +29,18 @@ boot_evidence() {
 	mkdir -p "$keep" && cp "$log" "$keep/$name.log" && echo "full log: $keep/$name.log"
 }
 
+# boot_wait_for FILE PATTERN SECONDS PID: until FILE (a console log) holds
+# PATTERN; fails at the deadline or when the QEMU run PID has ended
+boot_wait_for() {
+	local i
+	for ((i = 0; i < $3 * 10; i++)); do
+		grep -aq "$2" "$1" 2>/dev/null && return 0
+		kill -0 "$4" 2>/dev/null || return 1
+		sleep 0.1
+	done
+	return 1
+}
+
 boot_done() {
 	echo "$boot_pass checks passed, $boot_fail failed"
 	[ "$boot_fail" = 0 ]

@@ -34,14 +34,7 @@ cat "$mon.out" >"$boot_tmp/monitor.log" &
 	-- iters=2000 reps=2 timeout_ms=20000 hold_s=120 2>"$boot_tmp/qemu-run.err" &
 qpid=$!
 
-wait_for() {	# FILE-TEST PATTERN SECONDS
-	for ((i = 0; i < $3 * 10; i++)); do
-		grep -aq "$2" "$1" 2>/dev/null && return 0
-		kill -0 "$qpid" 2>/dev/null || return 1
-		sleep 0.1
-	done
-	return 1
-}
+wait_for() { boot_wait_for "$1" "$2" "$3" "$qpid"; }	# FILE PATTERN SECONDS
 
 if wait_for "$log" '@sbm end ' 200; then
 	ok "the run ended and holds its screen"

@@ -22,14 +22,7 @@ cat "$mon.out" >"$boot_tmp/monitor.log" &
 qpid=$!
 
 # The config record comes after every CPU was started.
-wait_for() {
-	for ((i = 0; i < $2 * 10; i++)); do
-		grep -aq "$1" "$log" 2>/dev/null && return 0
-		kill -0 "$qpid" 2>/dev/null || return 1
-		sleep 0.1
-	done
-	return 1
-}
+wait_for() { boot_wait_for "$log" "$1" "$2" "$qpid"; }	# PATTERN SECONDS
 if wait_for '@sbm config' 120; then
 	ok "run under way, CPU 1 started"
 	# bank 0: valid, uncorrected, enabled; MCG_STATUS: RIPV, MCIP
