@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "keep.h"
 #include "record.h"
 #include "result_store.h"
 
@@ -17,19 +18,6 @@
 #define RESERVE_DETAIL	(12u * 1024)	/* left free by class 2 */
 
 static const char *const detail_kinds[] = { "cpu", "c2c", "noise", "scale" };
-
-/* The kind of "@sbm KIND v=..." into @kind; false if not a record. */
-static bool record_kind(const char *line, size_t n, char *kind, size_t len)
-{
-	size_t i = 5, k = 0;
-
-	if (n < 6 || memcmp(line, "@sbm ", 5))
-		return false;
-	while (i < n && line[i] != ' ' && k + 1 < len)
-		kind[k++] = line[i++];
-	kind[k] = 0;
-	return k > 0;
-}
 
 static size_t reserve_for(const char *kind)
 {
@@ -55,7 +43,8 @@ bool result_store_add(struct result_store *s, const char *line, size_t n)
 	char kind[16];
 	size_t reserve;
 
-	if (!s->buf || !record_kind(line, n, kind, sizeof(kind)))
+	keep_kind(line, n, kind, sizeof(kind));
+	if (!s->buf || !kind[0])
 		return false;
 	reserve = reserve_for(kind);
 	if (reserve > s->cap || s->len + n > s->cap - reserve) {

@@ -84,7 +84,8 @@ void riscv_counter_choose(enum riscv_counter pick, struct machine_info *info)
 		return;
 	}
 	why = pick == RV_COUNTER_CYCLE ? "riscv_counter=cycle" :
-	      cost > TRAP_CYCLES ? "rdtime traps to M-mode" :
+	      cost > TRAP_CYCLES ? "rdtime is expensive: a trap to M-mode, or "
+				   "an emulated CSR" :
 	      "the timebase is slower than 10 MHz";
 	report_printf("counter: rdcycle at %llu Hz, calibrated against rdtime "
 		      "over %u ms (%s; one rdtime costs %llu cycles)\n",
