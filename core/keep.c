@@ -21,14 +21,16 @@ void keep_kind(const char *line, size_t len, char *kind, size_t cap)
 		kind[k] = 0;
 }
 
-static int bulky(const char *kind)
+bool keep_bulky(const char *kind)
 {
-	static const char *const kinds[] = { "cpu", "cache", "c2c", "noise" };
+	/* one per CPU, pair, cache or scaling point: grows with the machine */
+	static const char *const kinds[] = { "cpu", "cache", "c2c", "noise",
+					     "scale" };
 
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (!strcmp(kind, kinds[i]))
-			return 1;
-	return 0;
+			return true;
+	return false;
 }
 
 void keep_record(const char *line, size_t len)
@@ -39,7 +41,7 @@ void keep_record(const char *line, size_t len)
 	if (!kind[0])
 		return;
 	if (kept.n == KEEP_MAX || len > sizeof(kept.buf) - kept.used ||
-	    (bulky(kind) && kept.used + len > sizeof(kept.buf) / 2)) {
+	    (keep_bulky(kind) && kept.used + len > sizeof(kept.buf) / 2)) {
 		kept.dropped++;
 		return;
 	}

@@ -3,13 +3,15 @@
  * A copy of the records a result needs, kept as they go out on the
  * console, for the ways out of the machine that come after the run (the
  * QR codes on the screen; results saved by the firmware).  report_record()
- * feeds it.  Per-CPU and per-pair kinds (cpu, cache, c2c, noise) are kept
+ * feeds it.  Per-CPU and per-pair kinds (keep_bulky(): cpu, cache, c2c,
+ * noise, scale) are kept
  * only while the store is less than half full, so that a large machine's
  * lists never crowd out the results.
  */
 #ifndef SBM_KEEP_H
 #define SBM_KEEP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define KEEP_BYTES	(48 * 1024)
@@ -23,5 +25,8 @@ const char *keep_line(size_t i, size_t *len);
 size_t keep_dropped(void);
 /* The KIND of a record line into @kind (empty when it is none). */
 void keep_kind(const char *line, size_t len, char *kind, size_t cap);
+/* A kind whose count grows with the machine (cpu, cache, c2c, noise,
+ * scale): kept only while there is room to spare. */
+bool keep_bulky(const char *kind);
 
 #endif

@@ -17,18 +17,13 @@
 #define RESERVE_GROUP	(4u * 1024)	/* left free by class 1 */
 #define RESERVE_DETAIL	(12u * 1024)	/* left free by class 2 */
 
-static const char *const detail_kinds[] = { "cpu", "c2c", "noise", "scale" };
-
 static size_t reserve_for(const char *kind)
 {
 	if (!strcmp(kind, "end"))
 		return 0;
 	if (!strcmp(kind, "group"))
 		return RESERVE_GROUP;
-	for (size_t i = 0; i < sizeof(detail_kinds) / sizeof(detail_kinds[0]); i++)
-		if (!strcmp(kind, detail_kinds[i]))
-			return RESERVE_DETAIL;
-	return RESERVE_END;
+	return keep_bulky(kind) ? RESERVE_DETAIL : RESERVE_END;
 }
 
 void result_store_init(struct result_store *s, char *buf, size_t cap)
