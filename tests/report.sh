@@ -115,7 +115,7 @@ if command -v gnuplot >/dev/null 2>&1; then
 	[ $rc = 0 ] && grep -q '<svg' "$out/rw.svg" && ok "plot: rw trade-off (svg)" || bad "plot rw svg ($rc)"
 	kept=$(sed -n 's/^sbmlog: plot files kept in //p' "$out/rw.err")
 	"$sbmlog" records "$rwlog" | awk '$1 == "rw" { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-		printf "%s %.3f %.3f %.3f %.3f\n", v["layout"], v["reader_ns"], v["above_ns"], v["reader_alone_ns"], v["above_alone_ns"] }' >"$out/rw.want"
+		printf "\"%s\" %.3f %.3f %.3f %.3f\n", v["layout"], v["reader_ns"], v["above_ns"], v["reader_alone_ns"], v["above_alone_ns"] }' >"$out/rw.want"
 	grep -v '^#' "$kept/rw0.dat" >"$out/rw.got" 2>/dev/null
 	[ "$(wc -l <"$out/rw.want")" = 6 ] && cmp -s "$out/rw.want" "$out/rw.got" &&
 		ok "plot: rw data, one line per layout, the records' figures" || bad "plot rw data: $(cat "$out/rw.got")"

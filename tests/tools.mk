@@ -5,6 +5,7 @@ REPORT_TOOL_SRCS = tools/logparse.c tools/logparse.h tools/runs.c \
 	tools/runs.h tools/logreport.c tools/logreport.h tools/emit_text.c \
 	tools/emit_csv.c tools/emit_json.c tools/compare.c tools/compare_noise.c \
 	tools/runmap.c tools/runmap.h tools/rec_fields.h tools/emit_map.c tools/emit_rw.c tools/emit_scale.c \
+	tools/inert.c tools/inert.h \
 	core/record.c core/crc32.c core/labels.c core/labels.h
 REPORT_LOGS = tests/logs/twin-x86_64.log tests/logs/two-runs.log \
 	tests/logs/damaged.log tests/logs/riscv64-qemu.log \
@@ -25,6 +26,18 @@ endif
 
 # sbmlog is built for the build machine in every tree, so this runs in all.
 TESTS += tests/report.sh
+
+# A log crafted against every way out of sbmlog (issue #18); its records
+# are signed by tests/sbm-sign with core/crc32.c, built like sbmlog.
+TESTS += tests/hostile.sh
+tests/sbm-sign: tests/sbm_sign.c core/crc32.c core/crc32.h
+	@$(MKDIR_P) tests
+	$(AM_V_CC)$(CC_FOR_BUILD) $(CFLAGS_FOR_BUILD) $(WARN_CFLAGS) -std=c11 \
+		-I$(srcdir)/core -o $@ $(srcdir)/tests/sbm_sign.c \
+		$(srcdir)/core/crc32.c
+tests/hostile.log: tests/sbm-sign sbmlog
+CLEANFILES += tests/sbm-sign
+EXTRA_DIST += tests/hostile.sh tests/sbm_sign.c
 
 if HAVE_FUZZ_CLANG
 FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "inert.h"
 #include "logreport.h"
 #include "runmap.h"
 
@@ -105,8 +106,9 @@ static void block(FILE *f, const struct runset *rs, int w, const char *title,
 	}
 }
 
-void report_compare(FILE *f, const struct runset *rs)
+static void compare_all(FILE *f, const void *arg)
 {
+	const struct runset *rs = arg;
 	const char *layouts[MAX_LAYOUTS];
 	size_t nl = runset_layouts(rs, layouts, MAX_LAYOUTS);
 	int w = col_width(rs);
@@ -142,4 +144,10 @@ void report_compare(FILE *f, const struct runset *rs)
 			"below\n");
 	if (rs->nrejects || partial)
 		report_problems(f, rs);
+}
+
+/* The log's text reaches a terminal: escaped where it is no plain text. */
+void report_compare(FILE *f, const struct runset *rs)
+{
+	text_inert(f, compare_all, rs);
 }

@@ -4,17 +4,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "inert.h"
 #include "logreport.h"
 
 static void csv_str(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputs("\",", f);
+	csv_field(f, s);
+	fputc(',', f);
 }
 
 static void csv_num(FILE *f, bool ok, double v, const char *sep)
@@ -72,10 +68,11 @@ void report_csv(FILE *f, const struct runset *rs)
 			csv_num(f, x->have_floor, x->cost_ns, ",");
 			csv_num(f, x->have_gap && x->have_pct, x->pct_median, ",");
 			csv_num(f, x->have_mhz, x->mhz, ",");
-			/* status is a bare word: ok, fail, or none (no end) */
-			fprintf(f, "%d,%d,%s\n", run_complete(r) ? 1 : 0,
-				x->clean ? 1 : 0,
-				r->end && !strchr(r->status, ',') ? r->status : "none");
+			/* status: ok, fail, or none (no end record) */
+			fprintf(f, "%d,%d,", run_complete(r) ? 1 : 0,
+				x->clean ? 1 : 0);
+			csv_field(f, r->end ? r->status : "none");
+			fputc('\n', f);
 		}
 	}
 }

@@ -4,24 +4,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "inert.h"
 #include "logreport.h"
 #include "runmap.h"
 
-/* Log bytes are not promised to be UTF-8: anything odd is escaped. */
 static void jstr(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
+	json_str(f, s);
 }
 
 static void jkey(FILE *f, const char *key, const char *val, const char *sep)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "inert.h"
 #include "runmap.h"
 #include "runs.h"
 
@@ -288,17 +289,11 @@ void runmap_text(FILE *f, const struct run *r)
 		text_noise(f, m);
 }
 
-/* Run ids and the map's words are bare: no quoting needed, but check. */
 void runmap_jstr(FILE *f, const char *key, const char *s)
 {
-	fprintf(f, "\"%s\":\"", key);
-	for (; *s; s++)
-		if (*s == '"' || *s == '\\' || (unsigned char)*s < 0x20 ||
-		    (unsigned char)*s >= 0x7f)
-			fprintf(f, "\\u%04x", (unsigned char)*s);
-		else
-			fputc(*s, f);
-	fputc('"', f);
+	json_str(f, key);
+	fputc(':', f);
+	json_str(f, s);
 }
 
 void runmap_jnum(FILE *f, const char *key, double v)
@@ -421,15 +416,8 @@ void runmap_json(FILE *f, const struct run *r)
 
 static void csv_head(FILE *f, const struct runset *rs, const struct run *r)
 {
-	const char *p = rs->files[r->file].path;
-
-	fputc('"', f);
-	for (; *p; p++) {
-		if (*p == '"')
-			fputc('"', f);
-		fputc(*p, f);
-	}
-	fprintf(f, "\",%08x,", r->id);
+	csv_field(f, rs->files[r->file].path);
+	fprintf(f, ",%08x,", r->id);
 }
 
 int runmap_csv(FILE *f, const struct runset *rs, const char *table)
@@ -482,19 +470,21 @@ int runmap_csv(FILE *f, const struct runset *rs, const char *table)
 			const struct map_pair *p = &m->pairs[k];
 
 			csv_head(f, rs, r);
-			fprintf(f, "%u,%u,\"%s\",%u,%.2f,%.2f,%.2f,%.2f,%u,%u\n",
-				p->a, p->b, p->cls, p->home, p->median, p->min,
-				p->cas_median, p->cas_min, p->batch,
-				p->cas_batch);
+			fprintf(f, "%u,%u,", p->a, p->b);
+			csv_field(f, p->cls);
+			fprintf(f, ",%u,%.2f,%.2f,%.2f,%.2f,%u,%u\n", p->home,
+				p->median, p->min, p->cas_median, p->cas_min,
+				p->batch, p->cas_batch);
 		}
 		for (size_t k = 0; m && !c2c && k < m->nnoise; k++) {
 			const struct map_noise *x = &m->noise[k];
 
 			csv_head(f, rs, r);
-			fprintf(f, "%u,%.3f,%llu,%.0f,%.0f,%u,\"%s\"\n",
-				x->cpu, x->polled_ms,
-				(unsigned long long)x->count, x->total, x->max,
-				x->hist_lo, x->hist);
+			fprintf(f, "%u,%.3f,%llu,%.0f,%.0f,%u,", x->cpu,
+				x->polled_ms, (unsigned long long)x->count,
+				x->total, x->max, x->hist_lo);
+			csv_field(f, x->hist);
+			fputc('\n', f);
 		}
 	}
 	return 0;

@@ -2,6 +2,7 @@
 /* The rw table: each layout's writers and readers, alone and together. */
 #include <stdio.h>
 
+#include "inert.h"
 #include "runmap.h"
 
 /* with / alone as a percentage change; "-" when alone is unknown */
@@ -52,15 +53,20 @@ void runmap_csv_rw_head(FILE *f)
 
 void runmap_csv_rw_row(FILE *f, const struct map_rw *x)
 {
-	fprintf(f, "%s,%s,%u,%u,%.3f,%.3f,", x->layout, x->reader, x->writers,
-		x->readers, x->writer_ns, x->writer_alone_ns);
+	csv_field(f, x->layout);
+	fputc(',', f);
+	csv_field(f, x->reader);
+	fprintf(f, ",%u,%u,%.3f,%.3f,", x->writers, x->readers, x->writer_ns,
+		x->writer_alone_ns);
 	if (x->have_floor)
 		fprintf(f, "%.3f,%.3f,", x->floor_ns, x->above_ns);
 	else
 		fputs(",,", f);
-	fprintf(f, "%.3f,%.3f,%.2f,%.2f,%.2f,%.3f,%s,%.3f,%.3f,%.3f,%.3f,%llu\n",
-		x->reader_ns, x->reader_alone_ns, x->visited, x->visited_alone,
-		x->lines, x->per_cpu_ns, x->check, x->writer_med,
+	fprintf(f, "%.3f,%.3f,%.2f,%.2f,%.2f,%.3f,", x->reader_ns,
+		x->reader_alone_ns, x->visited, x->visited_alone, x->lines,
+		x->per_cpu_ns);
+	csv_field(f, x->check);
+	fprintf(f, ",%.3f,%.3f,%.3f,%.3f,%llu\n", x->writer_med,
 		x->writer_alone_med, x->reader_med, x->reader_alone_med,
 		(unsigned long long)x->dropped);
 }

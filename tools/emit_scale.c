@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "inert.h"
 #include "runmap.h"
 #include "runs.h"
 
@@ -207,21 +208,40 @@ void runmap_csv_scale_head(FILE *f, bool sum)
 			"ns_per_iter,layout,order,op,ns_per_update,clean,llcs\n");
 }
 
+/* @n CSV fields from @s, a comma after each */
+static void csv_fields(FILE *f, const char *const *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		csv_field(f, s[i]);
+		fputc(',', f);
+	}
+}
+
 void runmap_csv_scale_row(FILE *f, const struct map_scale *x)
 {
-	fprintf(f, "%u,%.5f,%.5f,%.5f,%.3f,%s,%s,%s,%.3f,%d,%u\n", x->cpus,
-		x->median, x->min, x->max, x->ns, x->layout, x->order, x->op,
-		x->upd_ns, x->clean, x->llcs);
+	const char *words[] = { x->layout, x->order, x->op };
+
+	fprintf(f, "%u,%.5f,%.5f,%.5f,%.3f,", x->cpus, x->median, x->min,
+		x->max, x->ns);
+	csv_fields(f, words, 3);
+	fprintf(f, "%.3f,%d,%u\n", x->upd_ns, x->clean, x->llcs);
 }
 
 void runmap_csv_scale_sum_row(FILE *f, const struct map_scale_sum *x)
 {
-	fprintf(f, "%s,%s,%s,%u,%.3f,%.3f,%s,%s,%s\n", x->layout, x->order,
-		x->op, x->cpus, x->base_ns, x->last_ns, x->doubles_at,
-		x->wins_from, x->stops_at);
+	const char *words[] = { x->layout, x->order, x->op };
+
+	csv_fields(f, words, 3);
+	fprintf(f, "%u,%.3f,%.3f,", x->cpus, x->base_ns, x->last_ns);
+	csv_field(f, x->doubles_at);
+	fputc(',', f);
+	csv_field(f, x->wins_from);
+	fputc(',', f);
+	csv_field(f, x->stops_at);
+	fputc('\n', f);
 }
 
-void runmap_scale_report(FILE *f, const struct runset *rs, bool json)
+static void scale_report(FILE *f, const struct runset *rs, bool json)
 {
 	size_t n = 0;
 
@@ -250,4 +270,17 @@ void runmap_scale_report(FILE *f, const struct runset *rs, bool json)
 		fputs("]\n", f);
 	else if (!n)
 		fprintf(f, "no scale records\n");
+}
+
+static void scale_text(FILE *f, const void *rs)
+{
+	scale_report(f, rs, false);
+}
+
+void runmap_scale_report(FILE *f, const struct runset *rs, bool json)
+{
+	if (json)
+		scale_report(f, rs, true);
+	else	/* the log's text reaches a terminal: escaped */
+		text_inert(f, scale_text, rs);
 }

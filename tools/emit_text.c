@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "inert.h"
 #include "logreport.h"
 #include "runmap.h"
 
@@ -304,8 +305,9 @@ static void text_run(FILE *f, const struct runset *rs, const struct run *r)
 			(unsigned long long)r->qr_of_results);
 }
 
-void report_text(FILE *f, const struct runset *rs)
+static void text_all(FILE *f, const void *arg)
 {
+	const struct runset *rs = arg;
 	size_t complete = 0;
 
 	for (size_t i = 0; i < rs->nruns; i++) {
@@ -327,4 +329,10 @@ void report_text(FILE *f, const struct runset *rs)
 	if (!rs->nruns)
 		fprintf(f, "no runs found (no valid hello..end records)\n");
 	report_problems(f, rs);
+}
+
+/* The log's text reaches a terminal: escaped where it is no plain text. */
+void report_text(FILE *f, const struct runset *rs)
+{
+	text_inert(f, text_all, rs);
 }

@@ -14,13 +14,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "inert.h"
 #include "logreport.h"
 
 #define MAX_LAYOUTS 32
 
 extern char **environ;
 
-/* Column titles sit in double quotes in the data file. */
+/* A column title of the data file. */
 static void title(FILE *f, const struct runset *rs, const struct run *r)
 {
 	char label[96], s[160];
@@ -28,10 +29,8 @@ static void title(FILE *f, const struct runset *rs, const struct run *r)
 	run_label(r, label, sizeof(label));
 	snprintf(s, sizeof(s), "%s %08x (%s)", label, r->id,
 		 run_file_base(rs, r));
-	for (char *p = s; *p; p++)
-		if (*p == '"' || *p == '\\' || (unsigned char)*p < 0x20)
-			*p = '\'';
-	fprintf(f, " \"%s\"", s);
+	fputc(' ', f);
+	gp_data_str(f, s);
 }
 
 static int write_data(const char *path, const struct runset *rs,
@@ -46,7 +45,7 @@ static int write_data(const char *path, const struct runset *rs,
 		title(f, rs, &rs->runs[i]);
 	fputc('\n', f);
 	for (size_t l = 0; l < nl; l++) {
-		fprintf(f, "%s", layouts[l]);
+		gp_data_str(f, layouts[l]);
 		for (size_t i = 0; i < rs->nruns; i++) {
 			const struct run *r = &rs->runs[i];
 			const struct run_result *x = run_find(r, layouts[l]);
@@ -65,9 +64,13 @@ static int write_data(const char *path, const struct runset *rs,
 static void panel(FILE *f, const char *dat, const char *name,
 		  const char *ylabel, size_t nruns)
 {
-	fprintf(f, "set title \"%s\"\nset ylabel \"%s\"\n", name, ylabel);
-	fprintf(f, "plot for [i=2:%zu] '%s' using i:xtic(1) "
-		"title columnheader(i)\n", nruns + 1, dat);
+	fputs("set title ", f);
+	gp_str(f, name);
+	fputs("\nset ylabel ", f);
+	gp_str(f, ylabel);
+	fprintf(f, "\nplot for [i=2:%zu] ", nruns + 1);
+	gp_str(f, dat);
+	fputs(" using i:xtic(1) title columnheader(i)\n", f);
 }
 
 static int write_script(const char *path, const char *pct, const char *ns,
@@ -88,19 +91,19 @@ static int write_script(const char *path, const char *pct, const char *ns,
 		fprintf(f, "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) "
 			"{ set terminal pngcairo size 900,%d font 'sans,10' } "
 			"else { set terminal png size 900,%d }\n", h, h);
-	fprintf(f, "set termoption noenhanced\n"
-		"set output '%s'\n"
-		"set datafile missing '-'\n"
+	fputs("set termoption noenhanced\nset output ", f);
+	gp_str(f, out);
+	fputs("\nset datafile missing '-'\n"
 		"set style data histograms\n"
 		"set style histogram clustered gap 1\n"
 		"set style fill solid 0.85 border -1\n"
 		"set key below vertical noenhanced\n"
 		"set grid ytics\nset yrange [0:*]\n"
 		/* headroom, so no bar ends flush with the frame */
-		"set offsets 0, 0, graph 0.08, 0\n", out);
+		"set offsets 0, 0, graph 0.08, 0\n", f);
 	if (rows > 1)
-		fprintf(f, "set multiplot layout 2,1 title "
-			"\"sbmbench: cost of one shared CPU mask, by layout\"\n");
+		fputs("set multiplot layout 2,1 title "
+		      "'sbmbench: cost of one shared CPU mask, by layout'\n", f);
 	if (what & PLOT_PCT)
 		panel(f, pct, "% of global (medians)", "% of global",
 		      nruns);
@@ -162,14 +165,20 @@ int plot_workdir(const char *out, bool *svg, char *dir, size_t len)
 		fprintf(stderr, "sbmlog: plot output must end in .png or .svg\n");
 		return -1;
 	}
-	/* the name goes into a gnuplot string in single quotes */
-	if (strpbrk(out, "'\n\r")) {
-		fprintf(stderr, "sbmlog: unusable output file name\n");
+	/* the name goes into a gnuplot string: no control byte, UTF-8 */
+	if (!gp_str_exact(out)) {
+		fprintf(stderr, "sbmlog: unusable output file name (control "
+			"characters or no UTF-8)\n");
 		return -1;
 	}
 	snprintf(dir, len, "%s/sbmplot.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	/* its name goes into the script in single quotes too */
-	if (strpbrk(dir, "'\n\r") || !mkdtemp(dir)) {
+	/* its name goes into the script too */
+	if (!gp_str_exact(dir)) {
+		fprintf(stderr, "sbmlog: unusable TMPDIR (control characters "
+			"or no UTF-8)\n");
+		return -1;
+	}
+	if (!mkdtemp(dir)) {
 		fprintf(stderr, "sbmlog: cannot make %s: %s\n", dir,
 			strerror(errno));
 		return -1;

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "inert.h"
 #include "logreport.h"
 #include "runmap.h"
 
@@ -33,7 +34,7 @@ struct plot_job {
 	size_t np;
 };
 
-/* Title text safe inside a gnuplot double-quoted string. */
+/* The panel's title (record text: gp_str() writes it). */
 static void panel_title(struct panel *p, const struct run *r,
 			const char *what)
 {
@@ -41,9 +42,6 @@ static void panel_title(struct panel *p, const struct run *r,
 
 	run_label(r, label, sizeof(label));
 	snprintf(p->title, sizeof(p->title), "%s %s %08x", what, label, r->id);
-	for (char *s = p->title; *s; s++)
-		if (*s == '"' || *s == '\\' || *s == '\'')
-			*s = '_';
 }
 
 /* One panel's data: a row per CPU count of @order, a column per layout
@@ -58,8 +56,10 @@ static int scale_data(struct panel *p, const struct run_map *m,
 	if (!f)
 		return -1;
 	fprintf(f, "cpus");
-	for (size_t l = 0; l < nl; l++)
-		fprintf(f, " \"%s\"", layouts[l]);
+	for (size_t l = 0; l < nl; l++) {
+		fputc(' ', f);
+		gp_data_str(f, layouts[l]);
+	}
 	fputc('\n', f);
 	for (unsigned next = runmap_scale_next(m, order, 0); next;
 	     next = runmap_scale_next(m, order, next)) {
@@ -165,15 +165,22 @@ static int script(struct plot_job *j, const char *out, const char *xlabel,
 			"{ set terminal pngcairo size 800,%zu font 'sans,9' } "
 			"else { set terminal png size 800,%zu }\n",
 			420 * j->np, 420 * j->np);
-	fprintf(f, "set termoption noenhanced\nset output '%s'\n"
-		"set datafile missing '-'\nset key outside right noenhanced\n"
-		"set grid\nset logscale y\nset xlabel '%s'\nset ylabel '%s'\n"
-		"%sset multiplot layout %zu,1\n", out, xlabel, ylabel,
+	fputs("set termoption noenhanced\nset output ", f);
+	gp_str(f, out);
+	fputs("\nset datafile missing '-'\nset key outside right noenhanced\n"
+	      "set grid\nset logscale y\nset xlabel ", f);
+	gp_str(f, xlabel);
+	fputs("\nset ylabel ", f);
+	gp_str(f, ylabel);
+	fprintf(f, "\n%sset multiplot layout %zu,1\n",
 		logx ? "set logscale x 2\n" : "", j->np);
-	for (size_t i = 0; i < j->np; i++)
-		fprintf(f, "set title \"%s\"\nplot for [i=2:%zu] '%s' using "
-			"1:i title columnheader(i) with linespoints\n",
-			j->p[i].title, j->p[i].ncols + 1, j->p[i].dat);
+	for (size_t i = 0; i < j->np; i++) {
+		fputs("set title ", f);
+		gp_str(f, j->p[i].title);
+		fprintf(f, "\nplot for [i=2:%zu] ", j->p[i].ncols + 1);
+		gp_str(f, j->p[i].dat);
+		fputs(" using 1:i title columnheader(i) with linespoints\n", f);
+	}
 	fprintf(f, "unset multiplot\n");
 	return fclose(f) ? -1 : 0;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "inert.h"
 #include "logreport.h"
 #include "runmap.h"
 
@@ -59,7 +60,7 @@ static int write_matrix(const char *path, const struct run_map *m,
 int report_plot_c2c(const struct runset *rs, const char *out, bool cas,
 		    bool keep)
 {
-	char dir[512], dat[MAX_PANELS][600], gp[600], label[96];
+	char dir[512], dat[MAX_PANELS][600], gp[600], label[96], title[128];
 	size_t np = 0, n = 0;
 	FILE *f = NULL;
 	bool svg;
@@ -95,12 +96,13 @@ int report_plot_c2c(const struct runset *rs, const char *out, bool cas,
 			"{ set terminal pngcairo size %zu,650 font 'sans,9' } "
 			"else { set terminal png size %zu,650 }\n",
 			700 * np, 700 * np);
-	fprintf(f, "set termoption noenhanced\nset output '%s'\n"
-		"set xlabel 'CPU b'\nset ylabel 'CPU a'\n"
+	fputs("set termoption noenhanced\nset output ", f);
+	gp_str(f, out);
+	fprintf(f, "\nset xlabel 'CPU b'\nset ylabel 'CPU a'\n"
 		"set cblabel 'one-way ns (median, %s)'\n"
 		"set yrange [] reverse\nset size ratio -1\n"
 		"set palette rgbformulae 33,13,10\n"
-		"set multiplot layout 1,%zu\n", out, cas ? "CAS" : "plain", np);
+		"set multiplot layout 1,%zu\n", cas ? "CAS" : "plain", np);
 	np = 0;
 	for (size_t i = 0; i < rs->nruns && np < MAX_PANELS; i++) {
 		const struct run *r = &rs->runs[i];
@@ -108,12 +110,13 @@ int report_plot_c2c(const struct runset *rs, const char *out, bool cas,
 		if (!r->map || !r->map->npairs)
 			continue;
 		run_label(r, label, sizeof(label));
-		for (char *p = label; *p; p++)
-			if (*p == '"' || *p == '\\' || *p == '\'')
-				*p = '_';
-		fprintf(f, "set title \"c2c %s %08x\"\n"
-			"plot '%s' matrix rowheaders columnheaders using 2:1:3 "
-			"notitle with image", label, r->id, dat[np]);
+		snprintf(title, sizeof(title), "c2c %s %08x", label, r->id);
+		fputs("set title ", f);
+		gp_str(f, title);
+		fputs("\nplot ", f);
+		gp_str(f, dat[np]);
+		fputs(" matrix rowheaders columnheaders using 2:1:3 notitle "
+		      "with image", f);
 		if (n <= LABEL_MAX_CPUS)
 			fprintf(f, ", '' matrix rowheaders columnheaders using "
 				"2:1:($3 == $3 ? sprintf('%%.0f', $3) : '') notitle "

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "inert.h"
 #include "logreport.h"
 #include "runmap.h"
 
@@ -25,15 +26,6 @@ static bool all_floors(const struct run_map *m)
 	return true;
 }
 
-/* A data-file word: no blanks, quotes or control characters. */
-static void word(char *dst, size_t n, const char *s)
-{
-	snprintf(dst, n, "%s", *s ? s : "?");
-	for (char *p = dst; *p; p++)
-		if (*p <= ' ' || *p == '"' || *p == '\'' || *p == '\\' ||
-		    *p == '#')
-			*p = '_';
-}
 
 /* One line per layout: name, reader ns, writer ns, and both alone. */
 static int write_rw(const char *path, const struct run_map *m, bool above)
@@ -47,13 +39,13 @@ static int write_rw(const char *path, const struct run_map *m, bool above)
 		above ? "above_alone_ns" : "writer_alone_ns");
 	for (size_t i = 0; i < m->nrw; i++) {
 		const struct map_rw *x = &m->rw[i];
-		char name[40], l[24];
+		char name[40];
 
-		word(l, sizeof(l), x->layout);
 		/* a failed check is on the plot, not only in the table */
-		snprintf(name, sizeof(name), "%s%s", l,
+		snprintf(name, sizeof(name), "%s%s", *x->layout ? x->layout : "?",
 			 strcmp(x->check, "ok") ? ":WRONG" : "");
-		fprintf(f, "%s %.3f %.3f %.3f %.3f\n", name, x->reader_ns,
+		gp_data_str(f, name);
+		fprintf(f, " %.3f %.3f %.3f %.3f\n", x->reader_ns,
 			above ? x->above_ns : x->writer_ns, x->reader_alone_ns,
 			above ? x->above_alone_ns : x->writer_alone_ns);
 	}
@@ -63,20 +55,21 @@ static int write_rw(const char *path, const struct run_map *m, bool above)
 static void panel(FILE *f, const struct run *r, const char *dat, bool above)
 {
 	const struct run_map *m = r->map;
-	char run[96], label[96], reader[24], place[24];
+	char run[96], title[256];
 
 	run_label(r, run, sizeof(run));
-	word(label, sizeof(label), run);
-	word(reader, sizeof(reader), m->rw_reader);
-	word(place, sizeof(place), m->rw_place);
-	fprintf(f, "set title \"rw %s %08x: reader=%s on %s, %u writer(s), "
-		"%u reader(s)\"\n", label, r->id, reader, place,
-		m->rw[0].writers, m->rw[0].readers);
-	fprintf(f, "set xlabel \"reader ns per scan (with writers)\"\n"
-		"set ylabel \"writer ns per update%s (with readers)\"\n",
+	snprintf(title, sizeof(title), "rw %s %08x: reader=%s on %s, "
+		 "%u writer(s), %u reader(s)", run, r->id, m->rw_reader,
+		 m->rw_place, m->rw[0].writers, m->rw[0].readers);
+	fputs("set title ", f);
+	gp_str(f, title);
+	fprintf(f, "\nset xlabel 'reader ns per scan (with writers)'\n"
+		"set ylabel 'writer ns per update%s (with readers)'\n",
 		above ? " above the floor" : "");
 	/* the arrow runs from alone to together; colour by layout */
-	fprintf(f, "plot '%s' using 4:5:($2-$4):($3-$5):($0+1) with vectors "
+	fputs("plot ", f);
+	gp_str(f, dat);
+	fprintf(f, " using 4:5:($2-$4):($3-$5):($0+1) with vectors "
 		"head filled size screen 0.008,20 lc variable "
 		"title 'alone -> together', \\\n"
 		"  '' using 4:5:($0+1) with points pt 6 ps 1.6 lc variable "
@@ -84,7 +77,7 @@ static void panel(FILE *f, const struct run *r, const char *dat, bool above)
 		"  '' using 2:3:($0+1) with points pt 7 ps 1.8 lc variable "
 		"title 'together', \\\n"
 		"  '' using 2:3:1 with labels offset char 1,0.8 left "
-		"notitle\n", dat);
+		"notitle\n");
 }
 
 int report_plot_rw(const struct runset *rs, const char *out, bool keep)
@@ -130,11 +123,12 @@ int report_plot_rw(const struct runset *rs, const char *out, bool keep)
 			"{ set terminal pngcairo size %zu,600 font 'sans,9' } "
 			"else { set terminal png size %zu,600 }\n",
 			800 * np, 800 * np);
-	fprintf(f, "set termoption noenhanced\nset output '%s'\n"
-		"set grid\nset key outside right top vertical\n"
+	fputs("set termoption noenhanced\nset output ", f);
+	gp_str(f, out);
+	fprintf(f, "\nset grid\nset key outside right top vertical\n"
 		/* room for the labels beside the outermost points */
 		"set offsets graph 0.1, graph 0.25, graph 0.1, graph 0.1\n"
-		"set multiplot layout 1,%zu\n", out, np);
+		"set multiplot layout 1,%zu\n", np);
 	for (size_t i = 0; i < np; i++)
 		panel(f, runs[i], dat[i], above[i]);
 	fprintf(f, "unset multiplot\n");

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Record text held inert in text, CSV, JSON and gnuplot (inert.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "inert.h"
+
+static bool printable(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f;
+}
+
+int text_inert(FILE *out, void (*body)(FILE *f, const void *arg),
+	       const void *arg)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *m = open_memstream(&buf, &n);
+
+	if (!m) {
+		fprintf(stderr, "sbmlog: out of memory\n");
+		return -1;
+	}
+	body(m, arg);
+	if (fclose(m)) {
+		free(buf);
+		fprintf(stderr, "sbmlog: out of memory\n");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)buf[i];
+
+		if (printable(c) || c == '\n')
+			fputc(c, out);
+		else
+			fprintf(out, "\\x%02x", c);
+	}
+	free(buf);
+	return 0;
+}
+
+void csv_field(FILE *f, const char *s)
+{
+	size_t n = strlen(s);
+	bool quote = strpbrk(s, ",\"") ||
+		     (n && (s[0] == ' ' || s[n - 1] == ' '));
+
+	if (quote)
+		fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"')
+			fputs("\"\"", f);
+		else if (printable(c))
+			fputc(c, f);
+		else
+			fprintf(f, "\\x%02x", c);
+	}
+	if (quote)
+		fputc('"', f);
+}
+
+void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (printable(c))
+			fputc(c, f);
+		else
+			fprintf(f, "\\u%04x", c);
+	}
+	fputc('"', f);
+}
+
+/* Bytes of the well-formed UTF-8 character at @s that is no C1 control
+ * (2..4), or 0. */
+static size_t utf8_char(const unsigned char *s)
+{
+	uint32_t cp;
+	size_t n;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		n = 2;
+		cp = s[0] & 0x1f;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		n = 3;
+		cp = s[0] & 0x0f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		n = 4;
+		cp = s[0] & 0x07;
+	} else {
+		return 0;
+	}
+	/* a NUL ends the string before any continuation byte is missed */
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if (cp < 0xa0 || (n == 3 && cp < 0x800) ||
+	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/*
+ * Write @s with what gnuplot must not see replaced by @sub: @extra's
+ * characters, bytes outside printable ASCII and well-formed UTF-8; a
+ * single quote doubled when @quote.  Returns how many bytes it replaced.
+ */
+static size_t gp_put(FILE *f, const char *str, const char *extra, char sub,
+		     bool quote)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t changed = 0;
+
+	while (*s) {
+		size_t n = utf8_char(s);
+
+		if (n) {
+			if (f)
+				fwrite(s, 1, n, f);
+			s += n;
+			continue;
+		}
+		if (!printable(*s) || strchr(extra, *s)) {
+			changed++;
+			if (f)
+				fputc(sub, f);
+		} else if (f) {
+			fputc(*s, f);
+			if (*s == '\'' && quote)
+				fputc('\'', f);
+		}
+		s++;
+	}
+	return changed;
+}
+
+void gp_str(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	gp_put(f, s, "", '?', true);
+	fputc('\'', f);
+}
+
+bool gp_str_exact(const char *s)
+{
+	return !gp_put(NULL, s, "", '?', true);
+}
+
+void gp_data_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	gp_put(f, s, "\"\\#", '_', false);
+	fputc('"', f);
+}
