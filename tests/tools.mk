@@ -36,8 +36,11 @@ tests/sbm-sign: tests/sbm_sign.c core/crc32.c core/crc32.h
 		-I$(srcdir)/core -o $@ $(srcdir)/tests/sbm_sign.c \
 		$(srcdir)/core/crc32.c
 tests/hostile.log: tests/sbm-sign sbmlog
+# tools/sbmbench report PICTURE: the QR parts of a hostile picture
+TESTS += tests/qr-parts.sh
+tests/qr-parts.log: tests/sbm-sign sbmlog
 CLEANFILES += tests/sbm-sign
-EXTRA_DIST += tests/hostile.sh tests/sbm_sign.c
+EXTRA_DIST += tests/hostile.sh tests/sbm_sign.c tests/qr-parts.sh
 
 if HAVE_FUZZ_CLANG
 FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
