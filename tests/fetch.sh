@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # tools/sbmbench fetch on an efivarfs tree as Linux shows it (4 bytes of
 # attributes, then the value): a result saved in two variables comes back
-# whole as results/<run id>.log, the variables go only with --delete, and
-# bad input gets a clear error and exit status.
+# whole as results/<run id>.log, the variables go only with --delete and
+# only once the log is safely there (never through a symbolic link or over
+# another log), and bad input gets a clear error and exit status.
 set -u
 fetch=$SBM_SRCDIR/tools/fetch-results
 w=$(mktemp -d)
@@ -29,6 +30,36 @@ printf '\007\000\000\000junk' >"$w/efivars/SbmResult2-00000000-0000-0000-0000-00
 cmp -s "$w/records" "$w/results/$id.log" && ok "results/$id.log = the records, from two variables" || bad "results/$id.log differs"
 [ -f "$w/efivars/SbmResult0-$guid" ] && ok "without --delete the variables stay" || bad "variables deleted without --delete"
 "$SBM_BUILDDIR/sbmlog" check "$w/results/$id.log" >/dev/null && ok "sbmlog check: every record passes" || bad "sbmlog check of the fetched log"
+
+# It runs as root and the variables are the only copy: no write through a
+# symbolic link, no log replaced, and with --delete nothing deleted
+# unless the log is safely there.
+vars_left() { [ -f "$w/efivars/SbmResult0-$guid" ] && [ -f "$w/efivars/SbmResult1-$guid" ]; }
+mkdir "$w/links"
+echo precious >"$w/victim"
+ln -s "$w/victim" "$w/links/$id.log"
+"$fetch" --efivars "$w/efivars" --out "$w/links" --delete >"$w/out" 2>&1; rc=$?
+[ $rc = 1 ] && grep -q 'symbolic link: refused' "$w/out" && [ "$(cat "$w/victim")" = precious ] && vars_left &&
+	ok "a symbolic link at the log: refused, its target untouched, variables kept" || bad "symlink at the log (exit $rc): $(cat "$w/out")"
+mkdir "$w/real"
+ln -s "$w/real" "$w/linkdir"
+"$fetch" --efivars "$w/efivars" --out "$w/linkdir" --delete >"$w/out" 2>&1; rc=$?
+[ $rc = 1 ] && grep -q 'symbolic link: refused' "$w/out" && [ -z "$(ls -A "$w/real")" ] && vars_left &&
+	ok "a symbolic link as the out directory: refused, variables kept" || bad "symlink as --out (exit $rc)"
+mkdir "$w/kept"
+echo "another run's log" >"$w/kept/$id.log"
+"$fetch" --efivars "$w/efivars" --out "$w/kept" >"$w/out" 2>&1; rc=$?
+[ $rc = 0 ] && [ "$(cat "$w/kept/$id.log")" = "another run's log" ] && cmp -s "$w/records" "$w/kept/$id-2.log" &&
+	ok "a different log of that name kept, the result in $id-2.log" || bad "existing log (exit $rc): $(cat "$w/out")"
+"$fetch" --efivars "$w/efivars" --out "$w/kept" >"$w/out" 2>&1; rc=$?
+[ $rc = 0 ] && grep -q "already fetched as $w/kept/$id-2.log" "$w/out" && [ ! -e "$w/kept/$id-3.log" ] &&
+	ok "fetched again: the identical log counts, no copy" || bad "identical log duplicated (exit $rc)"
+[ -z "$(find "$w/kept" "$w/links" "$w/results" -name '.sbmfetch.*')" ] && ok "no temp file left beside the logs" || bad "temp files left"
+# a write that cannot happen, even for root: a directory under a file
+echo file >"$w/afile"
+"$fetch" --efivars "$w/efivars" --out "$w/afile/results" --delete >"$w/out" 2>&1; rc=$?
+[ $rc = 1 ] && grep -q 'the variables stay' "$w/out" && vars_left &&
+	ok "out directory cannot be made: exit 1, variables kept" || bad "unwritable out (exit $rc)"
 
 "$fetch" --efivars "$w/efivars" --out "$w/results2" --delete >"$w/out" 2>&1; rc=$?
 [ $rc = 0 ] && cmp -s "$w/records" "$w/results2/$id.log" && ok "--delete: fetched again" || bad "--delete: exit $rc"
