@@ -39,8 +39,11 @@ tests/hostile.log: tests/sbm-sign sbmlog
 # tools/sbmbench report PICTURE: the QR parts of a hostile picture
 TESTS += tests/qr-parts.sh
 tests/qr-parts.log: tests/sbm-sign sbmlog
+# images/mkimage --esp and images/qemu-run with hostile paths
+TESTS += tests/image-paths.sh
 CLEANFILES += tests/sbm-sign
-EXTRA_DIST += tests/hostile.sh tests/sbm_sign.c tests/qr-parts.sh
+EXTRA_DIST += tests/hostile.sh tests/sbm_sign.c tests/qr-parts.sh \
+	tests/image-paths.sh
 
 if HAVE_FUZZ_CLANG
 FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
