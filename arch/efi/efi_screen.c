@@ -15,9 +15,17 @@
 #include "arch.h"
 #include "efi_plat.h"
 #include "engine.h"
+#include "fb_mode.h"
 #include "isa_ops.h"
 #include "report.h"
 #include "screen.h"
+
+/* core's copy of the pixel formats is the firmware's numbering */
+_Static_assert((int)PixelRedGreenBlueReserved8BitPerColor == FB_MODE_RGBX &&
+	       (int)PixelBlueGreenRedReserved8BitPerColor == FB_MODE_BGRX &&
+	       (int)PixelBitMask == FB_MODE_BITMASK &&
+	       (int)PixelBltOnly == FB_MODE_BLT_ONLY,
+	       "EFI_GRAPHICS_PIXEL_FORMAT");
 
 static const struct engine *bound;
 static char size_text[24];
@@ -39,38 +47,6 @@ static EFI_GRAPHICS_OUTPUT_PROTOCOL *find_gop(void)
 	return gop;
 }
 
-/* The pixel layout, or NULL with *why set when there is none to use. */
-static const char *pixel_format(const EFI_GRAPHICS_OUTPUT_MODE_INFORMATION *mi,
-				struct fb *fb, const char **why)
-{
-	const EFI_PIXEL_BITMASK *m = &mi->PixelInformation;
-
-	switch (mi->PixelFormat) {
-	case PixelRedGreenBlueReserved8BitPerColor:
-		fb->rmask = 0xff, fb->gmask = 0xff00, fb->bmask = 0xff0000;
-		return "rgbx";
-	case PixelBlueGreenRedReserved8BitPerColor:
-		fb->rmask = 0xff0000, fb->gmask = 0xff00, fb->bmask = 0xff;
-		return "bgrx";
-	case PixelBitMask:
-		/* 32-bit pixels only: a mask in the top byte says so */
-		if (!((m->RedMask | m->GreenMask | m->BlueMask |
-		       m->ReservedMask) >> 24)) {
-			*why = "bitmask-not-32bpp";
-			return NULL;
-		}
-		fb->rmask = m->RedMask, fb->gmask = m->GreenMask;
-		fb->bmask = m->BlueMask;
-		return "bitmask";
-	case PixelBltOnly:
-		*why = "blt-only";
-		return NULL;
-	default:
-		*why = "unknown-format";
-		return NULL;
-	}
-}
-
 void efi_screen_init(struct engine *e)
 {
 	EFI_GRAPHICS_OUTPUT_PROTOCOL *gop = find_gop();
@@ -81,18 +57,22 @@ void efi_screen_init(struct engine *e)
 	bound = e;
 	e->info.screen = "none";
 	if (gop && gop->Mode && gop->Mode->Info) {
+		const EFI_PIXEL_BITMASK *m;
+		struct fb_mode mode;
+
 		mi = gop->Mode->Info;
-		format = pixel_format(mi, &fb, &why);
-		fb.base = (volatile uint32_t *)(uintptr_t)gop->Mode->FrameBufferBase;
-		fb.width = mi->HorizontalResolution;
-		fb.height = mi->VerticalResolution;
-		fb.stride = mi->PixelsPerScanLine;
-		if (format && (!fb.base || fb.stride < fb.width ||
-			       gop->Mode->FrameBufferSize <
-			       (uint64_t)fb.stride * fb.height * 4)) {
-			why = "bad-framebuffer";
-			format = NULL;
-		}
+		m = &mi->PixelInformation;
+		mode = (struct fb_mode){
+			.base = gop->Mode->FrameBufferBase,
+			.size = gop->Mode->FrameBufferSize,
+			.width = mi->HorizontalResolution,
+			.height = mi->VerticalResolution,
+			.stride = mi->PixelsPerScanLine,
+			.format = (uint32_t)mi->PixelFormat,
+			.rmask = m->RedMask, .gmask = m->GreenMask,
+			.bmask = m->BlueMask, .xmask = m->ReservedMask,
+		};
+		format = fb_from_mode(&mode, &fb, &why);
 	}
 	if (format && screen_init(&fb)) {
 		why = "too-small";
