@@ -11,19 +11,9 @@
 
 #include "config.h"
 #include "efi_plat.h"
+#include "load_options.h"
 
 #define CFG_MAX	8192
-
-/* UCS-2 to ASCII; anything else becomes a space (it ends a word). */
-static size_t narrow(const CHAR16 *w, size_t nchars, char *out, size_t len)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < nchars && n + 1 < len && w[i]; i++)
-		out[n++] = w[i] < 0x80 && w[i] >= 0x20 ? (char)w[i] : ' ';
-	out[n] = 0;
-	return n;
-}
 
 static int read_cfg(EFI_LOADED_IMAGE *li, char *buf, size_t len, size_t *n)
 {
@@ -76,14 +66,10 @@ int efi_options(void *image, struct config *cfg, char *err, size_t errlen)
 		goto out;
 	}
 	if (li->LoadOptions && li->LoadOptionsSize >= 2) {
-		char *p = buf, *word_end;
+		const char *p = load_options_text(li->LoadOptions,
+						  li->LoadOptionsSize / 2,
+						  buf, CFG_MAX);
 
-		narrow(li->LoadOptions, li->LoadOptionsSize / 2, buf, CFG_MAX);
-		/* A leading word without '=' is the image's own path. */
-		p += strspn(p, " ");
-		word_end = p + strcspn(p, " ");
-		if (!memchr(p, '=', (size_t)(word_end - p)))
-			p = word_end;
 		if (config_parse(cfg, p, strlen(p), "EFI load options", err,
 				 errlen))
 			rc = -1;

@@ -5,6 +5,7 @@ EFI_COMMON_SOURCES = arch/efi/efi_plat.h arch/efi/efi_util.c \
 	arch/efi/efi_options.c arch/efi/efi_start.c arch/efi/efi_acpi.h arch/efi/efi_acpi.c \
 	arch/efi/efi_numa.c arch/efi/efi_screen.c arch/efi/efi_end.c \
 	arch/efi/syscalls.c core/node_pool.c core/node_pool.h $(SCREEN_SOURCES) \
+	core/load_options.c core/load_options.h \
 	arch/efi/efi_results.h arch/efi/efi_results_vars.c \
 	arch/efi/efi_results_save.c arch/efi/efi_results_restore.c
 EXTRA_DIST += $(EFI_COMMON_SOURCES)
