@@ -197,9 +197,11 @@ int config_set(struct config *c, const char *key, const char *val,
 		char *dst = key[2] ? c->op_u8 : c->op;
 		size_t n = strlen(val);
 
-		if (!n || n >= CONFIG_OP_LEN)
+		/* an op's name is a C name: no byte reaches the console raw */
+		if (!n || n >= CONFIG_OP_LEN || strspn(val,
+			"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != n)
 			return config_bad_value(err, errlen, key, val,
-				   "an op name of 1..15 characters; the report lists this arch's ops");
+				   "an op name of 1..15 letters, digits, '_' or '-'; the report lists this arch's ops");
 		memcpy(dst, val, n + 1);
 	} else if (!strcmp(key, "iters")) {
 		if (config_parse_u64(val, 1, 1000000000, &c->iters))
