@@ -41,8 +41,10 @@ const char *fb_from_mode(const struct fb_mode *m, struct fb *fb,
 	fb->width = m->width;
 	fb->height = m->height;
 	fb->stride = m->stride;
+	/* every row, stride pixels of 4 bytes, within the size; divided,
+	 * not multiplied: stride x height x 4 can pass 2^64 and wrap */
 	if (format && (!fb->base || fb->stride < fb->width ||
-		       m->size < (uint64_t)fb->stride * fb->height * 4)) {
+		       (fb->stride && fb->height > m->size / 4 / fb->stride))) {
 		*why = "bad-framebuffer";
 		return NULL;
 	}
