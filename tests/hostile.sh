@@ -100,6 +100,8 @@ grep -q 'rejected record' "$w/r.txt" && ok "report: the 4 KiB record is rejected
 grep -q 'system(.touch\\x09MARKER.)' "$w/r.txt" && ok "report: the split value came back rejoined" || bad "report: split value lost"
 "$sbmlog" compare "$log" "$log" >"$w/c.txt" 2>&1
 printable "$w/c.txt" && grep -qF "$P" "$w/c.txt" && ok "compare: printable ASCII only" || bad "compare: control or non-ASCII bytes"
+"$sbmlog" records "$log" >"$w/rec.txt" 2>&1
+printable "$w/rec.txt" && grep -qF "$P" "$w/rec.txt" && ok "records: printable ASCII only" || bad "records: control or non-ASCII bytes"
 "$sbmlog" report --table scale "$log" >"$w/s.txt" 2>&1
 printable "$w/s.txt" && grep -qF "$P" "$w/s.txt" && ok "report --table scale: printable ASCII only" || bad "report --table scale: control or non-ASCII bytes"
 

@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "inert.h"
 #include "logparse.h"
 #include "logreport.h"
 #include "runmap.h"
@@ -80,14 +81,22 @@ static void on_check(void *arg, size_t line, const struct rec_parsed *r)
 		cs->ends++;
 }
 
+static void print_record(FILE *f, const void *arg)
+{
+	const struct rec_parsed *r = arg;
+
+	fprintf(f, "%s", r->kind);
+	for (size_t i = 0; i < r->nfields; i++)
+		fprintf(f, " %s=%s", r->f[i].key, r->f[i].val);
+	fprintf(f, "\n");
+}
+
+/* A log's bytes reach the terminal inert (tab, DEL, C1 as \xNN). */
 static void on_print(void *arg, size_t line, const struct rec_parsed *r)
 {
 	(void)arg;
 	(void)line;
-	printf("%s", r->kind);
-	for (size_t i = 0; i < r->nfields; i++)
-		printf(" %s=%s", r->f[i].key, r->f[i].val);
-	printf("\n");
+	text_inert(stdout, print_record, r);
 }
 
 static int cmd_check(int argc, char **argv)
