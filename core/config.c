@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "test_hooks.h"
 #include "config_words.h"
 #include "config_exp.h"
 #include "sbm.h"
@@ -179,12 +180,26 @@ int config_bad_value(char *err, size_t errlen, const char *key,
 	return -1;
 }
 
+bool test_hooks_key(const char *key)
+{
+	return !strcmp(key, "test") || strstr(key, "_test_");
+}
+
 int config_set(struct config *c, const char *key, const char *val,
 	       char *err, size_t errlen)
 {
 	uint64_t v;
 	int rc;
 
+	if (test_hooks_key(key) && !sbm_test_hooks) {
+		char k[40];
+
+		snprintf(err, errlen, "%s is a test switch, refused: this "
+			 "build has no test hooks (configure "
+			 "--enable-test-hooks)",
+			 escaped(key, strlen(key), k, sizeof(k)));
+		return -1;
+	}
 	if (!strcmp(key, "layouts")) {
 		if (parse_layouts(val, &c->layouts))
 			return config_bad_value(err, errlen, key, val,

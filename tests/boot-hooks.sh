@@ -121,6 +121,32 @@ hook_spcr_dead_com2() {
 	spcr_io_body 12 0x2f8 07 >"$work/spcr.bin"
 }
 
+# The same for a 16550 in memory space at $2 (hex, 64-bit), 8-bit
+# registers a byte apart.
+spcr_mmio_body() {
+	local a=$2 i gas=''
+	for i in 0 1 2 3 4 5 6 7; do
+		gas=$gas$(printf '\\x%02x' $(((a >> (8 * i)) & 0xff)))
+	done
+	printf '%b' "\\x$1\\x00\\x00\\x00"
+	printf '%b' "\\x00\\x08\\x00\\x01$gas"
+	printf '\000\000\000\000\000\000'
+	printf '%b' "\\x07\\x00\\x01\\x00\\x00\\x00"
+	printf '\377\377\377\377\000\000\000\000\000\000\000\000\000\000\000\000'
+}
+
+# SPCR names I/O ports 0xcf8-0xcff: the PCI configuration ports and the
+# reset control register 0xcf9.  Refused before any access; COM1 kept.
+hook_spcr_reset_port() {
+	spcr_io_body 00 0xcf8 07 >"$work/spcr.bin"
+}
+
+# SPCR names a 16550 in memory at 1 MiB, RAM in OVMF's memory map:
+# refused before any access; COM1 kept.
+hook_spcr_in_ram() {
+	spcr_mmio_body 00 0x100000 >"$work/spcr.bin"
+}
+
 # SPCR (type 0, 16550) names COM1 with baud code 0 ("as configured").
 hook_spcr_com1() {
 	spcr_io_body 00 0x3f8 00 >"$work/spcr.bin"

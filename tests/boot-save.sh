@@ -19,8 +19,8 @@ set -u
 . "$SBM_SRCDIR/tests/boot-lib.sh"
 
 case $SBM_ARCH in
-x86_64) flag=--x64 img=$SBM_BUILDDIR/BOOTX64.EFI ;;
-arm64) flag=--aa64 img=$SBM_BUILDDIR/BOOTAA64.EFI ;;
+x86_64) flag=--x64 img=$SBM_BUILDDIR/$SBM_HOOKS_IMAGE ;;	# test switches on
+arm64) flag=--aa64 img=$SBM_BUILDDIR/$SBM_HOOKS_IMAGE ;;
 *) echo "UEFI images only (this tree: $SBM_ARCH)"; exit 77 ;;
 esac
 for t in mtype mcopy mdir; do

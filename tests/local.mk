@@ -23,6 +23,7 @@ tests_test_stats_LDFLAGS = $(SAN_FLAGS)
 tests_test_stats_LDADD = -lm
 
 tests_test_config_SOURCES = tests/test_config.c core/config.c core/sbm.c \
+	core/test_hooks_on.c \
 	core/sbm_read.c \
 	core/config_exp.c
 tests_test_config_CPPFLAGS = $(UNIT_CPPFLAGS)
@@ -79,7 +80,7 @@ tests_test_sbm_read_LDFLAGS = $(SAN_FLAGS)
 
 # The real engine on real threads: engine_main with the Linux platform.
 tests_test_concurrency_SOURCES = tests/test_concurrency.c \
-	tests/topo_fixtures.c $(CORE_SOURCES) arch/linux/linux_services.c \
+	tests/topo_fixtures.c $(CORE_SOURCES) core/test_hooks_on.c arch/linux/linux_services.c \
 	arch/linux/smp.c
 tests_test_concurrency_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/linux
 tests_test_concurrency_CFLAGS = $(UNIT_CFLAGS)
@@ -106,6 +107,14 @@ tests_test_uart16550_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_uart16550_CFLAGS = $(UNIT_CFLAGS)
 tests_test_uart16550_LDFLAGS = $(SAN_FLAGS)
 
+check_PROGRAMS += tests/test_uart_check
+TESTS += tests/test_uart_check
+tests_test_uart_check_SOURCES = tests/test_uart_check.c core/uart_check.c \
+	core/uart_check.h
+tests_test_uart_check_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_uart_check_CFLAGS = $(UNIT_CFLAGS)
+tests_test_uart_check_LDFLAGS = $(SAN_FLAGS)
+
 tests_test_acpi_SOURCES = tests/test_acpi.c $(ACPI_SOURCES)
 tests_test_acpi_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_acpi_CFLAGS = $(UNIT_CFLAGS)
@@ -120,6 +129,14 @@ tests_test_apic_encode_SOURCES = tests/test_apic_encode.c \
 tests_test_apic_encode_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/x86
 tests_test_apic_encode_CFLAGS = $(UNIT_CFLAGS)
 tests_test_apic_encode_LDFLAGS = $(SAN_FLAGS)
+
+check_PROGRAMS += tests/test_tramp_map
+TESTS += tests/test_tramp_map
+tests_test_tramp_map_SOURCES = tests/test_tramp_map.c \
+	arch/x86/tramp_map.c arch/x86/tramp_map.h
+tests_test_tramp_map_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/x86
+tests_test_tramp_map_CFLAGS = $(UNIT_CFLAGS)
+tests_test_tramp_map_LDFLAGS = $(SAN_FLAGS)
 tests_test_amd_cache_SOURCES = tests/test_amd_cache.c \
 	arch/x86/amd_cache.c arch/x86/amd_cache.h
 tests_test_amd_cache_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/x86

@@ -9,6 +9,7 @@ TESTS += $(MAP_TESTS)
 
 tests_test_pairs_SOURCES = tests/test_pairs.c tests/check.h \
 	core/c2c_pairs.c core/c2c_pairs.h core/config.c core/config_exp.c \
+	core/test_hooks_on.c \
 	core/sbm_read.c \
 	core/sbm.c core/topo.c
 tests_test_pairs_CPPFLAGS = $(UNIT_CPPFLAGS)
@@ -16,7 +17,7 @@ tests_test_pairs_CFLAGS = $(UNIT_CFLAGS)
 tests_test_pairs_LDFLAGS = $(SAN_FLAGS)
 
 tests_test_map_engine_SOURCES = tests/test_map_engine.c \
-	tests/engine_fixture.c tests/engine_fixture.h tests/topo_fixtures.c $(CORE_SOURCES) arch/linux/linux_services.c \
+	tests/engine_fixture.c tests/engine_fixture.h tests/topo_fixtures.c $(CORE_SOURCES) core/test_hooks_on.c arch/linux/linux_services.c \
 	arch/linux/smp.c
 tests_test_map_engine_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/linux
 tests_test_map_engine_CFLAGS = $(UNIT_CFLAGS)
@@ -25,7 +26,7 @@ tests_test_map_engine_LDADD = -lpthread -lm
 
 tests_test_rw_SOURCES = tests/test_rw.c tests/engine_fixture.c \
 	tests/engine_fixture.h tests/topo_fixtures.c \
-	$(CORE_SOURCES) arch/linux/linux_services.c arch/linux/smp.c
+	$(CORE_SOURCES) core/test_hooks_on.c arch/linux/linux_services.c arch/linux/smp.c
 tests_test_rw_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/linux
 tests_test_rw_CFLAGS = $(UNIT_CFLAGS)
 tests_test_rw_LDFLAGS = $(SAN_FLAGS)

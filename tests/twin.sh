@@ -5,6 +5,8 @@
 # status for bad options.
 set -u
 twin=$SBM_BUILDDIR/sbmbench-linux
+# the same objects with the test switches (rw_test_stale=1) on
+twin_hooks=$SBM_BUILDDIR/tests/sbmbench-linux-hooks
 sbmlog=$SBM_BUILDDIR/sbmlog
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -109,10 +111,15 @@ if command -v gnuplot >/dev/null 2>&1; then
 	"$sbmlog" plot "$out/rw.log" --table rw -o "$out/rw.svg" 2>/dev/null &&
 		grep -q '<svg' "$out/rw.svg" && ok "plot: rw trade-off" || bad "plot rw"
 fi
+# the twin users run refuses the test switch, by name
+rc=0
+"$twin" experiment=rw rw_ms=5 rw_test_stale=1 >"$out/refused.log" 2>&1 || rc=$?
+[ "$rc" != 0 ] && grep -q "rw_test_stale is a test switch" "$out/refused.log" &&
+	ok "rw_test_stale refused without test hooks" || bad "rw_test_stale accepted without test hooks (exit $rc)"
 # the wrong-answer path: with the test hook the readers see a stale bit
 # the reference does not have; the run must fail and name layout and op
 rc=0
-"$twin" experiment=rw rw_ms=5 layouts=global,llc-u8 rw_test_stale=1 >"$out/stale.log" 2>&1 || rc=$?
+"$twin_hooks" experiment=rw rw_ms=5 layouts=global,llc-u8 rw_test_stale=1 >"$out/stale.log" 2>&1 || rc=$?
 [ "$rc" = 1 ] && ok "rw_test_stale: exit status 1" || bad "rw_test_stale: exit status $rc"
 "$sbmlog" check "$out/stale.log" >/dev/null || bad "stale log has damaged records"
 "$sbmlog" records "$out/stale.log" >"$out/stale.rec"

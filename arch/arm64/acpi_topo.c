@@ -154,6 +154,7 @@ static void do_spcr(const void *t, size_t len, struct arm64_fw *fw)
 	fw->uart = u.base;
 	fw->uart_source = "spcr";
 	fw->uart_16550 = u.kind == ACPI_UART_16550;
+	fw->uart_pl011_id = u.type == ACPI_SPCR_PL011;
 	fw->uart_width = u.width;
 	fw->uart_stride = u.stride;
 	fw->uart_clock_hz = u.clock_hz;

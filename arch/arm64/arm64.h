@@ -44,10 +44,16 @@ struct arm64_fw {
 	const char *uart_source; /* "spcr", "dt-stdout-path", ... */
 	/* SPCR types 0, 1, 0x12: a 16550 on MMIO (else a PL011) */
 	bool uart_16550;
+	bool uart_pl011_id;	/* an ARM PL011 (not SBSA): check its ID */
 	unsigned uart_width, uart_stride;
 	uint32_t uart_clock_hz, uart_baud;	/* 0: unknown, as set */
 	bool qemu;		/* QEMU's ACPI OEM id or DT compatible */
 };
+
+/* pl011.c: the console the firmware named in @fw, once its address is
+ * outside RAM and (an ARM PL011) its ID registers name one; else none
+ * (fw->uart = 0), said on ConOut and as a warning. */
+void arm64_console_init(struct arm64_fw *fw);
 
 /* acpi_topo.c: CPUs, nodes, packages, LLCs; conduit and UART. */
 int arm64_acpi_topo(struct topo *topo, uint64_t rsdp, uint64_t bsp_mpidr,

@@ -49,6 +49,7 @@ int arm64_dt_topo(struct topo *t, const void *dtb, uint64_t bsp_mpidr,
 	    !strcmp(compat, "arm,pl011")) {
 		fw->uart = base;
 		fw->uart_source = "dt-stdout-path";
+		fw->uart_pl011_id = true;
 	}
 	if (fdt_topo_cpus(&fdt, t, bsp_mpidr, MPIDR_AFF_MASK, &info, why))
 		goto out;

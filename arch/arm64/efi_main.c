@@ -99,22 +99,15 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	topo_init(topo, cpus);
 	b.topo = topo;
 
-	find_topology(bsp, &fw);
-	if (fw.uart && !fw.uart_16550)
-		pl011_init(fw.uart);
-	if (fw.uart && fw.uart_16550 && !arm64_uart16550_init(&fw)) {
-		char msg[96];
-
-		snprintf(msg, sizeof(msg), "SPCR console 16550 mmio %#llx did "
-			 "not answer; no console", (unsigned long long)fw.uart);
-		report_warn("console", 0, msg);
-		fw.uart = 0;
-	}
-	b.info.virt = fw.qemu ? "qemu-tcg" : "none";
-	/* options first: a bad one still lets saved results be written */
+	/* options, then saved results, before any firmware table is
+	 * parsed: a table that breaks the parse cannot cost an earlier
+	 * run's result (until the console is up, ConOut says it) */
 	opt_rc = efi_options(image, &b.cfg, err, sizeof(err));
 	if (efi_results_restore(image) && b.cfg.stop_after_restore && !opt_rc)
 		plat_power_off(0, b.cfg.exit);
+	find_topology(bsp, &fw);
+	arm64_console_init(&fw);
+	b.info.virt = fw.qemu ? "qemu-tcg" : "none";
 	efi_results_prepare(&b.cfg);
 	if (opt_rc)
 		efi_fail_early(&b, err);

@@ -13,7 +13,7 @@ noinst_DATA += BOOTAA64.EFI
 
 sbmbench_arm64_so_SOURCES = $(CORE_SOURCES) $(ACPI_SOURCES) \
 	$(FDT_SOURCES) core/fdt_topo.c core/fdt_topo.h \
-	$(EFI_COMMON_SOURCES) $(ARM64_SOURCES)
+	$(EFI_COMMON_SOURCES) $(ARM64_SOURCES) $(HOOKS_SOURCE)
 sbmbench_arm64_so_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \
 	-isystem $(SBM_GCC_INCLUDE) -I$(GNUEFI_DIR)/include/efi \
 	-I$(GNUEFI_DIR)/include/efi/aarch64 -I$(srcdir)/core \
@@ -34,12 +34,27 @@ sbmbench_arm64_so_LINK = arm64_efi_link() { $(LD) -shared -Bsymbolic \
 	"$$@" $(ARM64_EFI_LIBS); }; arm64_efi_link
 EXTRA_sbmbench_arm64_so_DEPENDENCIES = efi.lds
 
-BOOTAA64.EFI: sbmbench-arm64.so
-	$(AM_V_GEN)$(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic \
+ARM64_PE = $(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic \
 	-j .rodata -j .dynsym -j .rel -j .rela -j '.rel.*' -j '.rela.*' \
-	-j .reloc -O binary $< $@
+	-j .reloc -O binary
+BOOTAA64.EFI: sbmbench-arm64.so
+	$(AM_V_GEN)$(ARM64_PE) $< $@
+hooks/BOOTAA64.EFI: hooks/sbmbench-arm64.so
+	$(AM_V_GEN)$(ARM64_PE) $< $@
 
-CLEANFILES += BOOTAA64.EFI
+# The boot tests' image: the same objects, the test switches on.
+noinst_DATA += hooks/BOOTAA64.EFI
+hooks/test_hooks_on-arm64.o: core/test_hooks_on.c
+	@$(MKDIR_P) hooks
+	$(AM_V_CC)$(CC) $(sbmbench_arm64_so_CPPFLAGS) $(CPPFLAGS) \
+	$(sbmbench_arm64_so_CFLAGS) $(CFLAGS) -c -o $@ $(srcdir)/core/test_hooks_on.c
+hooks/sbmbench-arm64.so: $(sbmbench_arm64_so_OBJECTS) \
+	hooks/test_hooks_on-arm64.o efi.lds
+	$(AM_V_CCLD)$(sbmbench_arm64_so_LINK) \
+	$(call hooks_objs,$(sbmbench_arm64_so_OBJECTS)) hooks/test_hooks_on-arm64.o
+
+CLEANFILES += BOOTAA64.EFI hooks/BOOTAA64.EFI hooks/sbmbench-arm64.so \
+	hooks/test_hooks_on-arm64.o
 endif
 
 # Boot tests: tests/boot-tests.tsv.

@@ -8,8 +8,13 @@
  * only while no UART is known.  A UART that stops draining is dead after
  * the first timeout.
  */
+#include <stdio.h>
+
 #include "arch.h"
 #include "arm64.h"
+#include "efi_plat.h"
+#include "report.h"
+#include "uart_check.h"
 #include "uart16550.h"
 #include "screen.h"
 
@@ -17,6 +22,7 @@
 #define UART_FR		0x18
 #define FR_RXFE		(1u << 4)
 #define FR_TXFF		(1u << 5)
+#define UART_PERIPHID0	0xfe0	/* then PeriphID1-3, PCellID0-3 */
 
 static volatile uint32_t *uart;
 static bool pl011_dead;
@@ -49,6 +55,64 @@ bool arm64_uart16550_init(const struct arm64_fw *fw)
 	use_16550 = true;
 	uart = NULL;
 	return true;
+}
+
+/* An ARM PL011 by its PrimeCell ID registers (read only). */
+static bool pl011_identified(uint64_t base)
+{
+	volatile const uint32_t *r = (volatile const uint32_t *)(uintptr_t)
+				     (base + UART_PERIPHID0);
+	uint32_t id[8];
+
+	for (int i = 0; i < 8; i++)
+		id[i] = r[i];
+	return pl011_id_ok(id);
+}
+
+/* The console named in @fw, or NULL with its reason in @why. */
+static bool console_init(struct arm64_fw *fw, char *why, size_t len)
+{
+	const char *bad = NULL;
+	uint64_t span = fw->uart_16550 ?
+			(uint64_t)fw->uart_stride * UART16550_REGS : PL011_SPAN;
+	int n;
+
+	n = snprintf(why, len, "%s console %#llx (%s)", fw->uart_16550 ?
+		     "16550 mmio" : "pl011", (unsigned long long)fw->uart,
+		     fw->uart_source);
+	if (n < 0 || (size_t)n >= len)
+		n = 0;
+	if (efi_console_mmio_check(fw->uart, span, fw->uart_16550 ?
+				   fw->uart_width : 4, &bad)) {
+		snprintf(why + n, len - n, " refused: %s", bad);
+		return false;
+	}
+	if (fw->uart_16550) {
+		if (arm64_uart16550_init(fw))
+			return true;
+		snprintf(why + n, len - n, " did not answer");
+		return false;
+	}
+	/* SBSA's generic UART need not have ID registers */
+	if (fw->uart_pl011_id && !pl011_identified(fw->uart)) {
+		snprintf(why + n, len - n, " refused: its PrimeCell ID "
+			 "registers do not name a PL011");
+		return false;
+	}
+	pl011_init(fw->uart);
+	return true;
+}
+
+void arm64_console_init(struct arm64_fw *fw)
+{
+	char why[160], msg[192];
+
+	if (!fw->uart || console_init(fw, why, sizeof(why)))
+		return;
+	fw->uart = 0;
+	snprintf(msg, sizeof(msg), "%s; no console", why);
+	efi_console_note(msg);
+	report_warn("console", 0, msg);
 }
 
 bool arm64_uart_present(void)

@@ -17,6 +17,19 @@
 /* True until ExitBootServices succeeded. */
 extern bool efi_boot_services;
 
+/*
+ * A console UART the firmware named, checked before its first access
+ * (efi_console_check.c): MMIO registers spanning @span bytes, accessed
+ * @width bytes at a time, outside every RAM range of the memory map; I/O
+ * ports clear of the reset ports.  0 when it may be used; -1 with *why.
+ */
+int efi_console_mmio_check(uint64_t base, uint64_t span, unsigned width,
+			   const char **why);
+int efi_console_port_check(uint64_t port, const char **why);
+/* A line on ConOut while boot services last ("sbmbench: " + @msg): what
+ * the console setup refused reaches a screen even without a UART. */
+void efi_console_note(const char *msg);
+
 /* ConOut, for a platform that has no UART of its own to print to. */
 void efi_conout_write(const char *s, size_t n);
 void efi_stall_us(unsigned us);

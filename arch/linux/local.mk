@@ -10,4 +10,13 @@ sbmbench_linux_CPPFLAGS = -I$(srcdir)/core \
 	-I$(srcdir)/arch/$(SBM_TWIN_ISA_DIR) -I$(srcdir)/arch/linux
 sbmbench_linux_CFLAGS = $(AM_CFLAGS) -pthread
 sbmbench_linux_LDADD = -lpthread -lm
+sbmbench_linux_SOURCES += $(HOOKS_SOURCE)
+# tests/twin.sh's: the same objects, the test switches on
+check_PROGRAMS += tests/sbmbench-linux-hooks
+tests_sbmbench_linux_hooks_SOURCES = core/test_hooks_on.c
+tests_sbmbench_linux_hooks_CPPFLAGS = $(sbmbench_linux_CPPFLAGS)
+tests_sbmbench_linux_hooks_CFLAGS = $(sbmbench_linux_CFLAGS)
+tests_sbmbench_linux_hooks_LDADD = \
+	$(call hooks_objs,$(sbmbench_linux_OBJECTS)) -lpthread -lm
+EXTRA_tests_sbmbench_linux_hooks_DEPENDENCIES = $(sbmbench_linux_OBJECTS)
 endif

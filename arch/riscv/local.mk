@@ -12,7 +12,7 @@ EXTRA_DIST += arch/riscv/payload.lds $(RISCV_SOURCES)
 
 if IMAGE_RISCV64
 noinst_PROGRAMS += sbmbench-riscv64.elf
-sbmbench_riscv64_elf_SOURCES = $(RISCV_SOURCES)
+sbmbench_riscv64_elf_SOURCES = $(RISCV_SOURCES) $(HOOKS_SOURCE)
 sbmbench_riscv64_elf_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \
 	-isystem $(SBM_GCC_INCLUDE) -I$(srcdir)/core -I$(srcdir)/arch/riscv
 RISCV_FLAGS = -ffreestanding -fno-stack-protector -mcmodel=medany -fPIE \
@@ -31,6 +31,23 @@ sbmbench_riscv64_elf_LINK = $(CC) -B$(RISCV_PIE_LD_DIR)/ $(RISCV_FLAGS) -nostdli
 sbmbench_riscv64_elf_LDADD = $(NEWLIB_DIR)/lib/libm.a \
 	$(NEWLIB_DIR)/lib/libc.a $(SBM_LIBGCC) $(NEWLIB_DIR)/lib/libc.a
 EXTRA_sbmbench_riscv64_elf_DEPENDENCIES = $(srcdir)/arch/riscv/payload.lds
+
+# The boot tests' payload: the same objects, the test switches on.
+noinst_DATA += hooks/sbmbench-riscv64.elf
+hooks/test_hooks_on-riscv64.o: core/test_hooks_on.c
+	@$(MKDIR_P) hooks
+	$(AM_V_CC)$(CC) $(sbmbench_riscv64_elf_CPPFLAGS) $(CPPFLAGS) \
+	$(sbmbench_riscv64_elf_CFLAGS) $(CFLAGS) -c -o $@ $(srcdir)/core/test_hooks_on.c
+hooks/sbmbench-riscv64.elf: $(sbmbench_riscv64_elf_OBJECTS) \
+	hooks/test_hooks_on-riscv64.o $(srcdir)/arch/riscv/payload.lds
+	$(AM_V_CCLD)$(sbmbench_riscv64_elf_LINK) \
+	$(call hooks_objs,$(sbmbench_riscv64_elf_OBJECTS)) \
+	hooks/test_hooks_on-riscv64.o $(sbmbench_riscv64_elf_LDADD)
+hooks/sbmbench-riscv64.bin: hooks/sbmbench-riscv64.elf
+	$(AM_V_GEN)$(OBJCOPY) -O binary $< $@
+noinst_DATA += hooks/sbmbench-riscv64.bin
+CLEANFILES += hooks/sbmbench-riscv64.elf hooks/sbmbench-riscv64.bin \
+	hooks/test_hooks_on-riscv64.o
 
 sbmbench-riscv64.bin: sbmbench-riscv64.elf
 	$(AM_V_GEN)$(OBJCOPY) -O binary $< $@

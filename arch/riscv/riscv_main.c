@@ -14,6 +14,7 @@
 #include "fdt_topo.h"
 #include "isa_ops.h"
 #include "report.h"
+#include "test_hooks.h"
 #include "riscv.h"
 #include "sbi.h"
 
@@ -117,9 +118,15 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 	fdt_chosen(&f, NULL, &bootargs);
 	riscv_hsm_at_entry = fdt_getprop(&f, fdt_path_offset(&f, "/chosen"),
 					 "sbmbench,test-hsm-at-entry", NULL) != NULL;
-	if (riscv_hsm_at_entry)
+	if (riscv_hsm_at_entry && !sbm_test_hooks) {
+		riscv_hsm_at_entry = false;
+		report_warn("cpu-start", 0, "/chosen sbmbench,test-hsm-at-entry "
+			    "ignored: a test switch, and this payload was built "
+			    "without test hooks");
+	} else if (riscv_hsm_at_entry) {
 		report_warn("cpu-start", 0, "test mode: harts are started at the "
 			    "payload entry (/chosen sbmbench,test-hsm-at-entry)");
+	}
 	if (bootargs && config_parse(&bench.cfg, bootargs, strlen(bootargs),
 				     "bootargs", err, sizeof(err)))
 		fail_early("options", err);

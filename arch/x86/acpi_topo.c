@@ -84,31 +84,42 @@ static void do_spcr(const void *t, size_t len, struct x86_acpi *out)
 		warn("SPCR", why);
 		return;
 	}
-	/* The console itself is chosen by x86_console_spcr(). */
+	/* The console itself is chosen by x86_console_init(). */
 	if (acpi_spcr_uart(&s, &out->spcr_uart, &why))
 		warn("SPCR", why);
 	else
 		out->have_spcr_uart = true;
 }
 
-int x86_acpi_collect(struct topo *topo, uint64_t rsdp, uint32_t bsp_apic_id,
-		 struct x86_acpi *out)
+int x86_acpi_open(uint64_t rsdp, struct x86_acpi *out)
 {
-	struct efi_acpi *a = malloc(sizeof(*a));
 	const void *t;
 	size_t len;
 
 	memset(out, 0, sizeof(*out));
-	if (!a || efi_acpi_scan(rsdp, a)) {
-		free(a);
+	out->tables = malloc(sizeof(*out->tables));
+	if (!out->tables || !rsdp || efi_acpi_scan(rsdp, out->tables)) {
+		free(out->tables);
+		out->tables = NULL;
 		return -1;
 	}
-	memcpy(out->oem_id, a->oem_id, sizeof(out->oem_id));
-	/* The console first, so that every warning below reaches it. */
-	if ((t = efi_acpi_find(a, "SPCR", &len)))
+	memcpy(out->oem_id, out->tables->oem_id, sizeof(out->oem_id));
+	if ((t = efi_acpi_find(out->tables, "SPCR", &len))) {
+		out->have_spcr = true;
 		do_spcr(t, len, out);
-	if (out->have_spcr_uart)
-		x86_console_spcr(&out->spcr_uart);
+	}
+	return 0;
+}
+
+int x86_acpi_collect(struct topo *topo, uint32_t bsp_apic_id,
+		     struct x86_acpi *out)
+{
+	struct efi_acpi *a = out->tables;
+	const void *t;
+	size_t len;
+
+	if (!a)
+		return -1;
 	/* MADT first: SRAT places the CPUs it made. */
 	if ((t = efi_acpi_find(a, "APIC", &len)))
 		do_madt(topo, t, len, bsp_apic_id, out);
@@ -120,5 +131,6 @@ int x86_acpi_collect(struct topo *topo, uint64_t rsdp, uint32_t bsp_apic_id,
 		efi_numa_srat(topo, t, len, srat_cpu);
 	efi_acpi_bmc_warn(a);
 	free(a);
+	out->tables = NULL;
 	return 0;
 }

@@ -19,7 +19,6 @@
 
 #define HEAP_SIZE	(256ull << 20)	/* arena, mailboxes, stacks, samples:
 					 * 4096 CPUs fit; halved until it fits */
-#define TRAMP_PAGES	4		/* code + a 3-page identity map */
 #define AP_STACK_SIZE	(16 * 1024)	/* APs run only the mailbox loop */
 /* Said on the screen while there still is one to say it on. */
 #define NO_UART_NOTE	"sbmbench: no working UART (COM1 did not answer and SPCR " \
@@ -52,7 +51,7 @@ static const char *virt_name(void)
 static void late_trampoline(const struct efi_memmap *m)
 {
 	const char *type;
-	uint64_t p = x86_tramp_page_late(m, TRAMP_PAGES, &type);
+	uint64_t p = x86_tramp_page_late(m, X86_TRAMP_PAGES, &type);
 	char msg[160];
 
 	if (!p) {
@@ -77,11 +76,15 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	const char *why, *hz_source;
 	int status, opt_rc;
 
-	x86_uart_init();
+	bool acpi_ok;
 	/* Below 4 GiB where possible. */
 	if (efi_start(image, systab, HEAP_SIZE, 0xffffffffull))
 		return EFI_OUT_OF_RESOURCES;
 	efi_screen_init(&b);
+	/* SPCR before the first serial byte: a BMC's console may be COM2
+	 * or MMIO, and writing COM1 is not ours to do where SPCR names one */
+	acpi_ok = !x86_acpi_open(efi_find_rsdp(), &acpi);
+	x86_console_init(&acpi);
 
 	x86_cpuid_probe(&cpu);
 	memcpy(model, cpu.brand, sizeof(model));
@@ -112,7 +115,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (opt_rc)
 		efi_fail_early(&b, err);
 
-	if (x86_acpi_collect(topo, efi_find_rsdp(), cpu.bsp_apic_id, &acpi))
+	if (!acpi_ok || x86_acpi_collect(topo, cpu.bsp_apic_id, &acpi))
 		report_warn("acpi", 0, "no usable ACPI root table; "
 			    "boot CPU only");
 	b.info.virt = virt_name();
@@ -141,7 +144,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			      x86_take_low_memory());
 	/* The SIPI vector is a page number: the trampoline lives < 640 KiB,
 	 * from the firmware now or from the final memory map (below). */
-	tramp = efi_alloc_pages(0x9ffffull, TRAMP_PAGES * EFI_PAGE_SIZE, true);
+	tramp = efi_alloc_pages(0x9ffffull, X86_TRAMP_PAGES * EFI_PAGE_SIZE, true);
 	if (tramp)
 		x86_ap_setup((uint64_t)(uintptr_t)tramp);
 	x86_ap_set_init_wait(x86_needs_init_wait(&cpu));

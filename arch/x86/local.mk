@@ -11,9 +11,10 @@ sbmbench_x86_64_so_SOURCES = $(CORE_SOURCES) $(ACPI_SOURCES) \
 	arch/x86/amd_cache.c arch/x86/amd_cache.h arch/x86/tsc.c \
 	arch/x86/lapic.c arch/x86/apic_encode.c arch/x86/apic_encode.h \
 	arch/x86/smp.c arch/x86/trampoline.S arch/x86/trampoline.h \
-	arch/x86/tramp_page.c \
+	arch/x86/tramp_page.c arch/x86/tramp_map.c arch/x86/tramp_map.h \
 	arch/x86/ap_trap.c arch/x86/ap_trap_entry.S \
-	arch/x86/uart16550.c arch/x86/power.c arch/x86/idle_wait.c
+	arch/x86/uart16550.c arch/x86/power.c arch/x86/idle_wait.c \
+	$(HOOKS_SOURCE)
 X86_EFI_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \
 	-isystem $(SBM_GCC_INCLUDE) -I$(GNUEFI_DIR)/include/efi \
 	-I$(GNUEFI_DIR)/include/efi/x86_64 -I$(srcdir)/core \
@@ -36,12 +37,27 @@ sbmbench_x86_64_so_LINK = x86_efi_link() { $(LD) -shared -Bsymbolic \
 	x86_efi_link
 EXTRA_sbmbench_x86_64_so_DEPENDENCIES = efi.lds
 
-BOOTX64.EFI: sbmbench-x86_64.so
-	$(AM_V_GEN)$(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic \
+X86_PE = $(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic \
 	-j .dynsym -j .rel -j .rela -j '.rel.*' -j '.rela.*' -j .reloc \
-	--target efi-app-x86_64 --subsystem=10 $< $@
+	--target efi-app-x86_64 --subsystem=10
+BOOTX64.EFI: sbmbench-x86_64.so
+	$(AM_V_GEN)$(X86_PE) $< $@
+hooks/BOOTX64.EFI: hooks/sbmbench-x86_64.so
+	$(AM_V_GEN)$(X86_PE) $< $@
 
-CLEANFILES += BOOTX64.EFI
+# The boot tests' image: the same objects, the test switches on.
+noinst_DATA += hooks/BOOTX64.EFI
+hooks/test_hooks_on-x86_64.o: core/test_hooks_on.c
+	@$(MKDIR_P) hooks
+	$(AM_V_CC)$(CC) $(sbmbench_x86_64_so_CPPFLAGS) $(CPPFLAGS) \
+	$(sbmbench_x86_64_so_CFLAGS) $(CFLAGS) -c -o $@ $(srcdir)/core/test_hooks_on.c
+hooks/sbmbench-x86_64.so: $(sbmbench_x86_64_so_OBJECTS) \
+	hooks/test_hooks_on-x86_64.o efi.lds
+	$(AM_V_CCLD)$(sbmbench_x86_64_so_LINK) \
+	$(call hooks_objs,$(sbmbench_x86_64_so_OBJECTS)) hooks/test_hooks_on-x86_64.o
+
+CLEANFILES += BOOTX64.EFI hooks/BOOTX64.EFI hooks/sbmbench-x86_64.so \
+	hooks/test_hooks_on-x86_64.o
 endif
 
 # Boot tests: tests/boot-tests.tsv; the two that need more than a row

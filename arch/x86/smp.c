@@ -17,6 +17,7 @@
 
 #include "arch.h"
 #include "report.h"
+#include "tramp_map.h"
 #include "trampoline.h"
 #include "x86.h"
 
@@ -35,13 +36,14 @@ void x86_ap_set_init_wait(bool wait)
 	init_us = wait ? INIT_TO_SIPI_US : FAST_INIT_US;
 	sipi_us = wait ? SIPI_GAP_US : FAST_SIPI_US;
 }
-#define PT_TEMP		0x1000	/* temporary page table, after the code */
+#define PT_TEMP		0x1000	/* temporary page tables, after the code */
 
 extern const char tramp_start[], tramp_end[], tramp_32[], tramp_64[];
 extern const char tramp_gdt[], tramp_gdtr[], tramp_jmp32[], tramp_jmp64[];
 extern const char tramp_cr3_tmp[], tramp_cr4[], tramp_efer[], tramp_cr3[];
 extern const char tramp_idtr[], tramp_stack[], tramp_entry[], tramp_arg[];
-extern const char tramp_stage[];
+extern const char tramp_stage[], tramp_stub[];
+extern const char tramp_stub_code[], tramp_stub_code_end[];
 
 struct ap_arg {
 	plat_cpu_entry entry;
@@ -115,26 +117,29 @@ static void ap_entry(struct ap_arg *a)
 }
 
 /*
- * The temporary map is one page table that points to itself: entry 0
- * leads back to the same page at every level, and the entry indexed by
- * the code page's number maps that page.  The walk from CR3 to the code
- * page is then the same with 4 or 5 levels, so an AP can follow a boot
- * CPU that runs with CR4.LA57, and nothing else needs mapping before the
- * boot CPU's CR3 is loaded.
+ * The temporary map (tramp_map.c) in the pages after the code: the
+ * trampoline page and the stub that loads the boot CPU's CR3, with as
+ * many levels as the boot CPU pages with (an AP must match it before
+ * paging is on: LA57 cannot change later).
  */
-static int temp_map(uint64_t p)
+static int temp_map(uint64_t p, bool la57)
 {
-	uint64_t *pt = (uint64_t *)(page + PT_TEMP);
-	uint64_t idx = p >> 12 & 511;
+	uint64_t stub = (uint64_t)(uintptr_t)tramp_stub_code, cr3;
+	const uint64_t addrs[] = {
+		p, stub, (uint64_t)(uintptr_t)tramp_stub_code_end - 1,
+	};
+	unsigned n = X86_TRAMP_PAGES - 1;
 
-	/* page 0 would collide with entry 0; the code must fit its page */
-	if (!idx || p + PT_TEMP >= 0x100000 ||
+	/* the code and its data must fit its page, the tables below 1 MiB */
+	if (p + (uint64_t)X86_TRAMP_PAGES * 0x1000 > 0x100000 ||
 	    tramp_end - tramp_start > PT_TEMP)
 		return -1;
-	memset(pt, 0, 0x1000);
-	pt[0] = (p + PT_TEMP) | 3;	/* present, writable */
-	pt[idx] = p | 3;
-	put32(tramp_cr3_tmp, (uint32_t)(p + PT_TEMP));
+	memset(page + PT_TEMP, 0, (size_t)n * 0x1000);
+	if (tramp_map_build((uint64_t (*)[512])(page + PT_TEMP), p + PT_TEMP,
+			    n, la57, addrs, 3, &cr3))
+		return -1;
+	put32(tramp_cr3_tmp, (uint32_t)cr3);
+	put64(tramp_stub, stub);
 	return 0;
 }
 
@@ -144,9 +149,10 @@ void x86_ap_setup(uint64_t p)
 	uint16_t idt_limit;
 	uint32_t efer = (uint32_t)EFER_LME;
 
+	__asm__ volatile("mov %%cr4, %0" : "=r"(cr4));
 	page = (uint8_t *)(uintptr_t)p;
 	memcpy(page, tramp_start, (size_t)(tramp_end - tramp_start));
-	if (temp_map(p)) {
+	if (temp_map(p, cr4 & X86_CR4_LA57)) {
 		report_printf("cpu-start: trampoline page %#llx unusable\n",
 			      (unsigned long long)p);
 		page = NULL;	/* plat_cpu_start refuses every start */
@@ -157,7 +163,6 @@ void x86_ap_setup(uint64_t p)
 	put32(tramp_jmp64, (uint32_t)(p + off(tramp_64)));
 
 	/* The boot CPU's paging mode: same levels, NX if its tables use it. */
-	__asm__ volatile("mov %%cr4, %0" : "=r"(cr4));
 	put32(tramp_cr4, TRAMP_CR4 | (uint32_t)(cr4 & X86_CR4_LA57));
 	if (rdmsr(MSR_EFER) & EFER_NXE)
 		efer |= (uint32_t)EFER_NXE;

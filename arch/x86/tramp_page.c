@@ -4,7 +4,7 @@
  * (big machines fill low memory with boot-services data): after
  * ExitBootServices that memory is ours, so the page comes from the final
  * memory map, boot-services code and data included.  Never page 0 (the
- * real-mode IVT and the BIOS data area) nor the EBDA.
+ * real-mode IVT and the BIOS data area).
  */
 #include <efi.h>
 #include <efilib.h>
@@ -12,35 +12,13 @@
 #include "x86.h"
 
 #define LOW_TOP		0xa0000ull	/* 640 KiB: VGA and ROMs above */
-#define EBDA_MIN	0x20000ull	/* an EBDA pointer below is nonsense */
-
-/* A 16-bit field of the BIOS data area at physical @addr (< 4 KiB). */
-static uint16_t bda16(uintptr_t addr)
-{
-	/* hidden from GCC, which takes a constant address this low for a
-	 * null-pointer offset */
-	__asm__("" : "+r"(addr));
-	return *(volatile const uint16_t *)addr;
-}
 
 /*
- * The top of usable low memory: 640 KiB, lowered to the EBDA and to the
- * BDA's base memory size when the BDA holds believable values (a CSM or
- * the firmware fills it; UEFI without a CSM may leave anything there).
+ * Below 640 KiB the memory map alone says what is free (an EBDA is not
+ * listed as usable).  The BIOS data area at page 0 is not read: UEFI
+ * without a CSM may leave anything there, and firmware that traps NULL
+ * dereferences leaves page 0 unmapped.
  */
-static uint64_t low_top(void)
-{
-	uint64_t top = LOW_TOP;
-	uint64_t ebda = (uint64_t)bda16(0x40e) << 4;
-	uint64_t base = (uint64_t)bda16(0x413) << 10;
-
-	if (ebda >= EBDA_MIN && ebda < top)
-		top = ebda;
-	if (base >= EBDA_MIN && base < top)
-		top = base;
-	return top & ~0xfffull;
-}
-
 static const char *usable_type(UINT32 type)
 {
 	switch (type) {
@@ -58,7 +36,7 @@ static const char *usable_type(UINT32 type)
 uint64_t x86_tramp_page_late(const struct efi_memmap *m, unsigned pages,
 			     const char **type)
 {
-	uint64_t top = low_top(), best = 0, need = (uint64_t)pages << 12;
+	uint64_t top = LOW_TOP, best = 0, need = (uint64_t)pages << 12;
 
 	*type = NULL;
 	if (!m->map || m->dsize < sizeof(EFI_MEMORY_DESCRIPTOR))

@@ -2,9 +2,10 @@
 /*
  * Application-processor start, copied to a page below 1 MiB whose number
  * is the SIPI vector.  Real mode -> 32-bit protected mode -> long mode on
- * a temporary identity map of this page (smp.c builds it below 1 MiB, so
- * a 32-bit CR3 reaches it) -> the boot CPU's CR3 (UEFI's identity map,
- * maybe above 4 GiB) -> the APs' IDT -> ap_entry(arg) on the CPU's own
+ * a temporary identity map of this page and of a stub in the image's
+ * .text (tramp_map.c builds it below 1 MiB, so a 32-bit CR3 reaches it)
+ * -> the APs' IDT -> the stub, which loads the boot CPU's CR3 (UEFI's
+ * identity map, maybe above 4 GiB) -> ap_entry(arg) on the CPU's own
  * stack.  CR0, CR4 and EFER get whole known values (trampoline.h).  The
  * AP writes tramp_stage as it goes, so a start that fails says how far it
  * got.  smp.c patches the absolute addresses and per-CPU words at copy
@@ -62,20 +63,17 @@ tramp_32:
 tramp_64:
 	movl %ebx, %ebx			/* upper half undefined after the switch */
 	movl $TRAMP_STAGE_LONG, OFF(tramp_stage)(%rbx)
-	movq OFF(tramp_cr3)(%rbx), %rax
-	movq %rax, %cr3
+	/* the IDT first: whatever faults from the boot CPU's CR3 on is
+	 * reported by the APs' trap handler, not a triple fault */
 	lidt OFF(tramp_idtr)(%rbx)
-	fninit
+	movq OFF(tramp_cr3)(%rbx), %r8
 	movq OFF(tramp_stack)(%rbx), %rsp
 	movq OFF(tramp_arg)(%rbx), %rdi
 	movq OFF(tramp_entry)(%rbx), %rax
+	movq OFF(tramp_stub)(%rbx), %rcx
 	/* Everything read: the page may be reused for the next CPU. */
 	movl $TRAMP_STAGE_TAKEN, OFF(tramp_stage)(%rbx)
-	xorl %ebp, %ebp
-	callq *%rax
-1:	cli
-	hlt
-	jmp 1b
+	jmp *%rcx
 
 	.balign 8
 	.globl tramp_gdt
@@ -89,7 +87,7 @@ tramp_gdt_end:
 	.balign 8
 	.globl tramp_gdtr, tramp_jmp32, tramp_jmp64, tramp_cr3_tmp
 	.globl tramp_cr4, tramp_efer, tramp_cr3, tramp_idtr, tramp_stack
-	.globl tramp_entry, tramp_arg, tramp_stage, tramp_end
+	.globl tramp_entry, tramp_arg, tramp_stage, tramp_stub, tramp_end
 tramp_gdtr:
 	.word tramp_gdt_end - tramp_gdt - 1
 	.long 0				/* patched: page + OFF(tramp_gdt) */
@@ -111,10 +109,30 @@ tramp_cr4:	.long 0
 tramp_efer:	.long 0
 tramp_stage:	.long 0
 tramp_cr3:	.quad 0
+tramp_stub:	.quad 0			/* patched: tramp_stub_code */
 tramp_stack:	.quad 0
 tramp_entry:	.quad 0
 tramp_arg:	.quad 0
 	.balign 8
 tramp_end:			/* smp.c checks that this fits the page */
+
+/*
+ * Not copied: runs where the image was loaded, an executable page of the
+ * image's .text in the firmware's map, which the temporary map also
+ * holds.  The boot CPU's CR3 is loaded here, so no instruction is ever
+ * fetched from the trampoline page under the firmware's page tables
+ * (which may map it NX: it is loader or boot-services data to them).
+ */
+	.balign 64
+	.globl tramp_stub_code, tramp_stub_code_end
+tramp_stub_code:
+	movq %r8, %cr3
+	fninit
+	xorl %ebp, %ebp
+	callq *%rax
+1:	cli
+	hlt
+	jmp 1b
+tramp_stub_code_end:
 
 	.section .note.GNU-stack, "", @progbits

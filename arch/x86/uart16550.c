@@ -13,6 +13,7 @@
 #include "arch.h"
 #include "report.h"
 #include "uart16550.h"
+#include "uart_check.h"
 #include "screen.h"
 #include "x86.h"
 
@@ -42,7 +43,8 @@ static struct uart16550 port_uart(uint16_t port)
 	return u;
 }
 
-void x86_uart_init(void)
+/* COM1 at 115200, when it answers. */
+static void com1_init(void)
 {
 	con = port_uart(COM1);
 	uart_ok = uart16550_probe(&con);
@@ -55,36 +57,40 @@ bool x86_uart_present(void)
 	return uart_ok && !con.dead;
 }
 
-void x86_console_spcr(const struct acpi_spcr_uart *s)
+/* The UART SPCR names, once its address passed the checks and it
+ * answers; false with @why (the reason, for a warning) when not. */
+static bool spcr_uart(const struct acpi_spcr_uart *s, char *why, size_t len)
 {
 	struct uart16550 u;
-	char what[64], msg[160];
+	const char *bad = NULL;
 	unsigned div;
+	int n;
 
-	snprintf(what, sizeof(what), "SPCR console (type %#x) %s %#llx",
-		 s->type, s->io ? "io" : "mmio", (unsigned long long)s->base);
+	n = snprintf(why, len, "SPCR console (type %#x) %s %#llx", s->type,
+		     s->io ? "io" : "mmio", (unsigned long long)s->base);
+	if (n < 0 || (size_t)n >= len)
+		n = 0;
 	if (s->kind != ACPI_UART_16550) {
-		snprintf(msg, sizeof(msg), "%s: not a 16550, no driver for it "
-			 "here; %s", what, uart_ok ? "staying on COM1" :
-			 "no console");
-		report_warn("console", 0, msg);
-		return;
+		snprintf(why + n, len - n, ": not a 16550, no driver for it "
+			 "here");
+		return false;
 	}
-	if (s->io) {
+	if (s->io ? efi_console_port_check(s->base, &bad) :
+	    efi_console_mmio_check(s->base, (uint64_t)s->stride *
+				   UART16550_REGS, s->width, &bad)) {
+		snprintf(why + n, len - n, " refused: %s", bad);
+		return false;
+	}
+	if (s->io)
 		u = port_uart((uint16_t)s->base);
-	} else {
+	else
 		u = (struct uart16550){ .base = s->base, .width = s->width,
 					.stride = s->stride,
 					.in = uart16550_mmio_in,
 					.out = uart16550_mmio_out };
-	}
-	/* COM1 itself, or another UART that answers: switch; else keep a
-	 * working COM1 rather than go blind on a port that is not there. */
-	if (!(uart_ok && s->io && s->base == COM1) && !uart16550_probe(&u)) {
-		snprintf(msg, sizeof(msg), "%s did not answer; %s", what,
-			 uart_ok ? "staying on COM1" : "no console");
-		report_warn("console", 0, msg);
-		return;
+	if (!uart16550_probe(&u)) {
+		snprintf(why + n, len - n, " did not answer");
+		return false;
 	}
 	/* A port UART's clock is the PC one; an MMIO one's only SPCR 3+
 	 * states: without it the firmware's divisor stays. */
@@ -97,6 +103,23 @@ void x86_console_spcr(const struct acpi_spcr_uart *s)
 		      (unsigned long long)s->base, s->type, s->width,
 		      s->stride, div ? "rate from SPCR" :
 		      "rate as the firmware set it");
+	return true;
+}
+
+void x86_console_init(const struct x86_acpi *a)
+{
+	char why[192], msg[224];
+
+	if (a->have_spcr_uart && spcr_uart(&a->spcr_uart, why, sizeof(why)))
+		return;
+	com1_init();
+	if (!a->have_spcr_uart)
+		return;
+	/* said once the console is chosen, so the warning reaches it */
+	snprintf(msg, sizeof(msg), "%s; %s", why,
+		 uart_ok ? "staying on COM1" : "no console");
+	efi_console_note(msg);
+	report_warn("console", 0, msg);
 }
 
 /* Before the TSC is calibrated (rate 0) only the boot CPU runs. */

@@ -13,6 +13,7 @@
 #include "acpi_platform.h"
 #include "engine.h"
 #include "efi_plat.h"
+#include "tramp_map.h"
 
 static inline void outb(uint16_t port, uint8_t v)
 {
@@ -71,12 +72,12 @@ static inline uint64_t rdtsc_plain(void)
 #define EFER_NXE	(1ull << 11)
 
 /* uart16550.c: the console after (and, when present, before) EBS. */
-void x86_uart_init(void);		/* COM1, when it answers */
 bool x86_uart_present(void);		/* a UART that answers and drains */
-struct acpi_spcr_uart;
-/* Switch to the UART SPCR names when it passes the test; else keep the
- * console there is, with a warning. */
-void x86_console_spcr(const struct acpi_spcr_uart *s);
+struct x86_acpi;
+/* The console, before the first serial byte: the UART SPCR names once its
+ * address passed the checks and it answers; COM1 only when there is no
+ * SPCR (or it named none that can be used, said on ConOut). */
+void x86_console_init(const struct x86_acpi *a);
 /* For an AP's trap handler: no firmware call, bounded wait for the lock. */
 void x86_console_write_trap(const char *s, size_t n);
 
@@ -104,14 +105,20 @@ struct x86_acpi {
 	uint64_t lapic_addr;
 	uint16_t pm_port;	/* 0: none */
 	bool pm_32bit;
+	bool have_spcr;		/* there is an SPCR (good or bad) */
 	bool have_spcr_uart;	/* SPCR names a UART we can decode */
 	struct acpi_spcr_uart spcr_uart;
 	char oem_id[7];
+	struct efi_acpi *tables; /* open: x86_acpi_open() to collect() */
 };
-/* Walk the tables; add CPUs (BSP flagged) and their nodes to @t, keep
- * the SLIT for after topo_finalize().  Warnings go to report_warn(). */
-int x86_acpi_collect(struct topo *topo, uint64_t rsdp, uint32_t bsp_apic_id,
-		 struct x86_acpi *out);
+/* The tables checked once and the SPCR read, before the console is up
+ * (so the console can be the one SPCR names); -1 with no usable root. */
+int x86_acpi_open(uint64_t rsdp, struct x86_acpi *out);
+/* Then: add CPUs (BSP flagged) and their nodes to @t, keep the SLIT for
+ * after topo_finalize(), the FADT's PM timer.  Warnings go to
+ * report_warn(). */
+int x86_acpi_collect(struct topo *topo, uint32_t bsp_apic_id,
+		     struct x86_acpi *out);
 
 /* tsc.c */
 extern uint64_t x86_tsc_hz;
@@ -127,8 +134,10 @@ int x86_lapic_send_init(uint32_t apic_id);
 int x86_lapic_send_sipi(uint32_t apic_id, uint64_t page);
 
 /* smp.c */
-/* Set up the trampoline in @page (physical, below 1 MiB, 4 pages: the
- * code and its temporary page table). */
+/* The trampoline's pages: the code, then its temporary page tables. */
+#define X86_TRAMP_PAGES	(1 + TRAMP_MAP_MAX_PAGES)
+/* Set up the trampoline in @page (physical, below 1 MiB, X86_TRAMP_PAGES
+ * pages: the code and its temporary page tables). */
 void x86_ap_setup(uint64_t page);
 /* Whether this CPU family needs the MP spec's 10 ms between INIT and
  * STARTUP (and 200 us between the STARTUPs); modern ones do not. */
@@ -136,7 +145,7 @@ bool x86_needs_init_wait(const struct x86_cpuid *c);
 void x86_ap_set_init_wait(bool wait);
 
 /* tramp_page.c: after ExitBootServices, the highest run of @pages free
- * pages below 640 KiB (and below the EBDA) in the final memory map, never
+ * pages below 640 KiB in the final memory map, never
  * page 0; 0 when none.  *type names the memory it was. */
 uint64_t x86_tramp_page_late(const struct efi_memmap *m, unsigned pages,
 			     const char **type);
