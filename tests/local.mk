@@ -166,3 +166,55 @@ EXTRA_DIST += tests/twin.sh tests/fdt.sh tests/fdt/arm64-virt.dts \
 	tests/fdt/riscv-virt-8hart.dts tests/fdt/sifive-s7-u74.dts \
 	tests/fdt/qemu-riscv-virt-smp4.dtb \
 	tests/fdt/qemu-riscv-virt-smp8-numa.dtb
+
+# What takes input and had no fuzz target: run options (every way they
+# come in), records, the saved result, the screen from a video mode.
+# Built with clang whatever CC is; tests/fuzz-input.sh runs each briefly.
+if HAVE_FUZZ_CLANG
+if SBM_NATIVE
+INPUT_FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=all -g -O1 -std=c11 $(WARN_CFLAGS) \
+	-I$(srcdir)/core
+FUZZ_OPTIONS_SRCS = tests/fuzz_options.c core/config.c core/config.h \
+	core/test_hooks_on.c \
+	core/config_exp.c core/config_exp.h core/config_words.h core/sbm.c \
+	core/sbm.h core/sbm_read.c core/sbm_read.h core/load_options.c \
+	core/load_options.h
+FUZZ_RECORD_SRCS = tests/fuzz_record.c core/record.c core/record.h \
+	core/crc32.c core/crc32.h
+FUZZ_RESULT_SRCS = tests/fuzz_result.c core/result_store.c \
+	core/result_store.h core/keep.c core/keep.h core/record.c \
+	core/record.h core/crc32.c core/crc32.h
+FUZZ_SCREEN_SRCS = tests/fuzz_screen.c $(SCREEN_SOURCES) core/keep.c \
+	core/keep.h core/qr.c core/qr_rs.c core/qr.h core/record.c \
+	core/record.h core/crc32.c core/crc32.h
+INPUT_FUZZERS = tests/fuzz_options tests/fuzz_record tests/fuzz_result \
+	tests/fuzz_screen
+# the .c files of a list, in the source tree
+INPUT_FUZZ_C = for f in $$srcs; do case $$f in *.c) echo $(srcdir)/$$f;; \
+	esac; done
+tests/fuzz_options: $(FUZZ_OPTIONS_SRCS)
+	@$(MKDIR_P) tests
+	$(AM_V_CC)srcs='$(FUZZ_OPTIONS_SRCS)'; $(FUZZ_CLANG) \
+		$(INPUT_FUZZ_FLAGS) -o $@ `$(INPUT_FUZZ_C)`
+tests/fuzz_record: $(FUZZ_RECORD_SRCS)
+	@$(MKDIR_P) tests
+	$(AM_V_CC)srcs='$(FUZZ_RECORD_SRCS)'; $(FUZZ_CLANG) \
+		$(INPUT_FUZZ_FLAGS) -o $@ `$(INPUT_FUZZ_C)`
+tests/fuzz_result: $(FUZZ_RESULT_SRCS)
+	@$(MKDIR_P) tests
+	$(AM_V_CC)srcs='$(FUZZ_RESULT_SRCS)'; $(FUZZ_CLANG) \
+		$(INPUT_FUZZ_FLAGS) -o $@ `$(INPUT_FUZZ_C)`
+tests/fuzz_screen: $(FUZZ_SCREEN_SRCS) tests/fuzz_screen.ignore
+	@$(MKDIR_P) tests
+	$(AM_V_CC)srcs='$(FUZZ_SCREEN_SRCS)'; $(FUZZ_CLANG) \
+		$(INPUT_FUZZ_FLAGS) -o $@ `$(INPUT_FUZZ_C)` -lm \
+		-fsanitize-coverage-ignorelist=$(srcdir)/tests/fuzz_screen.ignore
+TESTS += tests/fuzz-input.sh
+tests/fuzz-input.log: $(INPUT_FUZZERS)
+CLEANFILES += $(INPUT_FUZZERS)
+endif
+endif
+EXTRA_DIST += tests/fuzz_options.c tests/fuzz_record.c tests/fuzz_result.c \
+	tests/fuzz_screen.c tests/fuzz_screen.ignore tests/fuzz-input.sh \
+	tests/fuzz-seeds
