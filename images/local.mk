@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 EXTRA_DIST += images/qemu-run
 EXTRA_DIST += images/mkimage
+include images/pe.mk
 
 # Boot media: `make image` writes the ESP tree (esp/) and a GPT disk
 # image with the tree's UEFI image on it (names from configure.ac).

@@ -12,6 +12,7 @@ noinst_PROGRAMS += sbmbench-arm64.so
 noinst_DATA += BOOTAA64.EFI
 
 sbmbench_arm64_so_SOURCES = $(CORE_SOURCES) $(ACPI_SOURCES) \
+	core/pptt_topo.c core/pptt_topo.h \
 	$(FDT_SOURCES) core/fdt_topo.c core/fdt_topo.h \
 	$(EFI_COMMON_SOURCES) $(ARM64_SOURCES) $(HOOKS_SOURCE)
 sbmbench_arm64_so_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \
@@ -34,13 +35,16 @@ sbmbench_arm64_so_LINK = arm64_efi_link() { $(LD) -shared -Bsymbolic \
 	"$$@" $(ARM64_EFI_LIBS); }; arm64_efi_link
 EXTRA_sbmbench_arm64_so_DEPENDENCIES = efi.lds
 
+# The PE: the flat binary behind crt0's header, then images/pe.mk's
+# PE_FINISH (NX_COMPAT, SizeOfImage in whole pages, .sbat; what lies past
+# the header's last section, .dynsym, is dropped: no loader reads it).
 ARM64_PE = $(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic \
 	-j .rodata -j .dynsym -j .rel -j .rela -j '.rel.*' -j '.rela.*' \
 	-j .reloc -O binary
-BOOTAA64.EFI: sbmbench-arm64.so
-	$(AM_V_GEN)$(ARM64_PE) $< $@
-hooks/BOOTAA64.EFI: hooks/sbmbench-arm64.so
-	$(AM_V_GEN)$(ARM64_PE) $< $@
+BOOTAA64.EFI: sbmbench-arm64.so pe-fix sbat.csv
+	$(AM_V_GEN)$(ARM64_PE) $< $@.pe && $(PE_FINISH) $@.pe $@
+hooks/BOOTAA64.EFI: hooks/sbmbench-arm64.so pe-fix sbat.csv
+	$(AM_V_GEN)$(ARM64_PE) $< $@.pe && $(PE_FINISH) $@.pe $@
 
 # The boot tests' image: the same objects, the test switches on.
 noinst_DATA += hooks/BOOTAA64.EFI
@@ -53,7 +57,8 @@ hooks/sbmbench-arm64.so: $(sbmbench_arm64_so_OBJECTS) \
 	$(AM_V_CCLD)$(sbmbench_arm64_so_LINK) \
 	$(call hooks_objs,$(sbmbench_arm64_so_OBJECTS)) hooks/test_hooks_on-arm64.o
 
-CLEANFILES += BOOTAA64.EFI hooks/BOOTAA64.EFI hooks/sbmbench-arm64.so \
+CLEANFILES += BOOTAA64.EFI hooks/BOOTAA64.EFI BOOTAA64.EFI.pe hooks/BOOTAA64.EFI.pe \
+	hooks/sbmbench-arm64.so \
 	hooks/test_hooks_on-arm64.o
 endif
 

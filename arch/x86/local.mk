@@ -37,13 +37,16 @@ sbmbench_x86_64_so_LINK = x86_efi_link() { $(LD) -shared -Bsymbolic \
 	x86_efi_link
 EXTRA_sbmbench_x86_64_so_DEPENDENCIES = efi.lds
 
+# The PE: objcopy, no COFF symbol table (nothing reads it, and it would
+# sit between the sections and the .sbat pe-fix appends), then
+# images/pe.mk's PE_FINISH (NX_COMPAT, .sbat).
 X86_PE = $(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic \
 	-j .dynsym -j .rel -j .rela -j '.rel.*' -j '.rela.*' -j .reloc \
-	--target efi-app-x86_64 --subsystem=10
-BOOTX64.EFI: sbmbench-x86_64.so
-	$(AM_V_GEN)$(X86_PE) $< $@
-hooks/BOOTX64.EFI: hooks/sbmbench-x86_64.so
-	$(AM_V_GEN)$(X86_PE) $< $@
+	--target efi-app-x86_64 --subsystem=10 --strip-all
+BOOTX64.EFI: sbmbench-x86_64.so pe-fix sbat.csv
+	$(AM_V_GEN)$(X86_PE) $< $@.pe && $(PE_FINISH) $@.pe $@
+hooks/BOOTX64.EFI: hooks/sbmbench-x86_64.so pe-fix sbat.csv
+	$(AM_V_GEN)$(X86_PE) $< $@.pe && $(PE_FINISH) $@.pe $@
 
 # The boot tests' image: the same objects, the test switches on.
 noinst_DATA += hooks/BOOTX64.EFI
@@ -56,7 +59,8 @@ hooks/sbmbench-x86_64.so: $(sbmbench_x86_64_so_OBJECTS) \
 	$(AM_V_CCLD)$(sbmbench_x86_64_so_LINK) \
 	$(call hooks_objs,$(sbmbench_x86_64_so_OBJECTS)) hooks/test_hooks_on-x86_64.o
 
-CLEANFILES += BOOTX64.EFI hooks/BOOTX64.EFI hooks/sbmbench-x86_64.so \
+CLEANFILES += BOOTX64.EFI hooks/BOOTX64.EFI BOOTX64.EFI.pe hooks/BOOTX64.EFI.pe \
+	hooks/sbmbench-x86_64.so \
 	hooks/test_hooks_on-x86_64.o
 endif
 
