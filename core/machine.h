@@ -10,6 +10,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#define MACHINE_IDS	6
+
+struct smbios_id;
+
 struct machine_info {
 	const char *arch;	/* "x86_64", "arm64", "riscv64" */
 	const char *platform;	/* "uefi", "opensbi", "linux" */
@@ -28,7 +32,23 @@ struct machine_info {
 	 * "none", and the pixel format ("bgrx", "rgbx", "bitmask") or why
 	 * there is none ("no-gop", "blt-only", ...); NULL elsewhere */
 	const char *screen, *screen_format;
+	/* which machine: SMBIOS names (NULL: none), then what the CPU or
+	 * firmware says of itself (x86 microcode, arm64 MIDR/REVIDR, riscv
+	 * DT model and SBI ids), as hello keys */
+	const struct smbios_id *smbios;
+	const char *id_key[MACHINE_IDS], *id_val[MACHINE_IDS];
+	unsigned nids;
 };
+
+/* Add @key=@val (both kept, not copied) to the machine's identity. */
+static inline void machine_add_id(struct machine_info *in, const char *key,
+				  const char *val)
+{
+	if (in->nids < MACHINE_IDS) {
+		in->id_key[in->nids] = key;
+		in->id_val[in->nids++] = val;
+	}
+}
 
 /* Counter ticks in @ms milliseconds at @hz (exact for slow counters too,
  * no overflow for fast ones; never 0). */

@@ -9,6 +9,7 @@
 #include "keep.h"
 #include "record.h"
 #include "report.h"
+#include "smbios.h"
 
 static struct {
 	uint32_t run_id;
@@ -100,6 +101,48 @@ static const char *cycle_counter_name(const struct machine_info *in)
 	return in->cycle_counter ? in->cycle_counter : "unknown";
 }
 
+static void id_str(struct rec *r, const char *key, const char *v)
+{
+	if (v[0])
+		rec_str(r, key, v);
+}
+
+/* Which machine this is: SMBIOS names and the CPU's own ids. */
+static void hello_identity(struct rec *r, const struct machine_info *in)
+{
+	const struct smbios_id *s = in->smbios;
+
+	if (s) {
+		id_str(r, "sys_vendor", s->sys_vendor);
+		id_str(r, "product", s->product);
+		id_str(r, "board_vendor", s->board_vendor);
+		id_str(r, "board", s->board);
+		id_str(r, "bios_vendor", s->bios_vendor);
+		id_str(r, "bios_version", s->bios_version);
+		id_str(r, "bios_date", s->bios_date);
+		id_str(r, "cpu_version", s->cpu_version);
+		if (s->cpu_mhz)
+			rec_u64(r, "cpu_mhz", s->cpu_mhz);
+	}
+	for (unsigned i = 0; i < in->nids; i++)
+		rec_str(r, in->id_key[i], in->id_val[i]);
+}
+
+static void identity_line(const struct machine_info *in)
+{
+	const struct smbios_id *s = in->smbios;
+
+	if (s && (s->product[0] || s->board[0] || s->bios_version[0]))
+		report_printf("machine: %s %s, board %s %s, firmware %s %s "
+			      "(%s)\n", s->sys_vendor, s->product,
+			      s->board_vendor, s->board, s->bios_vendor,
+			      s->bios_version, s->bios_date);
+	for (unsigned i = 0; i < in->nids; i++)
+		report_printf("%s%s %s%s", i ? ", " : "cpu id: ",
+			      in->id_key[i], in->id_val[i],
+			      i + 1 == in->nids ? "\n" : "");
+}
+
 void report_hello(const struct machine_info *in)
 {
 	struct rec r;
@@ -117,6 +160,7 @@ void report_hello(const struct machine_info *in)
 	if (in->screen)
 		report_printf("screen %s (%s)\n", in->screen,
 			      in->screen_format);
+	identity_line(in);
 	report_rec_start(&r, "hello");
 	rec_str(&r, "version", SBM_VERSION);
 	rec_str(&r, "arch", in->arch);
@@ -135,6 +179,7 @@ void report_hello(const struct machine_info *in)
 		rec_str(&r, "screen", in->screen);
 		rec_str(&r, "screen_format", in->screen_format);
 	}
+	hello_identity(&r, in);
 	report_record(&r);
 }
 

@@ -20,7 +20,7 @@ $1 == "boot" {
 	if (NF != 8) { print "line " NR ": boot row with " NF " fields, want 8"; next }
 	if (seen[$2]++) print "line " NR ": boot " $2 " twice"
 	if (index($2, $3 "-") != 1) print "line " NR ": name " $2 " does not start with its arch " $3 "-"
-	if ($4 != "-" && $4 !~ /^@WORK@\/[^\/]+$/ && $4 ~ /\//) print "line " NR ": image " $4 " (-, a build file, or @WORK@/NAME)"
+	if ($4 != "-" && $4 !~ /^@WORK@\/[^\/]+$/ && $4 !~ /^hooks\/[^\/]+$/ && $4 ~ /\//) print "line " NR ": image " $4 " (-, a build file, hooks/NAME: the test-switch image, or @WORK@/NAME)"
 	if ($4 ~ /^@WORK@/ && $8 == "-") print "line " NR ": image " $4 " but no hook makes it"
 	if ($5 !~ /^--/) print "line " NR ": qemu-run arguments " $5 " (start with --)"
 	if ($5 !~ /--timeout [0-9]+/) print "line " NR ": no --timeout (a hang would stall make check)"

@@ -107,6 +107,14 @@ tests_test_uart16550_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_uart16550_CFLAGS = $(UNIT_CFLAGS)
 tests_test_uart16550_LDFLAGS = $(SAN_FLAGS)
 
+check_PROGRAMS += tests/test_smbios
+TESTS += tests/test_smbios tests/smbios.sh
+EXTRA_DIST += tests/smbios.sh
+tests_test_smbios_SOURCES = tests/test_smbios.c core/smbios.c core/smbios.h
+tests_test_smbios_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_smbios_CFLAGS = $(UNIT_CFLAGS)
+tests_test_smbios_LDFLAGS = $(SAN_FLAGS)
+
 check_PROGRAMS += tests/test_uart_check
 TESTS += tests/test_uart_check
 tests_test_uart_check_SOURCES = tests/test_uart_check.c core/uart_check.c \

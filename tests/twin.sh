@@ -116,6 +116,8 @@ rc=0
 "$twin" experiment=rw rw_ms=5 rw_test_stale=1 >"$out/refused.log" 2>&1 || rc=$?
 [ "$rc" != 0 ] && grep -q "rw_test_stale is a test switch" "$out/refused.log" &&
 	ok "rw_test_stale refused without test hooks" || bad "rw_test_stale accepted without test hooks (exit $rc)"
+"$twin_hooks" rw_test_stale=2 >"$out/err.log" 2>&1 && bad "rw_test_stale=2 accepted" ||
+	{ grep -q "valid" "$out/err.log" && ok "rw_test_stale=2 rejected (hooks twin)" || bad "rw_test_stale=2: $(cat "$out/err.log")"; }
 # the wrong-answer path: with the test hook the readers see a stale bit
 # the reference does not have; the run must fail and name layout and op
 rc=0
@@ -140,7 +142,7 @@ grep -Eq "^@sbm config .* placement=(node|boot) " "$out/pair.log" && ok "pair mo
 
 for args in layouts=bogus cpus=0 frobnicate=1 iters "cpus=$((online + 1))" op=nosuch \
 	experiment=bogus pairs=0 "experiment=c2c c2c_home=node:63" "experiment=c2c mode=pair" reader=bogus \
-	"experiment=rw rw_nreaders=$online" rw_test_stale=2; do
+	"experiment=rw rw_nreaders=$online"; do
 	# shellcheck disable=SC2086 # some cases are two words on purpose
 	if "$twin" $args >"$out/err.log" 2>&1; then
 		bad "'$args' was accepted"

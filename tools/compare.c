@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Runs side by side: one column per run, rows per layout (and per CPU
  * for noise). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -33,6 +34,15 @@ static int col_width(const struct runset *rs)
 	return w > COL_MAX ? COL_MAX : w;
 }
 
+/* Does any run name this part of its machine? */
+static bool any_ident(const struct runset *rs, int k)
+{
+	for (size_t i = 0; i < rs->nruns; i++)
+		if (rs->runs[i].ident[k][0])
+			return true;
+	return false;
+}
+
 static void header(FILE *f, const struct runset *rs, int w, const char *name,
 		   int what)
 {
@@ -54,6 +64,12 @@ static void header(FILE *f, const struct runset *rs, int w, const char *name,
 			break;
 		case 3:
 			snprintf(s, sizeof(s), "%s", r->cpu_model);
+			break;
+		case 5:
+			snprintf(s, sizeof(s), "%s", r->ident[RUN_ID_product]);
+			break;
+		case 6:
+			snprintf(s, sizeof(s), "%s", r->ident[RUN_ID_bios_version]);
 			break;
 		default:
 			snprintf(s, sizeof(s), "%s", run_file_base(rs, r));
@@ -121,6 +137,10 @@ static void compare_all(FILE *f, const void *arg)
 	}
 	header(f, rs, w, "machine", 0);
 	header(f, rs, w, "cpu", 3);
+	if (any_ident(rs, RUN_ID_product))
+		header(f, rs, w, "product", 5);
+	if (any_ident(rs, RUN_ID_bios_version))
+		header(f, rs, w, "firmware", 6);
 	header(f, rs, w, "run", 1);
 	header(f, rs, w, "cpus used", 2);
 	header(f, rs, w, "file", 4);

@@ -27,7 +27,10 @@ void report_csv(FILE *f, const struct runset *rs)
 		"machine_cpus,layout,op,mode,cpus,iters,reps,median_ticks,"
 		"mean_ticks,min_ticks,max_ticks,ns_per_iter,pct_global,rep_cv,"
 		"cv,cycles,gap_ns,ci95_ticks,ns_per_update,cost_ns,"
-		"pct_median,mhz,complete,clean,status\n");
+		"pct_median,mhz,complete,clean,status");
+	for (int i = 0; i < RUN_NIDENT; i++)
+		fprintf(f, ",%s", run_ident_key[i]);
+	fputc('\n', f);
 	for (size_t i = 0; i < rs->nruns; i++) {
 		const struct run *r = &rs->runs[i];
 
@@ -72,6 +75,10 @@ void report_csv(FILE *f, const struct runset *rs)
 			fprintf(f, "%d,%d,", run_complete(r) ? 1 : 0,
 				x->clean ? 1 : 0);
 			csv_field(f, r->end ? r->status : "none");
+			for (int k = 0; k < RUN_NIDENT; k++) {
+				fputc(',', f);
+				csv_field(f, r->ident[k]);
+			}
 			fputc('\n', f);
 		}
 	}

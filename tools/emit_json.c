@@ -159,6 +159,9 @@ static void json_run(FILE *f, const struct runset *rs, const struct run *r)
 		r->hello && r->virt[0] && strcmp(r->virt, "none") ?
 		"true" : "false");
 	jkey(f, "cpu_model", r->cpu_model, ",");
+	for (int i = 0; i < RUN_NIDENT; i++)
+		if (r->ident[i][0])
+			jkey(f, run_ident_key[i], r->ident[i], ",");
 	jkey(f, "counter", r->counter, ",");
 	jint(f, "counter_hz", r->counter_hz, ",");
 	jkey(f, "hz_source", r->hz_source, ",");

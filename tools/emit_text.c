@@ -20,6 +20,11 @@ static void text_machine(FILE *f, const struct runset *rs,
 		fprintf(f, "machine: %s/%s, virt=%s, cpu_model \"%s\", "
 			"sbmbench %s\n", r->arch, r->platform, r->virt,
 			r->cpu_model, r->version);
+		char id[320];
+
+		run_ident_line(r, id, sizeof(id));
+		if (id[0])
+			fprintf(f, "machine id: %s\n", id);
 		if (strcmp(r->virt, "none"))
 			fprintf(f, "NOTE: virtualized (%s): figures describe "
 				"the virtual machine, not the hardware\n",

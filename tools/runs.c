@@ -107,9 +107,42 @@ static struct run *find_run(struct gather *g, uint32_t id, bool hello,
 	return r;
 }
 
+#define RUN_IDENT_NAME(k) #k,
+const char *const run_ident_key[RUN_NIDENT] = { RUN_IDENT(RUN_IDENT_NAME) };
+
+void run_ident_line(const struct run *r, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = 0;
+#define ID(k) r->ident[RUN_ID_##k]
+#define PUT(...) do { int n_ = snprintf(buf + o, len - o, __VA_ARGS__); \
+		if (n_ > 0 && (size_t)n_ < len - o) o += (size_t)n_; } while (0)
+	if (ID(sys_vendor)[0] || ID(product)[0])
+		PUT("%s %s", ID(sys_vendor), ID(product));
+	if (ID(board)[0])
+		PUT("%sboard %s %s", o ? ", " : "", ID(board_vendor), ID(board));
+	if (ID(bios_version)[0])
+		PUT("%sfirmware %s %s (%s)", o ? ", " : "", ID(bios_vendor),
+		    ID(bios_version), ID(bios_date));
+	if (ID(dt_model)[0])
+		PUT("%s%s", o ? ", " : "", ID(dt_model));
+	if (ID(microcode)[0])
+		PUT("%smicrocode %s", o ? ", " : "", ID(microcode));
+	if (ID(midr)[0])
+		PUT("%smidr %s", o ? ", " : "", ID(midr));
+	if (ID(mvendorid)[0])
+		PUT("%smvendorid %s marchid %s mimpid %s", o ? ", " : "",
+		    ID(mvendorid), ID(marchid), ID(mimpid));
+#undef PUT
+#undef ID
+}
+
 static void take_hello(struct run *r, const struct rec_parsed *p)
 {
 	r->hello = true;
+	for (int i = 0; i < RUN_NIDENT; i++)
+		COPY(r->ident[i], p, run_ident_key[i]);
 	COPY(r->version, p, "version");
 	COPY(r->arch, p, "arch");
 	COPY(r->platform, p, "platform");

@@ -61,6 +61,24 @@ struct run_fail {
 	char hwid[24];
 };
 
+/*
+ * hello's keys that name the machine (SMBIOS, microcode, MIDR/REVIDR,
+ * the riscv DT model and SBI ids): one list for every reader and writer,
+ * the CSV column and JSON key each the record key.
+ */
+#define RUN_IDENT(X) X(sys_vendor) X(product) X(board_vendor) X(board) \
+	X(bios_vendor) X(bios_version) X(bios_date) X(cpu_version) \
+	X(cpu_mhz) X(microcode) X(midr) X(revidr) X(dt_model) \
+	X(mvendorid) X(marchid) X(mimpid)
+#define RUN_IDENT_ENUM(k) RUN_ID_##k,
+enum { RUN_IDENT(RUN_IDENT_ENUM) RUN_NIDENT };
+extern const char *const run_ident_key[RUN_NIDENT];
+
+struct run;
+/* "product, board, firmware version (date), microcode/midr": what names
+ * the machine in one line (empty when hello said nothing of it). */
+void run_ident_line(const struct run *r, char *buf, size_t len);
+
 struct run {
 	unsigned file;		/* index into runset.files */
 	uint32_t id;
@@ -70,6 +88,8 @@ struct run {
 
 	/* hello */
 	char version[16], arch[16], platform[16], virt[32], cpu_model[96];
+	/* the machine's identity, hello's RUN_IDENT keys ("" when absent) */
+	char ident[RUN_NIDENT][48];
 	char counter[16], hz_source[48], cycle_counter[16];
 	uint64_t counter_hz;
 	bool cycles;

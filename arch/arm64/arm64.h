@@ -68,6 +68,7 @@ void arm64_dt_after(struct topo *t);
 
 /* cpu_info.c */
 void arm64_cpu_model(char *buf, size_t len);
+void arm64_cpu_ids(struct machine_info *info);
 bool arm64_has_lse(void);
 /* Caches of this CPU from CLIDR/CCSIDR; returns the largest data line. */
 uint32_t arm64_cache_line(void);

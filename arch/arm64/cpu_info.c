@@ -150,3 +150,17 @@ bool arm64_pmu_enable(void)
 		;
 	return read_sysreg(pmccntr_el0) != c0;
 }
+
+/* MIDR_EL1 and REVIDR_EL1 as hello's midr= and revidr=: implementer,
+ * part, variant, revision, and the implementation's errata fixes. */
+void arm64_cpu_ids(struct machine_info *info)
+{
+	static char midr[20], revidr[20];
+
+	snprintf(midr, sizeof(midr), "%#llx",
+		 (unsigned long long)read_sysreg(midr_el1));
+	snprintf(revidr, sizeof(revidr), "%#llx",
+		 (unsigned long long)read_sysreg(revidr_el1));
+	machine_add_id(info, "midr", midr);
+	machine_add_id(info, "revidr", revidr);
+}

@@ -43,6 +43,13 @@ void *efi_alloc_heap(size_t max, size_t min, uint64_t below, size_t *got);
 uint64_t efi_find_rsdp(void);
 /* The flattened device tree from the configuration table, or NULL. */
 const void *efi_find_dtb(void);
+/* The SMBIOS entry point (3.0 first: *@v3), or NULL. */
+const void *efi_find_smbios(bool *v3);
+
+struct machine_info;
+/* The machine's SMBIOS names into @info (efi_smbios.c); a bad table is
+ * a warning and no names. */
+void efi_machine_names(struct machine_info *info);
 
 /*
  * The memory map ExitBootServices was given: after the exit it is the

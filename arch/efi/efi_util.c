@@ -97,6 +97,19 @@ const void *efi_find_dtb(void)
 	return config_table(&dtb);
 }
 
+const void *efi_find_smbios(bool *v3)
+{
+	/* SMBIOS3_TABLE_GUID and SMBIOS_TABLE_GUID, from the UEFI spec */
+	EFI_GUID sm3 = { 0xf2fd1544, 0x9794, 0x4a2c,
+			 { 0x99, 0x2e, 0xe5, 0xbb, 0xcf, 0x20, 0xe3, 0x94 } };
+	EFI_GUID sm2 = { 0xeb9d2d31, 0x2d88, 0x11d3,
+			 { 0x9a, 0x16, 0x00, 0x90, 0x27, 0x3f, 0xc1, 0x4d } };
+	const void *p = config_table(&sm3);
+
+	*v3 = p != NULL;
+	return p ? p : config_table(&sm2);
+}
+
 int efi_exit_boot_services(void *image, struct efi_memmap *final)
 {
 	UINTN size = 0, key, dsize;

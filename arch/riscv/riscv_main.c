@@ -52,6 +52,33 @@ bool plat_cycles_available(void)
 }
 
 /* Stop before the run: still a hello, the reason and an end record. */
+/* Which board: the DT's /model and the SBI's machine ids (mvendorid,
+ * marchid, mimpid: base extension functions 4-6). */
+static void machine_ids(const struct fdt *f, struct machine_info *info)
+{
+	static char model[48], ids[3][24];
+	static const char *const keys[3] = { "mvendorid", "marchid", "mimpid" };
+	const char *m = fdt_getprop_str(f, fdt_root(f), "model");
+
+	if (m) {
+		size_t i;
+
+		for (i = 0; m[i] && i + 1 < sizeof(model); i++)
+			model[i] = m[i] >= 0x20 && m[i] < 0x7f ? m[i] : '?';
+		model[i] = 0;
+		machine_add_id(info, "dt_model", model);
+	}
+	/* SBI 0.1 has no base extension: the calls fail, nothing added */
+	for (int k = 0; k < 3; k++) {
+		struct sbiret r = sbi_call(SBI_EXT_BASE, 4 + k, 0, 0, 0);
+
+		if (r.error)
+			continue;
+		snprintf(ids[k], sizeof(ids[k]), "%#lx", (unsigned long)r.value);
+		machine_add_id(info, keys[k], ids[k]);
+	}
+}
+
 static void fail_early(const char *what, const char *why)
 {
 	report_early_end(&bench.info, what, why);
@@ -107,6 +134,7 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 		.hz_source = "dt-timebase-frequency", .cycles = true,
 		.cycle_counter = "cycle",
 	};
+	machine_ids(&f, &bench.info);
 	/* where the loader put us: entry.S relocated the image by the difference */
 	printf("\nsbmbench: riscv64 payload, boot hart %lu, running at %#lx, linked at %#lx, "
 	       "FDT at %p, console %s, SBI %ld.%ld\n",

@@ -6,6 +6,7 @@
  * 0x8000001D: geometry from 0x80000005/6, sharing assumed).  APIC ids
  * encode the topology, so the boot CPU's answers place every CPU.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "amd_cache.h"
@@ -289,4 +290,25 @@ bool x86_needs_init_wait(const struct x86_cpuid *c)
 	if (amd_like(c))
 		return c->family < 0xf;
 	return true;
+}
+
+/*
+ * The microcode revision (IA32_BIOS_SIGN_ID, MSR 0x8b, read as the
+ * firmware left it): Intel keeps it in the high half, AMD its patch
+ * level in the low half.  Read only on bare metal and under QEMU/KVM,
+ * whose MSR it is known to answer (another hypervisor may fault).
+ */
+void x86_microcode_id(const struct x86_cpuid *c, struct machine_info *info)
+{
+	static char rev[24];
+	uint64_t v;
+
+	if (c->hypervisor && strcmp(c->hv_vendor, "TCGTCGTCGTCG") &&
+	    strcmp(c->hv_vendor, "KVMKVMKVM"))
+		return;
+	v = rdmsr(0x8b);
+	snprintf(rev, sizeof(rev), "%#llx", (unsigned long long)
+		 (!strcmp(c->vendor, "GenuineIntel") ? v >> 32 :
+		  v & 0xffffffffu));
+	machine_add_id(info, "microcode", rev);
 }

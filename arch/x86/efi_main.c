@@ -98,6 +98,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	b.info.virt = virt_name();
 	b.info.hz_source = "none";
 	config_defaults(&b.cfg);
+	efi_machine_names(&b.info);
+	x86_microcode_id(&cpu, &b.info);
 
 	topo = calloc(1, sizeof(*topo));
 	struct topo_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));

@@ -98,6 +98,8 @@ struct x86_cpuid {
 void x86_cpuid_probe(struct x86_cpuid *c);
 /* raw_core/raw_package/raw_llc of every CPU from its APIC id; caches */
 void x86_cpuid_fill_topo(const struct x86_cpuid *c, struct topo *t);
+/* The boot CPU's microcode revision as hello's microcode= */
+void x86_microcode_id(const struct x86_cpuid *c, struct machine_info *info);
 
 /* acpi_topo.c */
 struct x86_acpi {

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The machine's name from SMBIOS (DMTF DSP0134): BIOS vendor, version and
+ * date (type 0), system maker and product (type 1), board maker and
+ * product (type 2), the first processor's version string and current
+ * speed (type 4).  Serial numbers and UUIDs are never read: a result is
+ * shared in public.  Bounds-checked over the bytes the firmware gave; a
+ * bad entry point or table is reported, a bad structure ends the walk.
+ */
+#ifndef SBM_CORE_SMBIOS_H
+#define SBM_CORE_SMBIOS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SMBIOS_STR	48	/* a field's room, NUL included: hello stays one record */
+
+struct smbios_id {
+	char bios_vendor[SMBIOS_STR], bios_version[SMBIOS_STR];
+	char bios_date[SMBIOS_STR];
+	char sys_vendor[SMBIOS_STR], product[SMBIOS_STR];
+	char board_vendor[SMBIOS_STR], board[SMBIOS_STR];
+	char cpu_version[SMBIOS_STR];
+	uint32_t cpu_mhz;	/* 0: unknown */
+	uint8_t major, minor;	/* the entry point's SMBIOS version */
+};
+
+/*
+ * An entry point ("_SM3_" 64-bit, else "_SM_" 32-bit) in the @len bytes
+ * at @ep: checksums and lengths checked; the structure table's address
+ * and (maximum) size into *@table and *@table_len, its version into @id.
+ * 0, or -1 with *why.
+ */
+int smbios_entry(const void *ep, size_t len, uint64_t *table,
+		 uint32_t *table_len, struct smbios_id *id, const char **why);
+
+/*
+ * The structures in the @len bytes at @t into @id (fields left empty when
+ * absent); strings are copied printable ASCII only, '?' for other bytes,
+ * blanks at the ends dropped.  Stops at the end-of-table structure or
+ * the first structure that does not fit.  0, or -1 with *why when not
+ * one structure was whole (what was read is kept).
+ */
+int smbios_parse(const void *t, size_t len, struct smbios_id *id,
+		 const char **why);
+
+#endif

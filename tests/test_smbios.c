@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Host tests for core/smbios.c.  A small SMBIOS 3 image (entry point and
+ * types 0, 1, 2, 4, 127) is built here; tests/smbios.sh has dmidecode,
+ * an independent decoder, read the same bytes (--from-dump) and compares
+ * its strings with ours, so the offsets are checked against a tool that
+ * implements DSP0134, not against our own constants.  Also: every
+ * truncation of the table and of the entry point, bad checksums, string
+ * indexes past the set, blanks and control bytes in strings.
+ *
+ *   test_smbios              the checks
+ *   test_smbios --dump FILE  write the image as dmidecode --dump-bin does
+ *                            (entry point at 0, table at 0x20) and print
+ *                            what smbios_parse() read, one "key=value" a line
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "smbios.h"
+
+static uint8_t table[512];
+static size_t tlen;
+
+/* A structure: @fmt formatted bytes (type, length filled in), strings. */
+static void add(uint8_t type, const uint8_t *fmt, uint8_t flen,
+		const char *const *strs, unsigned n)
+{
+	uint8_t *p = table + tlen;
+
+	memcpy(p, fmt, flen);
+	p[0] = type;
+	p[1] = flen;
+	p[2] = (uint8_t)tlen;	/* handle */
+	p[3] = 0;
+	tlen += flen;
+	for (unsigned i = 0; i < n; i++) {
+		memcpy(table + tlen, strs[i], strlen(strs[i]) + 1);
+		tlen += strlen(strs[i]) + 1;
+	}
+	if (!n)
+		table[tlen++] = 0;
+	table[tlen++] = 0;
+}
+
+static void build(void)
+{
+	uint8_t t0[0x18] = { 0 }, t1[0x1b] = { 0 }, t2[0x0f] = { 0 };
+	uint8_t t4[0x30] = { 0 }, end[4] = { 0 };
+	const char *s0[] = { "  Acme Firmware Inc. ", "1.2.3\x01x", "12/01/2026" };
+	const char *s1[] = { "Acme", "Server 9000", "v2", "SERIAL-SECRET" };
+	const char *s2[] = { "Acme Boards", "MB-42" };
+	const char *s4[] = { "CPU0", "Acme Semi", "Acme(R) Core(TM) 7 @ 3.10GHz" };
+
+	tlen = 0;
+	t0[4] = 1, t0[5] = 2, t0[8] = 3;		/* vendor, version, date */
+	add(0, t0, sizeof(t0), s0, 3);
+	t1[4] = 1, t1[5] = 2, t1[6] = 3, t1[7] = 4;	/* maker .. serial */
+	add(1, t1, sizeof(t1), s1, 4);
+	t2[4] = 1, t2[5] = 2, t2[6] = 9;		/* version past the set */
+	add(2, t2, sizeof(t2), s2, 2);
+	t4[4] = 1, t4[7] = 2, t4[0x10] = 3;		/* socket, maker, version */
+	t4[0x16] = 3100 & 0xff, t4[0x17] = 3100 >> 8;	/* current speed */
+	add(4, t4, sizeof(t4), s4, 3);
+	t4[0x10] = 0, t4[0x16] = 0x10;			/* a second socket */
+	add(4, t4, sizeof(t4), NULL, 0);
+	add(127, end, sizeof(end), NULL, 0);
+}
+
+/* An SMBIOS 3.0 entry point for a table of @len bytes at @addr. */
+static void entry3(uint8_t ep[24], uint64_t addr, uint32_t len)
+{
+	uint8_t s = 0;
+
+	memset(ep, 0, 24);
+	memcpy(ep, "_SM3_", 5);
+	ep[6] = 24, ep[7] = 3, ep[8] = 2, ep[10] = 1;
+	for (int i = 0; i < 4; i++)
+		ep[12 + i] = (uint8_t)(len >> (8 * i));
+	for (int i = 0; i < 8; i++)
+		ep[16 + i] = (uint8_t)(addr >> (8 * i));
+	for (int i = 0; i < 24; i++)
+		s += ep[i];
+	ep[5] = (uint8_t)-s;
+}
+
+static int dump(const char *path)
+{
+	uint8_t ep[24], out[0x20 + sizeof(table)] = { 0 };
+	struct smbios_id id = { 0 };
+	FILE *f;
+
+	build();
+	entry3(ep, 0x20, (uint32_t)tlen);
+	memcpy(out, ep, sizeof(ep));
+	memcpy(out + 0x20, table, tlen);
+	f = fopen(path, "wb");
+	if (!f || fwrite(out, 1, 0x20 + tlen, f) != 0x20 + tlen || fclose(f))
+		return 2;
+	if (smbios_parse(table, tlen, &id, NULL))
+		return 1;
+	printf("bios-vendor=%s\nbios-version=%s\nbios-release-date=%s\n"
+	       "system-manufacturer=%s\nsystem-product-name=%s\n"
+	       "baseboard-manufacturer=%s\nbaseboard-product-name=%s\n"
+	       "processor-version=%s\n", id.bios_vendor, id.bios_version,
+	       id.bios_date, id.sys_vendor, id.product, id.board_vendor,
+	       id.board, id.cpu_version);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct smbios_id id = { 0 };
+	const char *why = NULL;
+	uint8_t ep[40];
+	uint64_t addr;
+	uint32_t len;
+
+	if (argc == 3 && !strcmp(argv[1], "--dump"))
+		return dump(argv[2]);
+	build();
+	CHECK(smbios_parse(table, tlen, &id, &why) == 0);
+	CHECK_STR(id.bios_vendor, "Acme Firmware Inc.");	/* trimmed */
+	CHECK_STR(id.bios_version, "1.2.3?x");	/* control byte */
+	CHECK_STR(id.bios_date, "12/01/2026");
+	CHECK_STR(id.sys_vendor, "Acme");
+	CHECK_STR(id.product, "Server 9000");
+	CHECK_STR(id.board_vendor, "Acme Boards");
+	CHECK_STR(id.board, "MB-42");
+	CHECK_STR(id.cpu_version, "Acme(R) Core(TM) 7 @ 3.10GHz");
+	CHECK_EQ_U64(id.cpu_mhz, 3100);		/* the first socket's */
+	/* the serial is never read into anything */
+	for (size_t i = 0; i + 6 <= sizeof(id); i++)
+		CHECK(memcmp((const char *)&id + i, "SECRET", 6));
+
+	/* every truncation: no read past it (ASan), no garbage */
+	for (size_t n = 0; n < tlen; n++) {
+		struct smbios_id t = { 0 };
+		uint8_t *copy = malloc(n ? n : 1);
+
+		memcpy(copy, table, n);
+		smbios_parse(copy, n, &t, &why);
+		CHECK(!t.bios_vendor[0] || !strcmp(t.bios_vendor,
+						   "Acme Firmware Inc."));
+		CHECK(strlen(t.cpu_version) < SMBIOS_STR);
+		free(copy);
+	}
+	CHECK(smbios_parse(table, 3, &id, &why) == -1 && why);
+	/* a structure shorter than its header ends the walk */
+	table[1] = 3;
+	memset(&id, 0, sizeof(id));
+	CHECK(smbios_parse(table, tlen, &id, &why) == -1);
+	CHECK(!id.bios_vendor[0]);
+	/* one whose length runs past the table too */
+	build();
+	table[1] = 0xff;
+	memset(&id, 0, sizeof(id));
+	CHECK(smbios_parse(table, 0x80, &id, &why) == -1);
+	CHECK(!id.bios_vendor[0]);
+	build();
+
+	/* entry points: good, bad checksum, short, no anchor, 2.x */
+	entry3(ep, 0x12345678abcull, 0x400);
+	CHECK(smbios_entry(ep, 24, &addr, &len, &id, &why) == 0);
+	CHECK_EQ_U64(addr, 0x12345678abcull);
+	CHECK_EQ_U64(len, 0x400);
+	CHECK(id.major == 3 && id.minor == 2);
+	ep[9] ^= 1;
+	CHECK(smbios_entry(ep, 24, &addr, &len, &id, &why) == -1);
+	ep[9] ^= 1;
+	CHECK(smbios_entry(ep, 23, &addr, &len, &id, &why) == -1);
+	ep[6] = 200;	/* longer than what was given */
+	CHECK(smbios_entry(ep, 24, &addr, &len, &id, &why) == -1);
+	entry3(ep, 0, 0x400);
+	CHECK(smbios_entry(ep, 24, &addr, &len, &id, &why) == -1);
+	memcpy(ep, "_SM4_", 5);
+	CHECK(smbios_entry(ep, 24, &addr, &len, &id, &why) == -1);
+	/* SMBIOS 2.x: "_SM_" then "_DMI_", two checksums (DSP0134 5.2.1) */
+	memset(ep, 0, sizeof(ep));
+	memcpy(ep, "_SM_", 4);
+	ep[5] = 0x1f, ep[6] = 2, ep[7] = 8;
+	memcpy(ep + 16, "_DMI_", 5);
+	ep[22] = 0x34, ep[23] = 0x01;			/* 0x134 bytes */
+	ep[24] = 0x00, ep[25] = 0x00, ep[26] = 0x0f;	/* at 0xf0000 */
+	uint8_t s = 0;
+
+	for (int i = 16; i < 31; i++)
+		s += ep[i];
+	ep[21] = (uint8_t)-s;
+	s = 0;
+	for (int i = 0; i < 31; i++)
+		s += ep[i];
+	ep[4] = (uint8_t)-s;
+	CHECK(smbios_entry(ep, 31, &addr, &len, &id, &why) == 0);
+	CHECK_EQ_U64(addr, 0xf0000);
+	CHECK_EQ_U64(len, 0x134);
+	ep[21]++;
+	ep[4]--;	/* whole sum still 0, the _DMI_ part's not */
+	CHECK(smbios_entry(ep, 31, &addr, &len, &id, &why) == -1);
+	return check_done("test_smbios");
+}
