@@ -283,6 +283,18 @@ int config_set(struct config *c, const char *key, const char *val,
 		if (strcmp(val, "0") && strcmp(val, "1"))
 			return config_bad_value(err, errlen, key, val, "0, 1");
 		c->save_test_fill = val[0] == '1';
+	} else if (!strcmp(key, "restore_test_buf")) {
+		/* test only (tests/boot-restore.sh): a part the firmware
+		 * refuses as larger than the restore's buffer */
+		if (config_parse_u64(val, 1, 8192, &v))
+			return config_bad_value(err, errlen, key, val, "1..8192");
+		c->restore_test_buf = (uint32_t)v;
+	} else if (!strcmp(key, "restore_test_pause_s")) {
+		/* test only: time to cut the power between the file and the
+		 * delete */
+		if (config_parse_u64(val, 0, 3600, &v))
+			return config_bad_value(err, errlen, key, val, "0..3600");
+		c->restore_test_pause_s = (uint32_t)v;
 	} else if (!strcmp(key, "riscv_counter")) {
 		if (!strcmp(val, "auto"))
 			c->riscv_counter = RV_COUNTER_AUTO;

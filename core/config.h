@@ -58,6 +58,11 @@ struct config {
 	bool save;
 	bool stop_after_restore;
 	bool save_test_fill;	/* test only: fill the store before saving */
+	/* test only: the restore reads at most this many bytes a part (0:
+	 * 8 KiB), and waits this long between the flushed file and the
+	 * delete of the variables */
+	uint32_t restore_test_buf;
+	uint32_t restore_test_pause_s;
 	/* riscv64: what isa_counter() reads: auto, rdtime, rdcycle */
 	enum riscv_counter { RV_COUNTER_AUTO, RV_COUNTER_TIME,
 			     RV_COUNTER_CYCLE } riscv_counter;

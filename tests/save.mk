@@ -18,7 +18,7 @@ EXTRA_DIST += tests/fetch.sh tools/fetch-results
 
 if BOOT_TESTS
 if IMAGE_UEFI
-TESTS += tests/boot-save.sh
+TESTS += tests/boot-save.sh tests/boot-restore.sh
 endif
 endif
-EXTRA_DIST += tests/boot-save.sh
+EXTRA_DIST += tests/boot-save.sh tests/boot-restore.sh

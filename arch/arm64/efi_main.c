@@ -15,6 +15,7 @@
 #include "arm64.h"
 #include "engine.h"
 #include "efi_acpi.h"
+#include "efi_results.h"
 #include "isa_ops.h"
 #include "report.h"
 
@@ -105,6 +106,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	 * parsed: a table that breaks the parse cannot cost an earlier
 	 * run's result (until the console is up, ConOut says it) */
 	opt_rc = efi_options(image, &b.cfg, err, sizeof(err));
+	efi_results_restore_options(&b.cfg);
 	if (efi_results_restore(image) && b.cfg.stop_after_restore && !opt_rc)
 		plat_power_off(0, b.cfg.exit);
 	find_topology(bsp, &fw);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The saved result's UEFI variables, shared by the save (after the run)
- * and the restore (the next boot): names, vendor GUID, attributes.
+ * and the restore (the next boot): names, vendor GUID, attributes, and
+ * what the restore left for the save.
  * tools/sbmbench fetch reads the same variables from Linux's efivarfs.
  */
 #ifndef SBM_EFI_RESULTS_H
@@ -10,6 +11,7 @@
 #include <efi.h>
 #include <stdbool.h>
 
+#include "config.h"
 #include "result_store.h"
 
 /* sbmbench's own vendor GUID: 5b1e7c2a-9d4f-4e61-b8a3-2f6c0d9e7a51 */
@@ -25,15 +27,45 @@
 
 extern EFI_GUID sbm_vendor_guid;
 
-/* The restore found a result it could not write: the save must not
- * replace it (nothing is lost). */
-extern bool efi_results_pending;
+/*
+ * What this boot's restore left.  The save writes a new result only over
+ * empty variables: after a restore that found nothing or wrote and
+ * deleted what it found; never before the restore ran (an early failure),
+ * and never over a result it could not write, read or delete.
+ */
+enum efi_results_state {
+	RESULTS_NOT_LOOKED,	/* the restore has not run yet */
+	RESULTS_CLEAR,		/* nothing saved, or written and deleted */
+	RESULTS_KEPT,		/* an earlier result is still there */
+};
+extern enum efi_results_state efi_results_state;
+
+/* The options the restore reads (restore_test_*): before
+ * efi_results_restore(). */
+void efi_results_restore_options(const struct config *cfg);
 
 /* The name of part @i ("SbmResult0"). */
 void efi_results_var_name(unsigned i, CHAR16 name[16]);
 
-/* Delete every part (absent ones are fine); EFI_SUCCESS or the first
- * error. */
-EFI_STATUS efi_results_delete(void);
+/* Delete parts @from .. @to - 1 in order (absent ones are fine), stopping
+ * at the first that cannot be deleted (its index in *failed): part 0 goes
+ * first, so what a failure leaves is never read again as a result cut
+ * short.  EFI_SUCCESS or that error. */
+EFI_STATUS efi_results_delete(unsigned from, unsigned to, unsigned *failed);
+
+/* A firmware status as its name ("EFI_VOLUME_FULL"), else its number,
+ * into @buf. */
+const char *efi_results_status(EFI_STATUS st, char buf[32]);
+
+/*
+ * efi_results_file.c: the restored text into \sbmbench\results\ on the
+ * image's own volume, as <@id>.log, or <@id>-2.log ... where a different
+ * file has the name (it is kept); a file with the same bytes means an
+ * earlier boot wrote it (*again).  Written, flushed to the medium (file
+ * Flush, then the device's FlushBlocks) and read back: NULL and the name
+ * in @name, else why not, with the new file removed.
+ */
+const char *efi_results_write(void *image, const char *id, const char *text,
+			      size_t len, char name[24], bool *again);
 
 #endif

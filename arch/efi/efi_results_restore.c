@@ -2,13 +2,17 @@
 /*
  * The boot after a saved run: before anything else, the result left in
  * UEFI variables (efi_results_save.c) is written to
- * \sbmbench\results\<run id>.log on the image's own volume, read back,
- * and only then are the variables deleted.  A volume that cannot be
- * written (read-only media, a full stick) keeps them for the next try or
- * for tools/sbmbench fetch under Linux.
+ * \sbmbench\results\<run id>.log on the image's own volume
+ * (efi_results_file.c), flushed, read back, and only then are the parts
+ * read deleted.  Only "not found" for part 0 means nothing was saved: any
+ * other error, a volume that cannot be written (read-only media, a full
+ * stick) or a delete that fails keeps the variables for the next try or
+ * for tools/sbmbench fetch under Linux, and this boot does not save its
+ * own result over them.
  */
 #include <efi.h>
 #include <efilib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,133 +20,79 @@
 #include "efi_results.h"
 #include "report.h"
 
-/* The saved parts, in order, into @buf; the bytes found. */
-static size_t read_parts(char *buf, size_t cap, unsigned *nparts)
-{
-	size_t len = 0;
+enum efi_results_state efi_results_state = RESULTS_NOT_LOOKED;
 
-	*nparts = 0;
-	for (unsigned i = 0; i < SBM_VAR_PARTS; i++) {
+/* Test only: a smaller buffer per part (restore_test_buf=N, so that the
+ * firmware refuses a part as too large), and a wait between the flushed
+ * file and the delete (restore_test_pause_s=N, so a test can cut the
+ * power there). */
+static UINTN part_cap = RESULT_STORE_PART;
+static unsigned pause_s;
+
+void efi_results_restore_options(const struct config *cfg)
+{
+	if (cfg->restore_test_buf)
+		part_cap = cfg->restore_test_buf;
+	pause_s = cfg->restore_test_pause_s;
+}
+
+/* What read_parts() found. */
+struct parts {
+	size_t len;		/* bytes read */
+	unsigned n;		/* parts read; on an error, the refused one */
+	UINTN size;		/* on an error, that part's size if known */
+	UINT32 attrs;		/* on an error, its attributes if known */
+};
+
+/*
+ * The saved parts, in order, into @buf (RESULT_STORE_MAX bytes); they end
+ * where the next part is not found (or with the last).  EFI_NOT_FOUND
+ * when part 0 is; any other error is part p->n's, and nothing read
+ * counts: a part with other attributes than the save's is not sbmbench's
+ * (EFI_ACCESS_DENIED, left alone).
+ */
+static EFI_STATUS read_parts(char *buf, struct parts *p)
+{
+	p->len = 0;
+	for (p->n = 0; p->n < SBM_VAR_PARTS; p->n++) {
 		CHAR16 name[16];
-		UINTN size = cap - len;
-		UINT32 attrs;
 		EFI_STATUS st;
 
-		efi_results_var_name(i, name);
+		p->size = part_cap;
+		p->attrs = 0;
+		efi_results_var_name(p->n, name);
 		st = uefi_call_wrapper(RT->GetVariable, 5, name,
-				       &sbm_vendor_guid, &attrs, &size,
-				       buf + len);
+				       &sbm_vendor_guid, &p->attrs, &p->size,
+				       buf + p->len);
+		if (st == EFI_NOT_FOUND)
+			return p->n ? EFI_SUCCESS : EFI_NOT_FOUND;
 		if (EFI_ERROR(st))
-			break;
-		len += size;
-		++*nparts;
+			return st;
+		if (p->attrs != SBM_VAR_ATTRS)
+			return EFI_ACCESS_DENIED;
+		p->len += p->size;
 	}
-	return len;
+	return EFI_SUCCESS;
 }
 
-static EFI_STATUS open_dir(EFI_FILE_HANDLE at, const CHAR16 *name,
-			   EFI_FILE_HANDLE *out)
+/* Test only: cut the power here and the file is complete on the stick,
+ * the variables still there. */
+static void test_pause(void)
 {
-	return uefi_call_wrapper(at->Open, 5, at, out, (CHAR16 *)name,
-				 EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE |
-				 EFI_FILE_MODE_CREATE, EFI_FILE_DIRECTORY);
+	if (!pause_s)
+		return;
+	report_printf("sbmbench: TEST restore_test_pause_s=%u: the file is "
+		      "flushed; waiting %u s before deleting the variables\n",
+		      pause_s, pause_s);
+	for (unsigned i = 0; i < pause_s; i++)
+		uefi_call_wrapper(BS->Stall, 1, 1000000);
 }
 
-/* @text into @name in @dir, replacing any file of that name, then read
- * back and compared: "" on success, else what went wrong. */
-static const char *write_checked(EFI_FILE_HANDLE dir, const CHAR16 *name,
-				 const char *text, size_t len)
-{
-	const UINT64 rw = EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE;
-	EFI_FILE_HANDLE f;
-	UINTN n = len;
-	char *back;
-	EFI_STATUS st;
-
-	/* an earlier, interrupted restore may have left a partial file */
-	if (!EFI_ERROR(uefi_call_wrapper(dir->Open, 5, dir, &f, (CHAR16 *)name,
-					 rw, 0)))
-		uefi_call_wrapper(f->Delete, 1, f);
-	st = uefi_call_wrapper(dir->Open, 5, dir, &f, (CHAR16 *)name,
-			       rw | EFI_FILE_MODE_CREATE, 0);
-	if (EFI_ERROR(st))
-		return "cannot create the file (read-only volume?)";
-	st = uefi_call_wrapper(f->Write, 3, f, &n, (void *)text);
-	if (!EFI_ERROR(st))
-		st = uefi_call_wrapper(f->Flush, 1, f);
-	uefi_call_wrapper(f->Close, 1, f);
-	if (EFI_ERROR(st) || n != len)
-		return "writing the file failed (volume full?)";
-	back = malloc(len + 1);
-	if (!back)
-		return "no memory to read the file back";
-	st = uefi_call_wrapper(dir->Open, 5, dir, &f, (CHAR16 *)name,
-			       EFI_FILE_MODE_READ, 0);
-	n = len + 1;
-	if (!EFI_ERROR(st)) {
-		st = uefi_call_wrapper(f->Read, 3, f, &n, back);
-		uefi_call_wrapper(f->Close, 1, f);
-	}
-	if (EFI_ERROR(st) || n != len || memcmp(back, text, len)) {
-		free(back);
-		return "the file read back differs from what was written";
-	}
-	free(back);
-	return "";
-}
-
-/* \sbmbench\results on the image's volume, made where missing. */
-static const char *results_dir(void *image, EFI_FILE_HANDLE *root,
-			       EFI_FILE_HANDLE *top, EFI_FILE_HANDLE *dir)
-{
-	EFI_LOADED_IMAGE *li;
-	EFI_FILE_IO_INTERFACE *fs;
-
-	if (EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, image,
-					&LoadedImageProtocol, (void **)&li)) ||
-	    EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3,
-					li->DeviceHandle, &FileSystemProtocol,
-					(void **)&fs)) ||
-	    EFI_ERROR(uefi_call_wrapper(fs->OpenVolume, 2, fs, root)))
-		return "the image's volume has no file system";
-	if (EFI_ERROR(open_dir(*root, L"sbmbench", top))) {
-		uefi_call_wrapper((*root)->Close, 1, *root);
-		return "cannot make \\sbmbench (read-only volume?)";
-	}
-	if (EFI_ERROR(open_dir(*top, L"results", dir))) {
-		uefi_call_wrapper((*top)->Close, 1, *top);
-		uefi_call_wrapper((*root)->Close, 1, *root);
-		return "cannot make \\sbmbench\\results (read-only volume?)";
-	}
-	return NULL;
-}
-
-bool efi_results_pending;
-
-bool efi_results_restore(void *image)
+static void say_found(const char *id, const char *buf, size_t len,
+		      unsigned nparts)
 {
 	struct result_store_check chk;
-	EFI_FILE_HANDLE root, top, dir;
-	char id[9] = "unknown", *buf;
-	CHAR16 name[32];
-	const char *why;
-	unsigned nparts, k = 0;
-	size_t len;
 
-	buf = malloc(RESULT_STORE_MAX);
-	if (!buf)
-		return false;
-	len = read_parts(buf, RESULT_STORE_MAX, &nparts);
-	if (!len) {
-		free(buf);
-		return false;
-	}
-	result_store_run_id(buf, len, id);
-	for (const char *p = id; *p; p++)
-		name[k++] = (CHAR16)*p;
-	for (const char *p = ".log"; *p; p++)
-		name[k++] = (CHAR16)*p;
-	name[k] = 0;
 	result_store_check(buf, len, &chk);
 	report_printf("sbmbench: saved result of run %s found in %u UEFI "
 		      "variable%s (%zu bytes, %u records)\n", id, nparts,
@@ -157,28 +107,91 @@ bool efi_results_restore(void *image)
 		report_printf("sbmbench: WARNING: it has no end record: that run "
 			      "did not finish saving (or failed); writing what "
 			      "there is\n");
-	why = results_dir(image, &root, &top, &dir);
-	if (!why) {
-		why = write_checked(dir, name, buf, len);
-		uefi_call_wrapper(dir->Close, 1, dir);
-		uefi_call_wrapper(top->Close, 1, top);
-		uefi_call_wrapper(root->Close, 1, root);
+}
+
+/* The parts written to the stick go; true when all did. */
+static bool delete_parts(const char *name, bool again, unsigned nparts)
+{
+	unsigned bad = 0;
+	EFI_STATUS st = efi_results_delete(0, nparts, &bad);
+	char num[32];
+
+	if (EFI_ERROR(st)) {
+		report_printf("sbmbench: %s \\sbmbench\\results\\%s, but could "
+			      "not delete SbmResult%u (%s): a later boot finds "
+			      "the file and deletes them; this run will not "
+			      "save its own result\n", again ? "found" : "wrote",
+			      name, bad, efi_results_status(st, num));
+		return false;
 	}
+	if (again)
+		report_printf("sbmbench: \\sbmbench\\results\\%s already holds "
+			      "it (an earlier boot wrote it); deleted the "
+			      "variables\n", name);
+	else
+		report_printf("sbmbench: wrote \\sbmbench\\results\\%s and read "
+			      "it back; deleted the variables\n", name);
+	return true;
+}
+
+bool efi_results_restore(void *image)
+{
+	char id[9], name[24], num[32], *buf;
+	struct parts p;
+	const char *why;
+	bool again;
+	EFI_STATUS st;
+
+	efi_results_state = RESULTS_KEPT;
+	buf = malloc(RESULT_STORE_MAX);
+	if (!buf) {
+		report_printf("sbmbench: no memory to look for a saved result: "
+			      "any variables stay, and this run will not save "
+			      "its own result\n");
+		return false;
+	}
+	st = read_parts(buf, &p);
+	if (st == EFI_NOT_FOUND) {
+		free(buf);
+		efi_results_state = RESULTS_CLEAR;
+		return false;
+	}
+	if (EFI_ERROR(st)) {
+		char what[96];
+
+		if (st == EFI_BUFFER_TOO_SMALL)
+			snprintf(what, sizeof(what), "EFI_BUFFER_TOO_SMALL: "
+				 "%llu bytes, more than a part's %llu",
+				 (unsigned long long)p.size,
+				 (unsigned long long)part_cap);
+		else if (st == EFI_ACCESS_DENIED)
+			snprintf(what, sizeof(what), "attributes %#x, not "
+				 "sbmbench's", (unsigned)p.attrs);
+		else
+			snprintf(what, sizeof(what), "%s",
+				 efi_results_status(st, num));
+		report_printf("sbmbench: a saved result is there, but "
+			      "SbmResult%u cannot be read (%s): the variables "
+			      "stay (tools/sbmbench fetch reads them under "
+			      "Linux), nothing is written or deleted, and this "
+			      "run will not save its own result\n", p.n, what);
+		free(buf);
+		return false;
+	}
+	if (result_store_run_id(buf, p.len, id))
+		strcpy(id, "unknown");
+	say_found(id, buf, p.len, p.n);
+	why = efi_results_write(image, id, buf, p.len, name, &again);
 	free(buf);
-	if (why && *why) {
+	if (why) {
 		report_printf("sbmbench: could not write it to the stick: %s; "
 			      "the variables stay (tools/sbmbench fetch reads "
 			      "them under Linux), and this run will not replace "
 			      "them\n", why);
-		efi_results_pending = true;
 		return false;
 	}
-	if (EFI_ERROR(efi_results_delete())) {
-		report_printf("sbmbench: wrote \\sbmbench\\results\\%s.log, "
-			      "but could not delete the variables\n", id);
-		return true;
-	}
-	report_printf("sbmbench: wrote \\sbmbench\\results\\%s.log and read "
-		      "it back; deleted the variables\n", id);
+	test_pause();
+	if (delete_parts(name, again, p.n))
+		efi_results_state = RESULTS_CLEAR;
 	return true;
 }

@@ -164,8 +164,10 @@ void efi_results_prepare(const struct config *cfg)
 void efi_results_save(const struct config *cfg)
 {
 	size_t len, part = RESULT_STORE_PART, nparts = 0;
-	char msg[192];
+	char msg[192], num[32];
 	const char *why;
+	unsigned bad = 0;
+	EFI_STATUS st;
 
 	/* test only: the store as it was (the check reads the numbers the
 	 * filled store gave during boot) */
@@ -177,10 +179,16 @@ void efi_results_save(const struct config *cfg)
 		return;
 	}
 
-	if (efi_results_pending) {
+	if (efi_results_state == RESULTS_NOT_LOOKED) {
+		report_printf("sbmbench: result not saved: this boot ended "
+			      "before it looked for an earlier saved result, "
+			      "which it must not replace\n");
+		return;
+	}
+	if (efi_results_state == RESULTS_KEPT) {
 		report_printf("sbmbench: result not saved: the variables still "
 			      "hold an earlier result that could not be written "
-			      "to the stick\n");
+			      "to the stick (or deleted)\n");
 		return;
 	}
 	len = compact();
@@ -189,8 +197,15 @@ void efi_results_save(const struct config *cfg)
 			      "records kept\n");
 		return;
 	}
-	/* old parts first: a longer earlier result must not leave a tail */
-	efi_results_delete();
+	/* Parts left without a part 0 (a delete cut short) go first: they
+	 * would join a shorter new result.  One that stays blocks the save. */
+	st = efi_results_delete(0, SBM_VAR_PARTS, &bad);
+	if (EFI_ERROR(st)) {
+		report_printf("sbmbench: result not saved: SbmResult%u, left "
+			      "from an earlier result, cannot be deleted (%s)\n",
+			      bad, efi_results_status(st, num));
+		return;
+	}
 	why = store_refuses(len, &part, msg, sizeof(msg));
 	if (why) {
 		report_printf("sbmbench: result not saved in UEFI variables: "
@@ -200,7 +215,6 @@ void efi_results_save(const struct config *cfg)
 	for (size_t off = 0; off < len; off += part, nparts++) {
 		size_t n = len - off < part ? len - off : part;
 		CHAR16 name[16];
-		EFI_STATUS st;
 
 		efi_results_var_name((unsigned)nparts, name);
 		st = uefi_call_wrapper(RT->SetVariable, 5, name,
@@ -208,9 +222,14 @@ void efi_results_save(const struct config *cfg)
 				       store.buf + off);
 		if (EFI_ERROR(st)) {
 			report_printf("sbmbench: result not saved: SetVariable "
-				      "failed (status %#llx); removed what was "
-				      "written\n", (unsigned long long)st);
-			efi_results_delete();
+				      "of SbmResult%zu failed (%s)\n", nparts,
+				      efi_results_status(st, num));
+			/* part 0 first: a part that stays has no head */
+			st = efi_results_delete(0, (unsigned)nparts, &bad);
+			if (EFI_ERROR(st))
+				report_printf("sbmbench: and SbmResult%u of it "
+					      "could not be removed (%s)\n", bad,
+					      efi_results_status(st, num));
 			return;
 		}
 	}

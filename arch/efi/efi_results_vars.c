@@ -2,6 +2,7 @@
 /* The saved result's variables (efi_results.h). */
 #include <efi.h>
 #include <efilib.h>
+#include <stdio.h>
 
 #include "efi_results.h"
 
@@ -18,11 +19,9 @@ void efi_results_var_name(unsigned i, CHAR16 name[16])
 	name[k] = 0;
 }
 
-EFI_STATUS efi_results_delete(void)
+EFI_STATUS efi_results_delete(unsigned from, unsigned to, unsigned *failed)
 {
-	EFI_STATUS first = EFI_SUCCESS;
-
-	for (unsigned i = 0; i < SBM_VAR_PARTS; i++) {
+	for (unsigned i = from; i < to; i++) {
 		CHAR16 name[16];
 		EFI_STATUS st;
 
@@ -31,8 +30,38 @@ EFI_STATUS efi_results_delete(void)
 		st = uefi_call_wrapper(RT->SetVariable, 5, name,
 				       &sbm_vendor_guid, SBM_VAR_ATTRS, 0,
 				       NULL);
-		if (EFI_ERROR(st) && st != EFI_NOT_FOUND && !EFI_ERROR(first))
-			first = st;
+		if (EFI_ERROR(st) && st != EFI_NOT_FOUND) {
+			*failed = i;
+			return st;
+		}
 	}
-	return first;
+	return EFI_SUCCESS;
+}
+
+const char *efi_results_status(EFI_STATUS st, char buf[32])
+{
+	static const struct {
+		EFI_STATUS st;
+		const char *name;
+	} names[] = {
+		{ EFI_NOT_FOUND, "EFI_NOT_FOUND" },
+		{ EFI_BUFFER_TOO_SMALL, "EFI_BUFFER_TOO_SMALL" },
+		{ EFI_DEVICE_ERROR, "EFI_DEVICE_ERROR" },
+		{ EFI_VOLUME_FULL, "EFI_VOLUME_FULL" },
+		{ EFI_VOLUME_CORRUPTED, "EFI_VOLUME_CORRUPTED" },
+		{ EFI_WRITE_PROTECTED, "EFI_WRITE_PROTECTED" },
+		{ EFI_ACCESS_DENIED, "EFI_ACCESS_DENIED" },
+		{ EFI_OUT_OF_RESOURCES, "EFI_OUT_OF_RESOURCES" },
+		{ EFI_INVALID_PARAMETER, "EFI_INVALID_PARAMETER" },
+		{ EFI_SECURITY_VIOLATION, "EFI_SECURITY_VIOLATION" },
+		{ EFI_UNSUPPORTED, "EFI_UNSUPPORTED" },
+		{ EFI_NO_MEDIA, "EFI_NO_MEDIA" },
+		{ EFI_MEDIA_CHANGED, "EFI_MEDIA_CHANGED" },
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].st == st)
+			return names[i].name;
+	snprintf(buf, 32, "status %#llx", (unsigned long long)st);
+	return buf;
 }

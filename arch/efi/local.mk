@@ -8,7 +8,8 @@ EFI_COMMON_SOURCES = arch/efi/efi_plat.h arch/efi/efi_util.c arch/efi/efi_consol
 	arch/efi/syscalls.c core/node_pool.c core/node_pool.h $(SCREEN_SOURCES) \
 	core/load_options.c core/load_options.h \
 	arch/efi/efi_results.h arch/efi/efi_results_vars.c \
-	arch/efi/efi_results_save.c arch/efi/efi_results_restore.c
+	arch/efi/efi_results_save.c arch/efi/efi_results_restore.c \
+	arch/efi/efi_results_file.c
 EXTRA_DIST += $(EFI_COMMON_SOURCES)
 
 if IMAGE_UEFI

@@ -13,6 +13,7 @@
 #include "arch.h"
 #include "engine.h"
 #include "efi_acpi.h"
+#include "efi_results.h"
 #include "isa_ops.h"
 #include "report.h"
 #include "x86.h"
@@ -111,6 +112,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 
 	/* options first: a bad one still lets saved results be written */
 	opt_rc = efi_options(image, &b.cfg, err, sizeof(err));
+	efi_results_restore_options(&b.cfg);
 	if (efi_results_restore(image) && b.cfg.stop_after_restore && !opt_rc)
 		plat_power_off(0, b.cfg.exit);
 	efi_results_prepare(&b.cfg);
