@@ -32,6 +32,9 @@ struct machine_info {
 	 * "none", and the pixel format ("bgrx", "rgbx", "bitmask") or why
 	 * there is none ("no-gop", "blt-only", ...); NULL elsewhere */
 	const char *screen, *screen_format;
+	/* UEFI: whether the firmware enforces Secure Boot (the SecureBoot
+	 * variable); unknown elsewhere */
+	bool secure_boot_known, secure_boot;
 	/* which machine: SMBIOS names (NULL: none), then what the CPU or
 	 * firmware says of itself (x86 microcode, arm64 MIDR/REVIDR, riscv
 	 * DT model and SBI ids), as hello keys */

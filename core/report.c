@@ -179,6 +179,8 @@ void report_hello(const struct machine_info *in)
 		rec_str(&r, "screen", in->screen);
 		rec_str(&r, "screen_format", in->screen_format);
 	}
+	if (in->secure_boot_known)
+		rec_u64(&r, "secure_boot", in->secure_boot);
 	hello_identity(&r, in);
 	report_record(&r);
 }

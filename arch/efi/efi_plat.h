@@ -50,6 +50,9 @@ struct machine_info;
 /* The machine's SMBIOS names into @info (efi_smbios.c); a bad table is
  * a warning and no names. */
 void efi_machine_names(struct machine_info *info);
+/* Whether Secure Boot is on (the SecureBoot variable) into @info, for the
+ * hello record (efi_secure_boot.c); before ExitBootServices. */
+void efi_secure_boot_note(struct machine_info *info);
 
 /*
  * The memory map ExitBootServices was given: after the exit it is the

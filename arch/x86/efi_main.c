@@ -100,6 +100,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	b.info.hz_source = "none";
 	config_defaults(&b.cfg);
 	efi_machine_names(&b.info);
+	efi_secure_boot_note(&b.info);
 	x86_microcode_id(&cpu, &b.info);
 
 	topo = calloc(1, sizeof(*topo));
