@@ -13,7 +13,9 @@
 #   6-7 a saved result damaged in the flash file is still written, with a
 #     warning that counts the damaged records (sbmlog names them);
 #   8 a full variable store (save_test_fill=1, test only) is refused with a
-#     clear message, and the run still reports on serial.
+#     clear message, and the run still reports on serial;
+#   9-10 a test run killed with the store full: the next boot deletes the
+#     SbmTestFill variables it left.
 set -u
 
 . "$SBM_SRCDIR/tests/boot-lib.sh"
@@ -117,4 +119,34 @@ has 8 "TEST save_test_fill=1: filled the variable store" && ok "boot 8: store fi
 has 8 "result not saved in UEFI variables: the variable store is too full" &&
 	ok "boot 8: a full store is refused with a clear message" || { bad "boot 8: no 'too full' refusal"; boot_evidence save-boot8 "$w/boot8.log" "$rc"; }
 [ "$rc" = 0 ] && grep -aq '^@sbm end v=1 .*status=ok' "$w/boot8.log" && ok "boot 8: the run still reports on serial" || bad "boot 8: exit $rc"
+
+# 9: a test run killed after it filled the store (its save would have
+# deleted the fill); 10: the next boot deletes what it left
+echo "$opts save_test_fill=1 iters=100000000 reps=20" >"$w/sbmbench.cfg"
+mcopy -o -i "$part" "$w/sbmbench.cfg" ::/sbmbench.cfg || bad "mcopy of the new options failed"
+"$SBM_SRCDIR/images/qemu-run" --arch "$SBM_ARCH" --image "$stick" --writable --vars "$w/vars.fd" \
+	--smp 2 --timeout 300 --quiet --log "$w/boot9.log" --qemu-arg -pidfile --qemu-arg "$w/qemu.pid" \
+	2>"$w/qemu-run9.err" &
+qpid=$!
+if boot_wait_for "$w/boot9.log" "TEST save_test_fill=1: filled the variable store" 200 "$qpid" &&
+	[ -s "$w/qemu.pid" ]; then
+	kill -KILL "$(cat "$w/qemu.pid")" && ok "boot 9: killed after filling the store" || bad "boot 9: kill failed"
+else
+	bad "boot 9: the store was not filled"
+	boot_evidence save-boot9 "$w/boot9.log" "?"
+fi
+wait "$qpid"
+# variable names are UCS-2 in the flash file
+tr -d '\000' <"$w/vars.fd" | grep -aq "SbmTestFill0000" && ok "boot 9: the fill is in the flash file" || bad "boot 9: no SbmTestFill in the flash file"
+echo "$opts" >"$w/sbmbench.cfg"
+mcopy -o -i "$part" "$w/sbmbench.cfg" ::/sbmbench.cfg || bad "mcopy of the new options failed"
+rc=$(boot 10 --writable)
+grep -aq "sbmbench: deleted [1-9][0-9]* SbmTestFill variables a test run left" "$w/boot10.log" &&
+	ok "boot 10: the leftover fill deleted at start" || { bad "boot 10: leftover fill not deleted"; boot_evidence save-boot10 "$w/boot10.log" "$rc"; }
+# edk2 counts deleted variables as used until it reclaims them at a later
+# boot: boot 10's own result may be refused as too full, boot 11's not
+[ "$rc" = 0 ] && ok "boot 10: ran" || bad "boot 10: exit $rc"
+rc=$(boot 11 --writable)
+tr -d '\000' <"$w/vars.fd" | grep -aq "SbmTestFill0000" && bad "boot 11: SbmTestFill still in the flash file" || ok "boot 11: no SbmTestFill left in the flash file"
+has 11 "sbmbench: result saved in" && ok "boot 11: results saved again" || { bad "boot 11: not saved (exit $rc)"; boot_evidence save-boot11 "$w/boot11.log" "$rc"; }
 boot_done

@@ -107,6 +107,13 @@ tests_test_uart16550_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_uart16550_CFLAGS = $(UNIT_CFLAGS)
 tests_test_uart16550_LDFLAGS = $(SAN_FLAGS)
 
+check_PROGRAMS += tests/test_keep
+TESTS += tests/test_keep
+tests_test_keep_SOURCES = tests/test_keep.c core/keep.c core/keep.h
+tests_test_keep_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_keep_CFLAGS = $(UNIT_CFLAGS)
+tests_test_keep_LDFLAGS = $(SAN_FLAGS)
+
 check_PROGRAMS += tests/test_smbios
 TESTS += tests/test_smbios tests/smbios.sh
 EXTRA_DIST += tests/smbios.sh

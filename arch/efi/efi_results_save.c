@@ -144,9 +144,33 @@ static unsigned fill_store(const char *junk, size_t size, unsigned n)
 
 static unsigned nfill;
 
+/* SbmTestFill0000... left by a test run that died before its save (a
+ * full NVRAM on every later boot): deleted in order until one is not
+ * there; how many were.  Any image does this, test switches or not. */
+static unsigned delete_leftover_fill(void)
+{
+	unsigned i;
+
+	for (i = 0; i < FILL_MAX; i++) {
+		CHAR16 name[16];
+
+		fill_name(i, name);
+		if (EFI_ERROR(uefi_call_wrapper(RT->SetVariable, 5, name,
+						&sbm_vendor_guid, SBM_VAR_ATTRS,
+						0, NULL)))
+			break;
+	}
+	return i;
+}
+
 void efi_results_prepare(const struct config *cfg)
 {
 	UINT64 max_var;
+	unsigned left = delete_leftover_fill();
+
+	if (left)
+		report_printf("sbmbench: deleted %u SbmTestFill variables a "
+			      "test run left in the store\n", left);
 
 	if (cfg->save && cfg->save_test_fill) {
 		static char junk[4096];
