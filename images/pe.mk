@@ -37,6 +37,16 @@ CLEANFILES += pe-fix pe-check sbat.csv
 TESTS += tests/pe-check.sh
 endif
 
+# Secure Boot enforced under QEMU: the image signed with the snakeoil key
+# runs, the unsigned one is refused (sbsigntool, Debian's ovmf and
+# qemu-efi-aarch64 snakeoil firmware).
+if BOOT_TESTS
+if IMAGE_UEFI
+TESTS += tests/boot-secure.sh
+endif
+endif
+EXTRA_DIST += tests/boot-secure.sh
+
 # The checker and the fixer on images made byte by byte (every tree that
 # runs the host unit tests).
 EXTRA_DIST += tests/test_pe.c

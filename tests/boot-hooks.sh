@@ -167,3 +167,40 @@ hook_spmi_kcs() {
 hook_spcr_com2() {
 	spcr_io_body 00 0x2f8 07 >"$work/spcr.bin"
 }
+
+# The ISO for BMC virtual media and CDs (images/mkimage --iso), options in
+# its \sbmbench.cfg: an El Torito UEFI boot image, and hybrid (the same FAT
+# as a GPT EFI System Partition, for a stick).
+hook_iso_image() {
+	printf 'iters=1500 reps=1 timeout_ms=20000 hold_s=0\n' >"$work/sbmbench.cfg"
+	"$SBM_SRCDIR/images/mkimage" "$SBM_MKIMAGE_FLAG" "$SBM_BUILDDIR/$SBM_IMAGE" \
+		--cfg "$work/sbmbench.cfg" --iso --out "$work/sbmbench.iso" >/dev/null ||
+		bad "mkimage --iso failed"
+	if xorriso -indev "$work/sbmbench.iso" -report_el_torito plain 2>/dev/null |
+		grep -q '^El Torito boot img : *1 *UEFI *y *none'; then
+		ok "El Torito: a UEFI no-emulation boot image"
+	else
+		bad "no UEFI El Torito boot image (xorriso -report_el_torito)"
+	fi
+	if sfdisk -l "$work/sbmbench.iso" 2>/dev/null | grep -q 'EFI System'; then
+		ok "hybrid: GPT with an EFI System Partition"
+	else
+		bad "hybrid: no EFI System Partition in the ISO's GPT"
+	fi
+}
+
+# The ISO, and a first boot from it as a CD-ROM that leaves its result in
+# the UEFI variables ($work/vars.fd): the row's boot finds it and cannot
+# write it to the read-only CD.
+hook_iso_saved() {
+	hook_iso_image
+	"$SBM_SRCDIR/images/qemu-run" --arch "$SBM_ARCH" --image "$work/sbmbench.iso" \
+		--cdrom --vars "$work/vars.fd" --smp 2 --timeout 120 --quiet \
+		--log "$work/first-boot.log" 2>/dev/null
+	if grep -aq '^sbmbench: result saved in [0-9]* UEFI variable' "$work/first-boot.log"; then
+		ok "first boot from the CD: result saved in UEFI variables"
+	else
+		bad "first boot from the CD: no result saved"
+		tail -n 20 "$work/first-boot.log"
+	fi
+}
