@@ -178,6 +178,8 @@ struct madt_walk {
 	struct acpi_madt_info info;
 	acpi_warn_fn warn;
 	void *arg;
+	/* said once after the walk: servers repeat these per CPU */
+	size_t ninvalid, ndup_apic, ndup_gicc;
 };
 
 static const char MADT[] = "APIC";
@@ -194,14 +196,15 @@ static void madt_keep(struct madt_walk *w, const struct madt_entry *m)
 	}
 	/* Warn about a missing APIC only when the entry was usable. */
 	if (m->id_none) {
-		warn_if(w->warn, w->arg, MADT, "invalid apic id skipped");
+		w->ninvalid++;
 		w->info.nentries_skipped++;
 		return;
 	}
 	if (madt_is_dup(w->cpus, w->cnt, c)) {
-		warn_if(w->warn, w->arg, MADT, c->kind == ACPI_MADT_GICC ?
-			"duplicate mpidr skipped" :
-			"duplicate apic id skipped");
+		if (c->kind == ACPI_MADT_GICC)
+			w->ndup_gicc++;
+		else
+			w->ndup_apic++;
 		w->info.nduplicate++;
 		w->info.nentries_skipped++;
 		return;
@@ -272,9 +275,15 @@ int acpi_madt_parse(const void *tbl, size_t len, struct acpi_madt_cpu *cpus,
 	while ((e = acpi_sub_next(t, tlen, &off, warn, arg, MADT)))
 		madt_dispatch(&w, e);
 
-	/* One line, not one per slot: servers list hundreds of these. */
+	/* One line each, not one per slot: servers list hundreds. */
 	if (w.info.nunusable)
 		warn_if(warn, arg, MADT, "disabled cpu entries skipped");
+	if (w.ninvalid)
+		warn_if(warn, arg, MADT, "invalid apic id entries skipped");
+	if (w.ndup_apic)
+		warn_if(warn, arg, MADT, "duplicate apic id entries skipped");
+	if (w.ndup_gicc)
+		warn_if(warn, arg, MADT, "duplicate mpidr entries skipped");
 	if (n)
 		*n = w.cnt;
 	if (info)

@@ -49,10 +49,11 @@ bool acpi_cpu_usable(uint32_t flags);
 
 /*
  * Collect the usable CPU entries (local APIC, x2APIC, GICC) in table
- * order.  Skipped with a warning: duplicates (same APIC id across LAPIC and
- * x2APIC, or same MPIDR affinity for GICC), local APIC id 0xff or x2APIC
- * id 0xffffffff, entries too short for their type, entries beyond max.
- * Unusable entries are counted and warned once.  LAPIC/x2APIC "online
+ * order.  Skipped: duplicates (same APIC id across LAPIC and x2APIC, or
+ * same MPIDR affinity for GICC), local APIC id 0xff or x2APIC id
+ * 0xffffffff, entries too short for their type, entries beyond max.
+ * Duplicates, invalid ids and unusable entries are counted and warned
+ * once each (a server lists hundreds), the others once per entry.  LAPIC/x2APIC "online
  * capable" is honoured from MADT revision 5 (ACPI 6.3) on.  A zero-length
  * or overrunning entry ends the walk with a warning; what was found before
  * it is kept.  cpus may be NULL

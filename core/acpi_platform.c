@@ -81,15 +81,18 @@ int acpi_fadt_parse(const void *tbl, size_t len, struct acpi_fadt_info *out,
 
 /*
  * Microsoft's "Serial Port Console Redirection Table" specification,
- * table "SPCR Table Format" (revision 2; the fields read here are in 1).
+ * table "SPCR Table Format" (revision 4; the first fields read here are
+ * in 1).  Revisions 1 and 2 end with 4 reserved bytes at 76, which
+ * revision 3 made the UART clock; revision 4 appends the precise baud
+ * rate at 80, then the namespace string's length (84) and offset (86).
  */
 enum {
 	SPCR_INTERFACE_TYPE = 36,
 	SPCR_BASE_ADDRESS = 40,		/* a GAS */
 	SPCR_BAUD_RATE = 58,		/* a code: acpi_spcr_baud() */
+	SPCR_UART_CLOCK = 76,		/* revision 3 */
 	SPCR_LEN = 80,
-	SPCR_UART_CLOCK = 80,		/* revision 3 */
-	SPCR_PRECISE_BAUD = 84,		/* revision 4 */
+	SPCR_PRECISE_BAUD = 80,		/* revision 4 */
 };
 
 int acpi_spcr_parse(const void *tbl, size_t len, struct acpi_spcr_info *out,
@@ -182,6 +185,16 @@ int acpi_spcr_uart(const struct acpi_spcr_info *si, struct acpi_spcr_uart *u,
 			 si->bit_width / 8u : w;
 		r.width = (uint8_t)w;
 		r.stride = (uint8_t)(stride < w ? w : stride);
+		break;
+	case ACPI_SPCR_BCM2835:
+		/* the mini-UART: a 16550's registers, 32 bits each, 4 bytes
+		 * apart, whatever the GAS says (as Linux drives it) */
+		if (si->space_id != ACPI_GAS_SYSTEM_MEMORY)
+			return fail(why, "bcm2835 mini-uart not in memory "
+				    "space");
+		r.kind = ACPI_UART_16550;
+		r.mini_uart = true;
+		r.width = r.stride = 4;
 		break;
 	case ACPI_SPCR_PL011:
 	case ACPI_SPCR_SBSA_32BIT:

@@ -68,7 +68,8 @@ struct acpi_spcr_info {
 /* ---- the console SPCR describes ---------------------------------------- */
 
 enum acpi_uart_kind {
-	ACPI_UART_16550,	/* types 0 (16550), 1 (16450), 0x12 (GAS) */
+	/* types 0 (16550), 1 (16450), 0x12 (GAS), 0x10 (BCM2835 mini) */
+	ACPI_UART_16550,
 	ACPI_UART_PL011,	/* types 3 (PL011), 0x0d, 0x0e (SBSA) */
 };
 
@@ -76,10 +77,12 @@ struct acpi_spcr_uart {
 	enum acpi_uart_kind kind;
 	uint8_t type;		/* the SPCR interface type */
 	bool io;		/* I/O ports, else MMIO */
+	bool mini_uart;		/* BCM2835 mini-UART: its own divisor rule */
 	uint64_t base;
 	uint8_t width;		/* bytes per register access: 1, 2, 4 */
 	uint8_t stride;		/* bytes from one register to the next */
-	uint32_t baud;		/* 0: keep the rate the firmware set */
+	/* 0: "as configured": the UART is not to be reprogrammed at all */
+	uint32_t baud;
 	uint32_t clock_hz;	/* 0: unknown */
 };
 
@@ -87,11 +90,11 @@ struct acpi_spcr_uart {
  * The UART a parsed SPCR names, for a driver: the access width from the
  * GAS access size (else its bit width), the register stride from the GAS
  * bit width (at least the access width); I/O-port 16550s are byte-wide
- * and byte-spaced, PL011 and SBSA UARTs 32-bit MMIO.  The rate: SPCR 4's
- * precise baud rate, else the baud code; 0 ("as configured") keeps the
- * firmware's divisor.  -1 with *why for an interface type no driver here
- * has, an address space it cannot be in, no address or an access width
- * of 8 bytes.
+ * and byte-spaced, PL011, SBSA and BCM2835 mini-UARTs 32-bit MMIO 4 bytes
+ * apart.  The rate: SPCR 4's precise baud rate, else the baud code; 0
+ * ("as configured") leaves the UART exactly as the firmware set it.  -1
+ * with *why for an interface type no driver here has, an address space
+ * it cannot be in, no address or an access width of 8 bytes.
  */
 int acpi_spcr_uart(const struct acpi_spcr_info *si, struct acpi_spcr_uart *u,
 		   const char **why);

@@ -58,7 +58,8 @@ static const char help_text[] =
 	"               run | stop (default run)\n"
 	"riscv_counter=C riscv64: the counter of every figure: auto | time | cycle (auto:\n"
 	"               rdcycle where rdtime traps or ticks slower than 10 MHz)\n"
-	"test=WHAT      boot tests only, forces a fallback path: none | low-mem-taken\n"
+	"test=WHAT      boot tests only, forces a fallback path: none |\n"
+	"               low-mem-taken | cntfrq-zero\n"
 	"               (x86_64: the AP trampoline page from the final memory map)\n"
 	"hold_s=N       seconds the final screen (table, QR codes) stays before power off,\n"
 	"               0..3600 (default: until a key on the serial console, at most 300)\n"
@@ -317,9 +318,12 @@ int config_set(struct config *c, const char *key, const char *val,
 			c->test = 0;
 		else if (!strcmp(val, "low-mem-taken"))
 			c->test |= CONFIG_TEST_LOW_MEM_TAKEN;
+		else if (!strcmp(val, "cntfrq-zero"))
+			c->test |= CONFIG_TEST_CNTFRQ_ZERO;
 		else
 			return config_bad_value(err, errlen, key, val,
-						"none, low-mem-taken");
+						"none, low-mem-taken, "
+						"cntfrq-zero");
 	} else if ((rc = config_exp_set(c, key, val, err, errlen)) <= 0) {
 		return rc;
 	} else {

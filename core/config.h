@@ -102,6 +102,12 @@ struct config {
  * memory map after ExitBootServices.  Only for the boot tests.
  */
 #define CONFIG_TEST_LOW_MEM_TAKEN	1u
+/*
+ * test=cntfrq-zero (arm64): CNTFRQ_EL0 is taken as 0, as a firmware that
+ * never set it leaves it, so the rate measured against UEFI Stall must
+ * carry the run.  Only for the boot tests.
+ */
+#define CONFIG_TEST_CNTFRQ_ZERO		2u
 
 void config_defaults(struct config *c);
 

@@ -144,6 +144,7 @@ int fdt_uart_info(const struct fdt *f, const char *path_or_alias,
 		return err;
 	u->node = node;
 	u->compatible = fdt_getprop_str(f, node, "compatible");
+	u->compat_list = fdt_getprop(f, node, "compatible", &u->compat_len);
 	if (!fdt_getprop_u32(f, node, "reg-shift", &v))
 		u->reg_shift = v;
 	if (!fdt_getprop_u32(f, node, "reg-io-width", &v))
@@ -154,6 +155,49 @@ int fdt_uart_info(const struct fdt *f, const char *path_or_alias,
 		u->baud = options_baud(opt);
 	if (!u->baud && !fdt_getprop_u32(f, node, "current-speed", &v))
 		u->baud = v;
+	return 0;
+}
+
+static bool compat_has(const struct fdt_uart_info *u, const char *name)
+{
+	return u->compat_list &&
+	       fdt_stringlist_contains(u->compat_list, u->compat_len, name);
+}
+
+int fdt_uart_driver(const struct fdt_uart_info *u, struct fdt_uart_driver *d,
+		    const char **why)
+{
+	struct fdt_uart_driver r = { .kind = FDT_UART_16550 };
+
+	if (compat_has(u, "arm,pl011") || compat_has(u, "arm,sbsa-uart")) {
+		r.kind = FDT_UART_PL011;
+		r.pl011_id = compat_has(u, "arm,pl011");
+		r.width = r.stride = 4;
+	} else if (compat_has(u, "brcm,bcm2835-aux-uart")) {
+		r.mini_uart = true;
+		r.width = r.stride = 4;
+	} else if (compat_has(u, "snps,dw-apb-uart") ||
+		   compat_has(u, "ns16550a") || compat_has(u, "ns16550")) {
+		if (u->reg_io_width != 1 && u->reg_io_width != 2 &&
+		    u->reg_io_width != 4) {
+			fdt_set_why(why, "uart reg-io-width not 1, 2 or 4");
+			return FDT_EINVAL;
+		}
+		if (u->reg_shift > 2 ||
+		    (1u << u->reg_shift) < u->reg_io_width) {
+			fdt_set_why(why, "uart reg-shift above 2 or below "
+				    "its reg-io-width");
+			return FDT_EINVAL;
+		}
+		r.width = u->reg_io_width;
+		r.stride = 1u << u->reg_shift;
+	} else {
+		fdt_set_why(why, "console uart of a kind without a driver "
+			    "here");
+		return FDT_ENOTFOUND;
+	}
+	if (d)
+		*d = r;
 	return 0;
 }
 

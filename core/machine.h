@@ -24,6 +24,10 @@ struct machine_info {
 	const char *hz_source;	/* "cpuid-15h", "pm-timer", "dt", ... */
 	bool cycles;		/* isa_cycles() is real */
 	const char *cycle_counter; /* what isa_cycles() reads: "aperf", ... */
+	/* how a parked CPU waits for its mailbox: "mwait", "pause" (x86
+	 * without MONITOR), "wfe", "spin" (riscv, the twin: a relaxed
+	 * loop); NULL unknown */
+	const char *idle_wait;
 	/* the node of the common heap (what is not placed by node), where
 	 * the firmware says so */
 	bool heap_node_known;

@@ -153,6 +153,10 @@ void report_hello(const struct machine_info *in)
 		      (unsigned long long)in->counter_hz, in->hz_source,
 		      in->cycles ? ", core cycles from " : "",
 		      in->cycles ? cycle_counter_name(in) : "");
+	if (in->idle_wait)
+		report_printf("parked CPUs wait with %s%s\n", in->idle_wait,
+			      !strcmp(in->idle_wait, "pause") ?
+			      " (no MONITOR/MWAIT: the BIOS may hide it)" : "");
 	if (strcmp(in->virt, "none"))
 		report_printf("NOTE: running virtualized (%s): figures describe "
 			      "the virtual machine, not the hardware\n",
@@ -173,6 +177,7 @@ void report_hello(const struct machine_info *in)
 	rec_u64(&r, "cycles", in->cycles);
 	if (in->cycles)
 		rec_str(&r, "cycle_counter", cycle_counter_name(in));
+	rec_str(&r, "idle_wait", in->idle_wait ? in->idle_wait : "unknown");
 	if (in->heap_node_known)
 		rec_u64(&r, "heap_node", in->heap_node);
 	if (in->screen) {
@@ -199,6 +204,10 @@ static void topo_summary(const struct topo *t)
 		      t->ncpus, t->npackages, t->nnodes, t->node_source,
 		      t->nllcs, t->llc_source, t->ncores, t->max_smt,
 		      t->line_size);
+	if (t->ndisabled)
+		report_printf("topology: %u more CPUs listed disabled (hot-plug "
+			      "slots): not started, in no count (cpu records "
+			      "with enabled=0)\n", t->ndisabled);
 	report_rec_start(&r, "topo");
 	rec_u64(&r, "cpus", t->ncpus);
 	rec_u64(&r, "packages", t->npackages);
@@ -217,7 +226,8 @@ static void topo_cpus(const struct topo *t)
 {
 	struct rec r;
 
-	for (uint32_t i = 0; i < t->ncpus; i++) {
+	/* the disabled ones too (after the others), with enabled=0 */
+	for (uint32_t i = 0; i < t->ncpus + t->ndisabled; i++) {
 		const struct topo_cpu *c = &t->cpus[i];
 
 		report_rec_start(&r, "cpu");

@@ -30,7 +30,7 @@ int topo_add_cpu(struct topo *t, uint64_t hwid, uint32_t flags)
 
 int topo_find_hwid(const struct topo *t, uint64_t hwid)
 {
-	for (uint32_t i = 0; i < t->ncpus; i++)
+	for (uint32_t i = 0; i < t->ncpus + t->ndisabled; i++)
 		if (t->cpus[i].hwid == hwid)
 			return (int)i;
 	return -1;
@@ -91,13 +91,15 @@ static uint32_t key_core(const struct topo_cpu *c, uint64_t *scope)
 	return c->raw_core;
 }
 
+/* Numbers every listed CPU; returns how many ids the usable ones have
+ * (they come first, so theirs are 0 .. count - 1). */
 static uint32_t renumber(struct topo *t,
 			 uint32_t (*key)(const struct topo_cpu *, uint64_t *),
 			 size_t off)
 {
-	uint32_t count = 0;
+	uint32_t count = 0, usable = 0;
 
-	for (uint32_t i = 0; i < t->ncpus; i++) {
+	for (uint32_t i = 0; i < t->ncpus + t->ndisabled; i++) {
 		uint64_t scope;
 		uint32_t raw = key(&t->cpus[i], &scope);
 		uint32_t id = count;
@@ -115,22 +117,41 @@ static uint32_t renumber(struct topo *t,
 		if (id == count)
 			count++;
 		memcpy((char *)&t->cpus[i] + off, &id, sizeof(id));
+		if (i + 1 == t->ncpus)
+			usable = count;
 	}
-	return count;
+	return usable;
 }
 
-/* Whether every CPU, none, or only some have the raw field at @off. */
+/* Disabled CPUs behind the usable ones, each side in its order. */
+static void move_disabled_last(struct topo *t)
+{
+	uint32_t n = t->ncpus + t->ndisabled, k = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		struct topo_cpu c = t->cpus[i];
+
+		if (c.flags & TOPO_CPU_DISABLED)
+			continue;
+		memmove(&t->cpus[k + 1], &t->cpus[k], (i - k) * sizeof(c));
+		t->cpus[k++] = c;
+	}
+	t->ncpus = k;
+	t->ndisabled = n - k;
+}
+
+/* Whether every listed CPU, none, or only some have the raw field at @off. */
 static int coverage(const struct topo *t, size_t off)
 {
-	uint32_t have = 0;
+	uint32_t have = 0, n = t->ncpus + t->ndisabled;
 
-	for (uint32_t i = 0; i < t->ncpus; i++) {
+	for (uint32_t i = 0; i < n; i++) {
 		uint32_t v;
 
 		memcpy(&v, (const char *)&t->cpus[i] + off, sizeof(v));
 		have += v != TOPO_NONE;
 	}
-	return have == 0 ? 0 : have == t->ncpus ? 2 : 1;
+	return have == 0 ? 0 : have == n ? 2 : 1;
 }
 
 #define RAW(f) offsetof(struct topo_cpu, f)
@@ -138,17 +159,20 @@ static int coverage(const struct topo *t, size_t off)
 int topo_finalize(struct topo *t, const char **why)
 {
 	const char *dummy;
+	uint32_t all;
 
 	if (!why)
 		why = &dummy;
+	move_disabled_last(t);
+	all = t->ncpus + t->ndisabled;
 	if (!t->ncpus) {
 		*why = "no CPUs";
 		return -1;
 	}
 	/* A hot-plug slot the SRAT leaves out takes the first stated node. */
-	for (uint32_t i = 0; i < t->ncpus; i++)
+	for (uint32_t i = 0; i < all; i++)
 		if (t->cpus[i].raw_node != TOPO_NONE) {
-			for (uint32_t j = 0; j < t->ncpus; j++)
+			for (uint32_t j = 0; j < all; j++)
 				if ((t->cpus[j].flags & TOPO_CPU_DISABLED) &&
 				    t->cpus[j].raw_node == TOPO_NONE)
 					t->cpus[j].raw_node = t->cpus[i].raw_node;
@@ -170,7 +194,7 @@ int topo_finalize(struct topo *t, const char **why)
 		*why = "some CPUs have a core id and some do not";
 		return -1;
 	}
-	for (uint32_t i = 0; i < t->ncpus; i++) {
+	for (uint32_t i = 0; i < all; i++) {
 		struct topo_cpu *c = &t->cpus[i];
 
 		if (c->raw_node == TOPO_NONE)
@@ -181,7 +205,7 @@ int topo_finalize(struct topo *t, const char **why)
 			c->raw_core = i;
 	}
 	if (coverage(t, RAW(raw_llc)) == 0) {
-		for (uint32_t i = 0; i < t->ncpus; i++)
+		for (uint32_t i = 0; i < all; i++)
 			t->cpus[i].raw_llc = t->cpus[i].raw_package;
 		if (!strcmp(t->llc_source, "unknown"))
 			t->llc_source = "package";
@@ -201,13 +225,13 @@ int topo_finalize(struct topo *t, const char **why)
 
 	/* SMT index: rank among the CPUs of the same core. */
 	t->max_smt = 1;
-	for (uint32_t i = 0; i < t->ncpus; i++) {
+	for (uint32_t i = 0; i < all; i++) {
 		uint32_t rank = 0;
 
 		for (uint32_t j = 0; j < i; j++)
 			rank += t->cpus[j].core == t->cpus[i].core;
 		t->cpus[i].smt = rank;
-		if (rank + 1 > t->max_smt)
+		if (i < t->ncpus && rank + 1 > t->max_smt)
 			t->max_smt = rank + 1;
 	}
 	/* Say when a firmware LLC was split by node (the report warns). */

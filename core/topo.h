@@ -45,6 +45,11 @@ struct topo_cache {
 
 struct topo {
 	uint32_t ncpus;
+	/* After topo_finalize(): CPUs the firmware lists but that must not
+	 * be started (disabled, online-capable hot-plug slots) follow the
+	 * ncpus others in cpus[], outside every count and layout, as Linux
+	 * keeps them out of the present map; the report lists them. */
+	uint32_t ndisabled;
 	struct topo_cpu *cpus;	/* caller-provided storage, TOPO_MAX_CPUS */
 	uint32_t nnodes, npackages, nllcs, ncores;
 	uint32_t max_smt;	/* threads per core, at most */
@@ -67,7 +72,7 @@ void topo_init(struct topo *t, struct topo_cpu *storage);
 /* Append a CPU; returns its logical index or -1 when full. */
 int topo_add_cpu(struct topo *t, uint64_t hwid, uint32_t flags);
 
-/* Find the logical CPU with hardware id @hwid, or -1. */
+/* Find the logical CPU with hardware id @hwid (disabled ones too), or -1. */
 int topo_find_hwid(const struct topo *t, uint64_t hwid);
 
 /* Record a cache kind; instances and shared_by are filled by the caller. */
@@ -83,8 +88,10 @@ uint8_t topo_distance(const struct topo *t, uint32_t node_a, uint32_t node_b);
  * all share node 0; where no CPU states an LLC, each package is one LLC;
  * where no CPU states a core, each CPU is its own core.  A partly missing
  * id is an error.  An LLC that spans NUMA nodes (sub-NUMA clustering) is
- * split into one LLC per node, and llc_split_by_node says so.  Returns 0,
- * or -1 with a reason in @why.
+ * split into one LLC per node, and llc_split_by_node says so.  Disabled
+ * CPUs move behind the others (in their order; ndisabled counts them) and
+ * count in nothing; their ids are numbered after the usable CPUs' ones.
+ * Returns 0, or -1 with a reason in @why.
  */
 int topo_finalize(struct topo *t, const char **why);
 

@@ -17,6 +17,8 @@ enum {
 #define LCR_8N1		0x03
 #define LCR_DLAB	0x80
 #define LSR_THRE	0x20	/* room for a byte */
+#define LSR_TEMT	0x40	/* transmitter empty: shift register too */
+#define LCR_TRIES	4	/* writes of LCR before going on regardless */
 #define FCR_ON_CLEAR	0x07	/* FIFOs on, both cleared */
 #define MCR_DTR_RTS	0x03
 #define DEFAULT_SPINS	1000000u /* ~1 s of port reads: far past a byte */
@@ -65,24 +67,60 @@ bool uart16550_probe(const struct uart16550 *u)
 	return ok && u->in(u, LSR) != 0xff;
 }
 
+unsigned uart16550_divisor(const struct uart16550 *u, uint32_t clock_hz,
+			   uint32_t baud)
+{
+	uint64_t div;
+
+	if (!clock_hz || !baud)
+		return 0;
+	if (u->mini_uart) {
+		/* baud = clock / (8 * (reg + 1)), rounded */
+		div = ((uint64_t)clock_hz + 4u * baud) / (8u * (uint64_t)baud);
+		div = div ? div - 1 : 0;
+	} else {
+		/* rounded to the nearest divisor */
+		div = ((uint64_t)clock_hz + 8u * baud) / (16u * (uint64_t)baud);
+	}
+	return div && div <= 0xffff ? (unsigned)div : 0;
+}
+
+/* Poll until the transmitter is empty; false when the bound ran out. */
+static bool wait_idle(const struct uart16550 *u)
+{
+	unsigned spins = u->spins ? u->spins : DEFAULT_SPINS;
+
+	for (unsigned i = 0; i < spins; i++)
+		if (u->in(u, LSR) & LSR_TEMT)
+			return true;
+	return false;
+}
+
+/* LCR while idle, read back: a busy DesignWare UART drops the write. */
+static void write_lcr(const struct uart16550 *u, uint8_t v)
+{
+	for (int i = 0; i < LCR_TRIES; i++) {
+		wait_idle(u);
+		u->out(u, LCR, v);
+		if (u->in(u, LCR) == v)
+			return;
+	}
+}
+
 unsigned uart16550_setup(struct uart16550 *u, uint32_t clock_hz,
 			 uint32_t baud)
 {
-	uint32_t div = 0;
+	unsigned div = uart16550_divisor(u, clock_hz, baud);
 
-	if (clock_hz && baud) {
-		/* rounded to the nearest divisor */
-		div = (clock_hz + 8u * baud) / (16u * baud);
-		if (div > 0xffff)
-			div = 0;
-	}
+	if (!baud)	/* "as configured": the firmware's, all of it */
+		return 0;
 	u->out(u, IER, 0);
 	if (div) {
-		u->out(u, LCR, LCR_DLAB);
+		write_lcr(u, LCR_DLAB);
 		u->out(u, DLL, (uint8_t)div);
 		u->out(u, DLM, (uint8_t)(div >> 8));
 	}
-	u->out(u, LCR, LCR_8N1);	/* DLAB off; the divisor stays */
+	write_lcr(u, LCR_8N1);		/* DLAB off; the divisor stays */
 	u->out(u, FCR, FCR_ON_CLEAR);	/* a 16450 has no FCR: ignored */
 	u->out(u, MCR, MCR_DTR_RTS);
 	return div;

@@ -22,6 +22,8 @@ struct uart16550 {
 	void (*out)(const struct uart16550 *u, unsigned reg, uint8_t v);
 	bool dead;		/* stopped draining: output is dropped */
 	unsigned spins;		/* LSR polls before a byte gives up */
+	/* BCM2835 mini-UART: 8 clocks a bit, divisor register + 1 */
+	bool mini_uart;
 };
 
 /* Accessors for a memory-mapped UART (identity-mapped address). */
@@ -37,12 +39,20 @@ bool uart16550_probe(const struct uart16550 *u);
 
 /*
  * 8N1, FIFOs on, no interrupts.  The divisor: clock / (16 * baud) when
- * both are known and it fits, else the firmware's is kept (SPCR baud
- * code 0, "as configured", or a clock nobody stated).  Returns the
+ * both are known and it fits (the mini-UART's clock / (8 * baud) - 1),
+ * else the firmware's is kept (a clock nobody stated).  Baud 0 is SPCR's
+ * "as configured": nothing at all is written.  LCR and the divisor are
+ * written only once the transmitter is empty (LSR.TEMT; DesignWare UARTs
+ * ignore them while busy), bounded, and LCR is read back.  Returns the
  * divisor written, 0 when it was kept.
  */
 unsigned uart16550_setup(struct uart16550 *u, uint32_t clock_hz,
 			 uint32_t baud);
+
+/* The divisor uart16550_setup() writes for @clock_hz and @baud; 0 when
+ * either is 0 or the divisor does not fit 16 bits. */
+unsigned uart16550_divisor(const struct uart16550 *u, uint32_t clock_hz,
+			   uint32_t baud);
 
 /*
  * Bytes out, "\n" as "\r\n".  The wait for room is bounded: the first

@@ -122,6 +122,14 @@ tests_test_smbios_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_smbios_CFLAGS = $(UNIT_CFLAGS)
 tests_test_smbios_LDFLAGS = $(SAN_FLAGS)
 
+check_PROGRAMS += tests/test_timer_check
+TESTS += tests/test_timer_check
+tests_test_timer_check_SOURCES = tests/test_timer_check.c \
+	core/timer_check.c core/timer_check.h
+tests_test_timer_check_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_timer_check_CFLAGS = $(UNIT_CFLAGS)
+tests_test_timer_check_LDFLAGS = $(SAN_FLAGS)
+
 check_PROGRAMS += tests/test_uart_check
 TESTS += tests/test_uart_check
 tests_test_uart_check_SOURCES = tests/test_uart_check.c core/uart_check.c \
@@ -130,10 +138,20 @@ tests_test_uart_check_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_uart_check_CFLAGS = $(UNIT_CFLAGS)
 tests_test_uart_check_LDFLAGS = $(SAN_FLAGS)
 
-tests_test_acpi_SOURCES = tests/test_acpi.c $(ACPI_SOURCES)
+tests_test_acpi_SOURCES = tests/test_acpi.c $(ACPI_SOURCES) \
+	core/pptt_topo.c core/pptt_topo.h core/topo.c
 tests_test_acpi_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_acpi_CFLAGS = $(UNIT_CFLAGS)
 tests_test_acpi_LDFLAGS = $(SAN_FLAGS)
+# iasl compiles the fixtures (ACPICA's templates): without it this fails
+TESTS += tests/acpi-tables.sh
+EXTRA_DIST += tests/acpi-tables.sh tests/acpi/madt-online-capable.asl \
+	tests/acpi/madt-gicc-online-capable.asl \
+	tests/acpi/pptt-ampere-clusters.asl tests/acpi/pptt-ampere-flat.asl \
+	tests/acpi/spcr-rev2-com2-as-configured.asl \
+	tests/acpi/spcr-rev3-dw-apb.asl tests/acpi/spcr-rev3-dw-apb-from76.asl \
+	tests/acpi/spcr-rev4-bcm2835.asl \
+	tests/acpi/spcr-rev4-bcm2835-from76.asl
 
 # The x86 image's pure encodings (APIC ICR and ids, AMD legacy cache
 # leaves): plain C, so they run on any host.
@@ -179,6 +197,7 @@ endif
 EXTRA_DIST += tests/twin.sh tests/fdt.sh tests/fdt/arm64-virt.dts \
 	tests/fdt/bad-semantics.dts tests/fdt/cache-l2-l3.dts tests/fdt/edge.dts \
 	tests/fdt/riscv-virt-8hart.dts tests/fdt/sifive-s7-u74.dts \
+	tests/fdt/uart-kinds.dts \
 	tests/fdt/qemu-riscv-virt-smp4.dtb \
 	tests/fdt/qemu-riscv-virt-smp8-numa.dtb
 

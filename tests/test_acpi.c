@@ -3,7 +3,9 @@
  * Host tests for core/acpi*.c.  Tables are built in memory field by field,
  * checksummed here (independently of the code under test), and handed to
  * the parsers in a heap buffer of exactly their length so that AddressSanitizer
- * catches any read past the end.
+ * catches any read past the end.  Given a directory, it tests the tables
+ * tests/acpi-tables.sh compiled there with iasl from the .asl sources in
+ * tests/acpi/ instead (written from ACPICA's templates, not from our enums).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -16,6 +18,8 @@
 #include "acpi_platform.h"
 #include "acpi_pptt.h"
 #include "check.h"
+#include "pptt_topo.h"
+#include "topo.h"
 
 /* ---- table builder ----------------------------------------------------- */
 
@@ -603,8 +607,10 @@ static void test_madt_x2apic_dup(void)
 	CHECK_EQ_U64(mi.nduplicate, 2);
 	CHECK_EQ_U64(mi.nunusable, 1);
 	CHECK_EQ_U64(mi.nentries_skipped, 5);
-	CHECK_EQ_U64(wlog_has(&w, "duplicate apic id skipped"), 2);
-	CHECK_EQ_U64(wlog_has(&w, "invalid apic id skipped"), 2);
+	/* one warning each, however many entries */
+	CHECK_EQ_U64(wlog_has(&w, "duplicate apic id entries skipped"), 1);
+	CHECK_EQ_U64(wlog_has(&w, "invalid apic id entries skipped"), 1);
+	CHECK_EQ_U64(w.count, 3);
 
 	/* More CPUs than room: not fatal, warned once. */
 	w.count = 0;
@@ -754,7 +760,7 @@ static void test_madt_gicc(void)
 	CHECK_EQ_U64(mi.nduplicate, 1);
 	CHECK_EQ_U64(mi.nonline_capable, 1);
 	CHECK_EQ_U64(mi.nentries_skipped, 3);
-	CHECK_EQ_U64(wlog_has(&w, "duplicate mpidr skipped"), 1);
+	CHECK_EQ_U64(wlog_has(&w, "duplicate mpidr entries skipped"), 1);
 	CHECK_EQ_U64(wlog_has(&w, "short gicc entry skipped"), 1);
 	CHECK_EQ_U64(wlog_has(&w, "disabled cpu entries skipped"), 1);
 }
@@ -1116,13 +1122,14 @@ static void test_spcr(void)
 	CHECK_STR(why, "spcr shorter than 80 bytes");
 }
 
-/* An SPCR of revision @rev (4: 88 bytes with clock and precise baud). */
+/* An SPCR of revision @rev (3: the clock at 76; 4: 88 bytes, the
+ * precise baud rate at 80, the namespace string's length at 84). */
 static const uint8_t *spcr_build(struct tb *b, uint8_t rev, uint8_t type,
 				 uint8_t space, uint8_t bits, uint8_t access,
 				 uint64_t addr, uint8_t baud_code)
 {
 	tb_init(b, "SPCR", rev);
-	tb_add(b, (rev >= 4 ? 88 : rev == 3 ? 84 : 80) - 36);
+	tb_add(b, (rev >= 4 ? 88 : 80) - 36);
 	b->buf[36] = type;
 	b->buf[40] = space;
 	b->buf[41] = bits;
@@ -1130,9 +1137,12 @@ static const uint8_t *spcr_build(struct tb *b, uint8_t rev, uint8_t type,
 	wr64(b->buf + 44, addr);
 	b->buf[58] = baud_code;
 	if (rev >= 3)
-		wr32(b->buf + 80, 48000000);
-	if (rev >= 4)
-		wr32(b->buf + 84, 1500000);
+		wr32(b->buf + 76, 48000000);
+	if (rev >= 4) {
+		wr32(b->buf + 80, 1500000);
+		wr16(b->buf + 84, 2);		/* "." and its NUL */
+		wr16(b->buf + 86, 88);
+	}
 	return tb_done(b);
 }
 
@@ -1214,10 +1224,17 @@ static void test_spcr_uart(void)
 	spcr_build(&b, 2, ACPI_SPCR_PL011, ACPI_GAS_SYSTEM_IO, 8, 1, 0x3f8, 0);
 	CHECK(spcr_uart(&b, &u, &why) == -1);
 	CHECK_STR(why, "pl011/sbsa uart not in memory space");
-	spcr_build(&b, 2, ACPI_SPCR_BCM2835, ACPI_GAS_SYSTEM_MEMORY, 32, 3,
-		   0xfe215040, 0);
+	spcr_build(&b, 2, 0x0f /* ARM DCC: no driver */,
+		   ACPI_GAS_SYSTEM_MEMORY, 32, 3, 0xfe201000, 0);
 	CHECK(spcr_uart(&b, &u, &why) == -1);
 	CHECK_STR(why, "spcr interface type without a driver here");
+	/* The BCM2835 mini-UART: 32-bit registers 4 apart, whatever the
+	 * GAS claims (the iasl fixture has the rest). */
+	spcr_build(&b, 2, ACPI_SPCR_BCM2835, ACPI_GAS_SYSTEM_MEMORY, 8, 1,
+		   0xfe215040, 7);
+	CHECK(spcr_uart(&b, &u, &why) == 0);
+	CHECK(u.mini_uart && u.width == 4 && u.stride == 4);
+	CHECK_EQ_U64(u.kind, ACPI_UART_16550);
 	spcr_build(&b, 2, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_MEMORY, 64, 4,
 		   0xfe000000, 0);
 	CHECK(spcr_uart(&b, &u, &why) == -1);
@@ -1238,9 +1255,9 @@ static void test_spcr_uart(void)
 	CHECK(acpi_spcr_parse(exact(b.buf, b.len), b.len, &si, &why) == 0);
 	CHECK_EQ_U64(si.clock_hz, 0);
 	CHECK_EQ_U64(si.precise_baud, 0);
-	/* Revision 4 cut at 84 bytes: the clock, no precise baud. */
+	/* Revision 4 cut at 80 bytes: the clock, no precise baud. */
 	spcr_build(&b, 4, ACPI_SPCR_16550, ACPI_GAS_SYSTEM_IO, 8, 1, 0x3f8, 7);
-	b.len = 84;
+	b.len = 80;
 	tb_fix(&b);
 	CHECK(acpi_spcr_parse(exact(b.buf, b.len), b.len, &si, &why) == 0);
 	CHECK_EQ_U64(si.clock_hz, 48000000);
@@ -1687,8 +1704,288 @@ static void test_fuzz(void)
 	CHECK(1);
 }
 
-int main(void)
+/* ---- fixtures compiled by iasl ----------------------------------------- */
+
+static const char *fix_dir;
+
+/* DIR/NAME.aml in an exact-size heap buffer (the caller frees it). */
+static uint8_t *load_aml(const char *name, size_t *len)
 {
+	char path[512];
+	uint8_t *buf;
+	FILE *f;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/%s.aml", fix_dir, name);
+	f = fopen(path, "rb");
+	if (!f || fseek(f, 0, SEEK_END) || (n = ftell(f)) <= 0 ||
+	    fseek(f, 0, SEEK_SET)) {
+		fprintf(stderr, "cannot read %s\n", path);
+		exit(1);
+	}
+	buf = malloc((size_t)n);
+	if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n)
+		exit(1);
+	fclose(f);
+	*len = (size_t)n;
+	return buf;
+}
+
+/*
+ * An SPCR of revision 3 or 4: iasl's template stops at revision 2 (its
+ * bytes 76-79 are "Reserved", written as 0), so NAME-from76.aml, generic
+ * data after a 36-byte header, goes over it from offset 76 on; length
+ * and checksum fixed as firmware would have them.
+ */
+static uint8_t *load_spcr(const char *name, size_t *len)
+{
+	char tail_name[128];
+	size_t hl, tl, n;
+	uint8_t *head = load_aml(name, &hl), *tail, *t;
+
+	snprintf(tail_name, sizeof(tail_name), "%s-from76", name);
+	tail = load_aml(tail_name, &tl);
+	CHECK_EQ_U64(hl, 80);
+	CHECK(tl > 36);
+	n = 76 + (tl - 36);
+	t = malloc(n);
+	if (!t)
+		exit(1);
+	memcpy(t, head, 76);
+	memcpy(t + 76, tail + 36, tl - 36);
+	wr32(t + 4, (uint32_t)n);
+	t[9] = 0;
+	t[9] = (uint8_t)(0 - sum8(t, n));
+	free(head);
+	free(tail);
+	*len = n;
+	return t;
+}
+
+static void fixture_spcr(void)
+{
+	struct acpi_spcr_info si;
+	struct acpi_spcr_uart u;
+	const char *why = NULL;
+	uint8_t *t;
+	size_t len;
+
+	/* COM2, "as configured": nothing to program. */
+	t = load_aml("spcr-rev2-com2-as-configured", &len);
+	CHECK(acpi_spcr_parse(t, len, &si, &why) == 0);
+	CHECK_EQ_U64(si.revision, 2);
+	CHECK_EQ_U64(si.interface_type, ACPI_SPCR_16550);
+	CHECK_EQ_U64(si.space_id, ACPI_GAS_SYSTEM_IO);
+	CHECK_EQ_U64(si.address, 0x2f8);
+	CHECK_EQ_U64(si.baud_code, 0);
+	CHECK_EQ_U64(si.clock_hz, 0);
+	CHECK_EQ_U64(si.precise_baud, 0);
+	CHECK(acpi_spcr_uart(&si, &u, &why) == 0);
+	CHECK(u.io && u.width == 1 && u.stride == 1 && !u.mini_uart);
+	CHECK_EQ_U64(u.baud, 0);
+	free(t);
+
+	/* Revision 3: the clock at 76. */
+	t = load_spcr("spcr-rev3-dw-apb", &len);
+	CHECK_EQ_U64(len, 80);
+	CHECK(acpi_spcr_parse(t, len, &si, &why) == 0);
+	CHECK_EQ_U64(si.revision, 3);
+	CHECK_EQ_U64(si.clock_hz, 24000000);
+	CHECK_EQ_U64(si.precise_baud, 0);
+	CHECK(acpi_spcr_uart(&si, &u, &why) == 0);
+	CHECK_EQ_U64(u.kind, ACPI_UART_16550);
+	CHECK(!u.io && !u.mini_uart);
+	CHECK_EQ_U64(u.base, 0xfeb50000);
+	CHECK(u.width == 4 && u.stride == 4);
+	CHECK_EQ_U64(u.baud, 115200);
+	CHECK_EQ_U64(u.clock_hz, 24000000);
+	free(t);
+
+	/* Revision 4: clock at 76, precise baud at 80 (not 80 and 84: 84
+	 * is the namespace string's length). */
+	t = load_spcr("spcr-rev4-bcm2835", &len);
+	CHECK_EQ_U64(len, 98);
+	CHECK(acpi_spcr_parse(t, len, &si, &why) == 0);
+	CHECK_EQ_U64(si.revision, 4);
+	CHECK_EQ_U64(si.interface_type, ACPI_SPCR_BCM2835);
+	CHECK_EQ_U64(si.clock_hz, 500000000);
+	CHECK_EQ_U64(si.precise_baud, 115200);
+	CHECK_EQ_U64(si.baud_code, 3);
+	/* the BCM2835 mini-UART: a 16550 with 32-bit registers 4 apart */
+	CHECK(acpi_spcr_uart(&si, &u, &why) == 0);
+	CHECK_EQ_U64(u.kind, ACPI_UART_16550);
+	CHECK(u.mini_uart && !u.io);
+	CHECK_EQ_U64(u.base, 0xfe215040);
+	CHECK(u.width == 4 && u.stride == 4);
+	CHECK_EQ_U64(u.baud, 115200);
+	CHECK_EQ_U64(u.clock_hz, 500000000);
+	/* ... only in memory space */
+	t[40] = ACPI_GAS_SYSTEM_IO;
+	CHECK(acpi_spcr_uart(&(struct acpi_spcr_info){ .interface_type =
+			     ACPI_SPCR_BCM2835, .space_id = ACPI_GAS_SYSTEM_IO,
+			     .address = 0x3f8 }, &u, &why) == -1);
+	CHECK_STR(why, "bcm2835 mini-uart not in memory space");
+	free(t);
+}
+
+/* The CPUs of a fixture PPTT, UIDs 0 .. n-1, CPU 0 the boot CPU. */
+static void pptt_fixture_topo(struct topo *t, struct topo_cpu *cpus,
+			      uint32_t *uids, uint32_t n)
+{
+	topo_init(t, cpus);
+	for (uint32_t i = 0; i < n; i++) {
+		topo_add_cpu(t, 0x100u * i, i ? 0 : TOPO_CPU_BSP);
+		uids[i] = i;
+	}
+}
+
+static void fixture_pptt(void)
+{
+	static struct topo_cpu cpus[TOPO_MAX_CPUS];
+	struct acpi_pptt_cache cc[8];
+	struct pptt_topo_info in;
+	struct topo t;
+	uint32_t uids[4];
+	const char *why = NULL;
+	uint8_t *p;
+	size_t len, n;
+
+	/* Every core reaches the one L1D/L1I/L2 description from its own
+	 * node: the node that reaches a cache is the core (offsets 168,
+	 * 196, 224, 252), so no cache is shared. */
+	p = load_aml("pptt-ampere-clusters", &len);
+	CHECK(acpi_pptt_caches(p, len, 2, cc, 8, &n, &why) == 0);
+	CHECK_EQ_U64(n, 3);
+	CHECK_EQ_U64(cc[0].offset, 60);		/* L1D, then L2, L1I */
+	CHECK_EQ_U64(cc[1].offset, 36);
+	CHECK_EQ_U64(cc[1].level, 2);
+	CHECK_EQ_U64(cc[1].node, 224);
+	CHECK_EQ_U64(cc[2].node, 224);
+
+	pptt_fixture_topo(&t, cpus, uids, 4);
+	CHECK(pptt_topo_cpus(&t, uids, p, len, &in, &why) == 0);
+	CHECK(in.caches && in.private_llc && in.llc_is_cluster);
+	CHECK_EQ_U64(in.llc_level, 2);
+	CHECK_STR(t.llc_source, "pptt-cluster-private-caches");
+	CHECK(topo_finalize(&t, &why) == 0);
+	CHECK_EQ_U64(t.npackages, 1);
+	CHECK_EQ_U64(t.ncores, 4);
+	CHECK_EQ_U64(t.nllcs, 2);	/* the clusters, as Linux's MC */
+	CHECK_EQ_U64(t.cpus[0].llc, t.cpus[1].llc);
+	CHECK(t.cpus[1].llc != t.cpus[2].llc);
+	CHECK_EQ_U64(t.cpus[2].llc, t.cpus[3].llc);
+	CHECK(pptt_topo_caches(&t, uids, p, len));
+	CHECK_EQ_U64(t.ncaches, 3);
+	for (uint32_t k = 0; k < t.ncaches; k++) {
+		CHECK_EQ_U64(t.caches[k].shared_by, 1);
+		CHECK_EQ_U64(t.caches[k].instances, 4);
+	}
+	CHECK_EQ_U64(t.caches[1].level, 2);
+	CHECK_EQ_U64(t.caches[1].type, CACHE_UNIFIED);
+	CHECK_EQ_U64(t.caches[1].size, 1 << 20);
+	CHECK_EQ_U64(t.caches[2].type, CACHE_INST);
+	free(p);
+
+	/* No cluster level: the package. */
+	p = load_aml("pptt-ampere-flat", &len);
+	pptt_fixture_topo(&t, cpus, uids, 4);
+	CHECK(pptt_topo_cpus(&t, uids, p, len, &in, &why) == 0);
+	CHECK(in.private_llc && !in.llc_is_cluster);
+	CHECK_STR(t.llc_source, "pptt-package-private-caches");
+	CHECK(topo_finalize(&t, &why) == 0);
+	CHECK_EQ_U64(t.nllcs, 1);
+	CHECK_EQ_U64(t.ncores, 4);
+	CHECK(pptt_topo_caches(&t, uids, p, len));
+	CHECK_EQ_U64(t.caches[0].shared_by, 1);
+	CHECK_EQ_U64(t.caches[0].instances, 4);
+	/* A CPU the table does not have: nothing taken from it. */
+	pptt_fixture_topo(&t, cpus, uids, 4);
+	uids[3] = 9;
+	CHECK(pptt_topo_cpus(&t, uids, p, len, &in, &why) == -1);
+	CHECK_STR(why, "no leaf node for this uid");
+	CHECK_EQ_U64(t.cpus[0].raw_llc, TOPO_NONE);
+	CHECK_EQ_U64(t.cpus[0].raw_core, TOPO_NONE);
+	CHECK_STR(t.llc_source, "unknown");
+	free(p);
+}
+
+/* Online-capable CPUs listed, out of the counts; duplicates, one line. */
+static void fixture_madt(void)
+{
+	static struct topo_cpu cpus[TOPO_MAX_CPUS];
+	struct acpi_madt_cpu c[16];
+	struct acpi_madt_info mi;
+	struct wlog w = { 0 };
+	struct topo t;
+	const char *why = NULL;
+	uint8_t *m;
+	size_t len, n;
+
+	m = load_aml("madt-online-capable", &len);
+	CHECK(acpi_madt_parse(m, len, c, 16, &n, &mi, wlog_fn, &w, &why) == 0);
+	CHECK_EQ_U64(mi.revision, 5);
+	CHECK_EQ_U64(n, 6);
+	CHECK_EQ_U64(c[2].id, 4);
+	CHECK_EQ_U64(c[2].flags, ACPI_CPU_ONLINE_CAPABLE);
+	CHECK_EQ_U64(c[3].id, 6);
+	CHECK_EQ_U64(c[3].flags, ACPI_CPU_ONLINE_CAPABLE);
+	CHECK_EQ_U64(c[5].kind, ACPI_MADT_X2APIC);
+	CHECK_EQ_U64(c[5].id, 0x100);
+	CHECK_EQ_U64(mi.nonline_capable, 2);
+	CHECK_EQ_U64(mi.nduplicate, 3);
+	CHECK_EQ_U64(mi.nunusable, 1);
+	CHECK_EQ_U64(wlog_has(&w, "duplicate apic id entries skipped"), 1);
+	CHECK_EQ_U64(wlog_has(&w, "disabled cpu entries skipped"), 1);
+	CHECK_EQ_U64(w.count, 2);
+	/* into the topology as the x86 image does: online-capable slots
+	 * listed (enabled=0), in no count */
+	topo_init(&t, cpus);
+	for (size_t i = 0; i < n; i++)
+		topo_add_cpu(&t, c[i].id, !c[i].id ? TOPO_CPU_BSP :
+			     c[i].flags & ACPI_CPU_ENABLED ? 0 :
+			     TOPO_CPU_DISABLED);
+	CHECK(topo_finalize(&t, &why) == 0);
+	CHECK_EQ_U64(t.ncpus, 4);
+	CHECK_EQ_U64(t.ndisabled, 2);
+	CHECK_EQ_U64(t.ncores, 4);
+	CHECK_EQ_U64(t.cpus[2].hwid, 10);
+	CHECK_EQ_U64(t.cpus[4].hwid, 4);
+	CHECK_EQ_U64(t.cpus[5].hwid, 6);
+	free(m);
+
+	/* iasl 20200925 cannot name GICC flags bit 3 (Online Capable, ACPI
+	 * 6.5): set it in the entry of MPIDR 0x200, as firmware would. */
+	m = load_aml("madt-gicc-online-capable", &len);
+	for (size_t off = 44; off + 80 <= len && m[off + 1];
+	     off += m[off + 1])
+		if (m[off] == ACPI_MADT_GICC && m[off + 68] == 0 &&
+		    m[off + 69] == 2 && !m[off + 70] && !m[off + 71])
+			m[off + 12] |= 8;
+	m[9] = 0;
+	m[9] = (uint8_t)(0 - sum8(m, len));
+	w.count = 0;
+	CHECK(acpi_madt_parse(m, len, c, 16, &n, &mi, wlog_fn, &w, &why) == 0);
+	CHECK_EQ_U64(n, 4);
+	CHECK_EQ_U64(c[2].mpidr, 0x200);
+	CHECK_EQ_U64(c[2].raw_flags, 8);
+	CHECK_EQ_U64(c[2].flags, ACPI_CPU_ONLINE_CAPABLE);
+	CHECK_EQ_U64(c[3].mpidr, 0x300);
+	CHECK_EQ_U64(mi.nonline_capable, 1);
+	CHECK_EQ_U64(mi.nduplicate, 2);
+	CHECK_EQ_U64(wlog_has(&w, "duplicate mpidr entries skipped"), 1);
+	CHECK_EQ_U64(w.count, 1);
+	free(m);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2) {
+		fix_dir = argv[1];
+		fixture_spcr();
+		fixture_pptt();
+		fixture_madt();
+		return check_done("test_acpi (iasl fixtures)");
+	}
 	test_header();
 	test_rsdp();
 	test_root();

@@ -78,10 +78,13 @@ int main(void)
 	CHECK_EQ_U64(c.test, 0);
 	CHECK(parse(&c, "test=low-mem-taken", err, sizeof(err)) == 0);
 	CHECK_EQ_U64(c.test, CONFIG_TEST_LOW_MEM_TAKEN);
+	CHECK(parse(&c, "test=cntfrq-zero", err, sizeof(err)) == 0);
+	CHECK_EQ_U64(c.test, CONFIG_TEST_LOW_MEM_TAKEN |
+		     CONFIG_TEST_CNTFRQ_ZERO);
 	CHECK(parse(&c, "test=none", err, sizeof(err)) == 0);
 	CHECK_EQ_U64(c.test, 0);
 	CHECK(parse(&c, "test=bogus", err, sizeof(err)) == -1);
-	CHECK(strstr(err, "low-mem-taken") != NULL);
+	CHECK(strstr(err, "low-mem-taken, cntfrq-zero") != NULL);
 	/* gaps: a list, each in range, none empty, at most 8 */
 	CHECK_EQ_U64(c.ngaps, 2);
 	CHECK(parse(&c, "gap=0,100,10000000", err, sizeof(err)) == 0);

@@ -1452,6 +1452,62 @@ static void random_flips(const char *name, unsigned rounds)
 	free(b.buf);
 }
 
+/* The console's driver from its compatible list and properties. */
+static void test_uart_kinds(void)
+{
+	struct blob b = load("uart-kinds.dtb");
+	struct fdt_uart_driver d;
+	struct fdt_uart_info u;
+	const char *why = NULL;
+	struct fdt f;
+
+	CHECK(b.buf != NULL);
+	if (!b.buf)
+		return;
+	CHECK_EQ_U64(fdt_open(&f, b.buf, b.size, &why), 0);
+	/* stdout-path: a DesignWare UART behind a vendor string */
+	CHECK_EQ_U64(fdt_uart_info(&f, NULL, &u, &why), 0);
+	CHECK_EQ_U64(u.base, 0xfe660000);
+	CHECK_EQ_U64(u.baud, 1500000);
+	CHECK_EQ_U64(u.clock_hz, 24000000);
+	CHECK_EQ_U64(fdt_uart_driver(&u, &d, &why), 0);
+	CHECK_EQ_U64(d.kind, FDT_UART_16550);
+	CHECK(d.width == 4 && d.stride == 4 && !d.mini_uart);
+	CHECK_EQ_U64(fdt_uart_info(&f, "/serial@9000000", &u, &why), 0);
+	CHECK_EQ_U64(fdt_uart_driver(&u, &d, &why), 0);
+	CHECK_EQ_U64(d.kind, FDT_UART_PL011);
+	CHECK(d.pl011_id && d.width == 4);
+	CHECK_EQ_U64(u.baud, 0);	/* none stated: as configured */
+	CHECK_EQ_U64(fdt_uart_info(&f, "/serial@9010000", &u, &why), 0);
+	CHECK_EQ_U64(fdt_uart_driver(&u, &d, &why), 0);
+	CHECK_EQ_U64(d.kind, FDT_UART_PL011);
+	CHECK(!d.pl011_id);		/* SBSA: no ID registers promised */
+	CHECK_EQ_U64(u.baud, 115200);
+	/* ns16550a without reg-shift/reg-io-width: bytes a byte apart */
+	CHECK_EQ_U64(fdt_uart_info(&f, "/serial@10000000", &u, &why), 0);
+	CHECK_EQ_U64(fdt_uart_driver(&u, &d, &why), 0);
+	CHECK_EQ_U64(d.kind, FDT_UART_16550);
+	CHECK(d.width == 1 && d.stride == 1);
+	/* the mini-UART: 32-bit registers 4 apart, no properties needed */
+	CHECK_EQ_U64(fdt_uart_info(&f, "/serial@fe215040", &u, &why), 0);
+	CHECK_EQ_U64(fdt_uart_driver(&u, &d, &why), 0);
+	CHECK_EQ_U64(d.kind, FDT_UART_16550);
+	CHECK(d.mini_uart && d.width == 4 && d.stride == 4);
+	/* refused, each with its reason */
+	CHECK_EQ_U64(fdt_uart_info(&f, "/serial@30860000", &u, &why), 0);
+	CHECK_EQ_U64(fdt_uart_driver(&u, &d, &why), FDT_ENOTFOUND);
+	CHECK_STR(why, "console uart of a kind without a driver here");
+	CHECK_EQ_U64(fdt_uart_info(&f, "/serial@1000", &u, &why), 0);
+	CHECK_EQ_U64(fdt_uart_driver(&u, &d, &why), FDT_EINVAL);
+	CHECK_STR(why, "uart reg-io-width not 1, 2 or 4");
+	CHECK_EQ_U64(fdt_uart_info(&f, "/serial@2000", &u, &why), 0);
+	CHECK_EQ_U64(fdt_uart_driver(&u, &d, &why), FDT_EINVAL);
+	CHECK_STR(why, "uart reg-shift above 2 or below its reg-io-width");
+	CHECK_EQ_U64(fdt_uart_info(&f, "/serial@3000", &u, &why), 0);
+	CHECK_EQ_U64(fdt_uart_driver(&u, &d, &why), FDT_EINVAL);
+	free(b.buf);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -1466,6 +1522,7 @@ int main(int argc, char **argv)
 	test_caches();
 	test_arm64();
 	test_edge();
+	test_uart_kinds();
 	test_bad_semantics();
 	test_malformed();
 	test_built();

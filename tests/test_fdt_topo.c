@@ -98,8 +98,11 @@ static void sifive_monitor_core(const char *dir)
 	topo_init(&t, cpus);
 	CHECK(fdt_topo_cpus(&f, &t, 1, ~0ull, &info, &why) == 0);
 	CHECK(topo_finalize(&t, &why) == 0);
-	CHECK_EQ_U64(t.ncpus, 5);
+	/* the S7 monitor hart (no S-mode) is listed, behind the others */
+	CHECK_EQ_U64(t.ncpus, 4);
+	CHECK_EQ_U64(t.ndisabled, 1);
 	CHECK_EQ_U64(topo_usable_count(&t), 4);
+	CHECK_EQ_U64(topo_find_hwid(&t, 0), 4);
 	CHECK(t.cpus[topo_find_hwid(&t, 0)].flags & TOPO_CPU_DISABLED);
 	for (uint32_t k = 0; k < t.ncaches; k++) {
 		CHECK(t.caches[k].size != 0x4000);

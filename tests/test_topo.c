@@ -89,6 +89,45 @@ static void defaults_and_errors(void)
 	CHECK_EQ_U64(t.nnodes, 2);
 	CHECK_EQ_U64(t.cpus[2].node, t.cpus[0].node);
 
+	/*
+	 * Online-capable slots (disabled until hot-added) in the middle of
+	 * the list, one with a core and an LLC of its own: they move behind
+	 * the others and count in nothing, as Linux keeps them out of the
+	 * present map; their ids follow the usable CPUs' ones.
+	 */
+	topo_init(&t, cpus);
+	for (int i = 0; i < 6; i++) {
+		int k = topo_add_cpu(&t, (uint64_t)(10 + i),
+				     i == 1 || i == 4 ? TOPO_CPU_DISABLED :
+				     i == 0 ? TOPO_CPU_BSP : 0);
+
+		t.cpus[k].raw_package = 0;
+		t.cpus[k].raw_core = i == 4 ? 9 : (uint32_t)i / 2;
+		t.cpus[k].raw_llc = i == 4 ? 7 : 0;
+	}
+	CHECK(topo_finalize(&t, &why) == 0);
+	CHECK_EQ_U64(t.ncpus, 4);
+	CHECK_EQ_U64(t.ndisabled, 2);
+	CHECK_EQ_U64(topo_usable_count(&t), 4);
+	CHECK_EQ_U64(t.nllcs, 1);
+	CHECK_EQ_U64(t.ncores, 3);	/* 0, 1 and 2 of the usable CPUs */
+	CHECK_EQ_U64(t.cpus[0].hwid, 10);
+	CHECK_EQ_U64(t.cpus[1].hwid, 12);
+	CHECK_EQ_U64(t.cpus[3].hwid, 15);
+	CHECK_EQ_U64(t.cpus[4].hwid, 11);
+	CHECK_EQ_U64(t.cpus[5].hwid, 14);
+	CHECK(t.cpus[4].flags & TOPO_CPU_DISABLED);
+	CHECK_EQ_U64(t.cpus[4].core, t.cpus[0].core);	/* shares core 0 */
+	CHECK_EQ_U64(t.cpus[5].llc, 1);	/* an id past the count */
+	CHECK_EQ_U64(t.cpus[5].core, 3);
+	CHECK_EQ_U64(topo_find_hwid(&t, 14), 5);
+	CHECK_EQ_U64(t.max_smt, 2);
+	/* only disabled CPUs and no boot CPU: nothing to run on */
+	topo_init(&t, cpus);
+	topo_add_cpu(&t, 1, TOPO_CPU_DISABLED);
+	CHECK(topo_finalize(&t, &why) == -1);
+	CHECK_STR(why, "no CPUs");
+
 	/* capacity */
 	topo_init(&t, cpus);
 	for (int i = 0; i < TOPO_MAX_CPUS; i++)

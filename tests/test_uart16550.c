@@ -14,8 +14,12 @@ static struct model {
 	uint8_t reg[8], dll, dlm, lcr;
 	bool floating;		/* no device: every read is 0xff */
 	bool stuck;		/* THRE never comes back */
+	/* a DesignWare UART: after each byte out, this many LSR reads see
+	 * the transmitter busy (THRE, not TEMT), and while busy it drops
+	 * writes of LCR and of the divisor latch */
+	unsigned busy_for, busy;
 	char out[64];
-	unsigned nout, lsr_reads;
+	unsigned nout, lsr_reads, writes, dropped;
 } m;
 
 static uint8_t fake_in(const struct uart16550 *u, unsigned reg)
@@ -25,8 +29,16 @@ static uint8_t fake_in(const struct uart16550 *u, unsigned reg)
 		return 0xff;
 	if (reg == 5) {
 		m.lsr_reads++;
-		return m.stuck ? 0x00 : 0x60;
+		if (m.stuck)
+			return 0x00;
+		if (m.busy) {
+			m.busy--;
+			return 0x20;
+		}
+		return 0x60;
 	}
+	if (reg == 3)
+		return m.lcr;
 	if (m.lcr & 0x80 && reg < 2)
 		return reg ? m.dlm : m.dll;
 	return m.reg[reg];
@@ -37,6 +49,11 @@ static void fake_out(const struct uart16550 *u, unsigned reg, uint8_t v)
 	(void)u;
 	if (m.floating)
 		return;
+	m.writes++;
+	if (m.busy && (reg == 3 || (m.lcr & 0x80 && reg < 2))) {
+		m.dropped++;
+		return;
+	}
 	if (reg == 3)
 		m.lcr = v;
 	if (m.lcr & 0x80 && reg < 2) {
@@ -46,8 +63,10 @@ static void fake_out(const struct uart16550 *u, unsigned reg, uint8_t v)
 			m.dll = v;
 		return;
 	}
-	if (reg == 0 && m.nout < sizeof(m.out))
+	if (reg == 0 && m.nout < sizeof(m.out)) {
 		m.out[m.nout++] = (char)v;
+		m.busy = m.busy_for;
+	}
 	m.reg[reg] = v;
 }
 
@@ -75,13 +94,25 @@ int main(void)
 	CHECK(!uart16550_probe(&u));
 	m.floating = false;
 
-	/* Baud code 0 or no clock: the firmware's divisor is kept. */
+	/* Baud 0, SPCR's "as configured": not one register written, COM1
+	 * or any other; the firmware's rate, format, FIFOs and modem lines
+	 * stay. */
 	m.dll = 12;
 	m.dlm = 0;
-	CHECK_EQ_U64(uart16550_setup(&u, 0, 115200), 0);
+	m.lcr = 0x1b;		/* 8E1, say */
+	m.reg[4] = 0x0b;
+	m.writes = 0;
 	CHECK_EQ_U64(uart16550_setup(&u, 1843200, 0), 0);
+	CHECK_EQ_U64(uart16550_setup(&u, 0, 0), 0);
+	CHECK_EQ_U64(m.writes, 0);
+	CHECK_EQ_U64(m.lcr, 0x1b);
+	CHECK_EQ_U64(m.reg[4], 0x0b);
+	/* A rate but no clock: 8N1, the firmware's divisor kept. */
+	CHECK_EQ_U64(uart16550_setup(&u, 0, 115200), 0);
 	CHECK_EQ_U64(m.dll, 12);
 	CHECK_EQ_U64(m.lcr, 0x03);	/* 8N1, DLAB off */
+	CHECK_EQ_U64(m.reg[4], 0x03);	/* DTR, RTS */
+	CHECK(m.writes > 0);
 	/* Clock and baud known: 1.8432 MHz / 16 / 115200 = 1; 48 MHz at
 	 * 115200 rounds 26.04 to 26; 9600 at 1.8432 MHz is 12. */
 	CHECK_EQ_U64(uart16550_setup(&u, 1843200, 115200), 1);
@@ -95,6 +126,47 @@ int main(void)
 	/* A divisor past 16 bits is not written. */
 	CHECK_EQ_U64(uart16550_setup(&u, 400000000, 110), 0);
 	CHECK_EQ_U64(m.lcr, 0x03);
+
+	/* The BCM2835 mini-UART counts 8 clocks a bit and adds one to its
+	 * divisor register: 250 MHz / (8 * 115200) = 271.3, so the register
+	 * holds 270.  A 16550 at the same clock would take 136. */
+	u.mini_uart = true;
+	CHECK_EQ_U64(uart16550_divisor(&u, 250000000, 115200), 270);
+	CHECK_EQ_U64(uart16550_setup(&u, 250000000, 115200), 270);
+	CHECK_EQ_U64(m.dll, 270 & 0xff);
+	CHECK_EQ_U64(m.dlm, 1);
+	CHECK_EQ_U64(uart16550_divisor(&u, 500000000, 9600), 6509);
+	CHECK_EQ_U64(uart16550_divisor(&u, 1000, 115200), 0);
+	u.mini_uart = false;
+	CHECK_EQ_U64(uart16550_divisor(&u, 250000000, 115200), 136);
+	CHECK_EQ_U64(uart16550_divisor(&u, 0, 115200), 0);
+
+	/* A DesignWare UART still sending the last byte drops LCR and
+	 * divisor writes: setup waits for LSR.TEMT first, so the divisor
+	 * and 8N1 land. */
+	m.busy_for = 50;
+	m.dll = m.dlm = 0;
+	m.lcr = 0x1b;
+	m.dropped = 0;
+	uart16550_write(&u, "x", 1);
+	CHECK(m.busy > 0);
+	CHECK_EQ_U64(uart16550_setup(&u, 48000000, 115200), 26);
+	CHECK_EQ_U64(m.dropped, 0);
+	CHECK_EQ_U64(m.dll, 26);
+	CHECK_EQ_U64(m.lcr, 0x03);
+	/* Busy past the bound (100 polls here): bounded, LCR retried and
+	 * read back, never a hang. */
+	m.busy_for = 1000;
+	m.lsr_reads = 0;
+	m.lcr = 0x1b;
+	uart16550_write(&u, "y", 1);
+	uart16550_setup(&u, 48000000, 115200);
+	CHECK(m.lsr_reads <= 4 * 2 * 101 + 2);
+	CHECK(m.dropped > 0);
+	CHECK_EQ_U64(m.lcr, 0x1b);	/* the model never went idle */
+	m.busy_for = m.busy = 0;
+	m.nout = 0;
+	memset(m.out, 0, sizeof(m.out));
 
 	/* Writes: "\n" goes out as "\r\n". */
 	uart16550_write(&u, "ab\n", 3);

@@ -5,6 +5,7 @@
  * affinity (node per ACPI processor UID), SLIT, FADT (PSCI conduit), SPCR
  * (PL011).  Without PPTT caches the LLC is inferred: one per PPTT cluster.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,12 +13,10 @@
 #include "acpi_madt.h"
 #include "acpi_numa.h"
 #include "acpi_platform.h"
-#include "acpi_pptt.h"
 #include "arm64.h"
 #include "efi_acpi.h"
+#include "pptt_topo.h"
 #include "report.h"
-
-#define MAX_PPTT_CACHES	16
 
 static struct topo *topo_of;
 static uint32_t *uids;		/* ACPI processor UID per logical CPU */
@@ -25,6 +24,8 @@ static const void *pptt;
 static size_t pptt_len;
 static bool pptt_caches;
 
+/* Usable CPUs first, then the online-capable ones (enabled=0, out of
+ * every count): uids[] stays in step with the topology's order. */
 static void do_madt(const void *t, size_t len, uint64_t bsp)
 {
 	struct acpi_madt_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
@@ -39,76 +40,52 @@ static void do_madt(const void *t, size_t len, uint64_t bsp)
 		efi_acpi_warn("APIC", why);
 		n = 0;
 	}
-	for (size_t i = 0; i < n; i++) {
-		uint64_t hwid = cpus[i].mpidr & MPIDR_AFF_MASK;
-		uint32_t flags = 0;
-		int k;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < n; i++) {
+			uint64_t hwid = cpus[i].mpidr & MPIDR_AFF_MASK;
+			uint32_t flags = 0;
+			int k;
 
-		if (cpus[i].kind != ACPI_MADT_GICC)
-			continue;
-		if (hwid == bsp)
-			flags |= TOPO_CPU_BSP;
-		else if (!(cpus[i].flags & ACPI_CPU_ENABLED))
-			flags |= TOPO_CPU_DISABLED;	/* online capable only */
-		k = topo_add_cpu(topo, hwid, flags);
-		if (k >= 0)
-			uids[k] = cpus[i].uid;
-	}
+			if (cpus[i].kind != ACPI_MADT_GICC)
+				continue;
+			if (hwid == bsp)
+				flags |= TOPO_CPU_BSP;
+			else if (!(cpus[i].flags & ACPI_CPU_ENABLED))
+				flags |= TOPO_CPU_DISABLED; /* online capable */
+			if (pass != !!(flags & TOPO_CPU_DISABLED))
+				continue;
+			k = topo_add_cpu(topo, hwid, flags);
+			if (k >= 0)
+				uids[k] = cpus[i].uid;
+		}
 	free(cpus);
 }
 
-/* Package, cluster, core of each CPU from its PPTT chain. */
+/* Package, cluster, core and LLC of each CPU from its PPTT chain. */
 static void do_pptt(void)
 {
-	struct topo *topo = topo_of;
-	struct acpi_pptt_node chain[ACPI_PPTT_MAX_DEPTH];
-	struct acpi_pptt_cache c[MAX_PPTT_CACHES];
-	bool any_cluster = false;
+	struct pptt_topo_info in;
 	const char *why;
+	char msg[200];
 
-	for (uint32_t i = 0; i < topo->ncpus; i++) {
-		size_t n = 0, nc = 0, core, pkg;
-
-		if (acpi_pptt_cpu_chain(pptt, pptt_len, uids[i], chain,
-					ACPI_PPTT_MAX_DEPTH, &n, &why) || !n) {
-			efi_acpi_warn("PPTT", n ? why : "a CPU is missing");
-			goto drop;
-		}
-		core = chain[0].flags & ACPI_PPTT_THREAD && n > 1 ? 1 : 0;
-		for (pkg = core; pkg + 1 < n; pkg++)
-			if (chain[pkg].flags & ACPI_PPTT_PACKAGE)
-				break;
-		topo->cpus[i].raw_core = chain[core].offset;
-		topo->cpus[i].raw_package = chain[pkg].offset;
-		/* The node just below the package, when it is not the core. */
-		if (pkg > core + 1) {
-			topo->cpus[i].raw_llc = chain[pkg - 1].offset;
-			any_cluster = true;
-		}
-		/* A cache structure names its sharers: it wins over clusters. */
-		if (!acpi_pptt_caches(pptt, pptt_len, uids[i], c,
-				      MAX_PPTT_CACHES, &nc, &why) && nc) {
-			size_t best = 0;
-
-			for (size_t k = 1; k < nc; k++)
-				if (c[k].level > c[best].level &&
-				    c[k].type != ACPI_CACHE_INSTRUCTION)
-					best = k;
-			topo->cpus[i].raw_llc = c[best].node;
-			pptt_caches = true;
-		}
+	if (pptt_topo_cpus(topo_of, uids, pptt, pptt_len, &in, &why)) {
+		/* half a PPTT is none: topo_finalize() would refuse it */
+		efi_acpi_warn("PPTT", why);
+		pptt = NULL;
+		return;
 	}
-	if (pptt_caches)
-		topo->llc_source = "pptt-cache";
-	else if (any_cluster)
-		topo->llc_source = "inferred-pptt-cluster";
-	return;
-drop:
-	/* Half a PPTT is none: topo_finalize() would refuse the mix. */
-	for (uint32_t i = 0; i < topo->ncpus; i++)
-		topo->cpus[i].raw_core = topo->cpus[i].raw_package =
-			topo->cpus[i].raw_llc = TOPO_NONE;
-	pptt = NULL;
+	pptt_caches = in.caches;
+	if (in.llc_dropped)
+		efi_acpi_warn("PPTT", "caches for some CPUs only: LLC not "
+			      "taken from it");
+	if (!in.private_llc)
+		return;
+	snprintf(msg, sizeof(msg), "PPTT's deepest cache (L%u) is private to "
+		 "each core: LLC taken as the %s, as Linux's scheduler groups "
+		 "CPUs; the kernel's per-LLC masks (cacheinfo, llc_sibling) "
+		 "are per-core on this machine", in.llc_level,
+		 in.llc_is_cluster ? "cluster" : "package");
+	report_warn("llc", in.llc_level, msg);
 }
 
 /* GICC affinity is keyed by ACPI processor UID, not MPIDR. */
@@ -154,6 +131,7 @@ static void do_spcr(const void *t, size_t len, struct arm64_fw *fw)
 	fw->uart = u.base;
 	fw->uart_source = "spcr";
 	fw->uart_16550 = u.kind == ACPI_UART_16550;
+	fw->uart_mini = u.mini_uart;
 	fw->uart_pl011_id = u.type == ACPI_SPCR_PL011;
 	fw->uart_width = u.width;
 	fw->uart_stride = u.stride;
@@ -197,52 +175,8 @@ int arm64_acpi_topo(struct topo *topo, uint64_t rsdp, uint64_t bsp_mpidr,
 /* Caches from PPTT where it describes them: sharers from their nodes. */
 static bool pptt_add_caches(struct topo *t)
 {
-	struct acpi_pptt_cache c[MAX_PPTT_CACHES], o[MAX_PPTT_CACHES];
-	size_t nc = 0;
-	uint32_t bsp = 0;
-
-	if (!pptt || !pptt_caches)
-		return false;
-	for (uint32_t i = 0; i < t->ncpus; i++)
-		if (t->cpus[i].flags & TOPO_CPU_BSP)
-			bsp = i;
-	if (acpi_pptt_caches(pptt, pptt_len, uids[bsp], c, MAX_PPTT_CACHES,
-			     &nc, NULL))
-		return false;
-	for (size_t k = 0; k < nc; k++) {
-		uint32_t have = 0, shared = 0, inst;
-		struct topo_cache tc;
-
-		/* Sharers: CPUs reaching the boot CPU's structure; instances
-		 * assume equal groups, as the report's model does. */
-		for (uint32_t i = 0; i < t->ncpus; i++) {
-			size_t no = 0, j;
-
-			if (acpi_pptt_caches(pptt, pptt_len, uids[i], o,
-					     MAX_PPTT_CACHES, &no, NULL))
-				continue;
-			for (j = 0; j < no; j++)
-				if (o[j].level == c[k].level &&
-				    o[j].type == c[k].type)
-					break;
-			if (j == no)
-				continue;
-			have++;
-			shared += o[j].offset == c[k].offset;
-		}
-		inst = shared ? (have + shared - 1) / shared : 0;
-		tc = (struct topo_cache){
-			.level = c[k].level,
-			.type = c[k].type == ACPI_CACHE_INSTRUCTION ? CACHE_INST :
-				c[k].type == ACPI_CACHE_DATA ? CACHE_DATA :
-				CACHE_UNIFIED,
-			.size = c[k].size, .line = c[k].line_size,
-			.ways = c[k].ways, .sets = c[k].sets,
-			.shared_by = shared, .instances = inst,
-		};
-		topo_add_cache(t, &tc);
-	}
-	return nc > 0;
+	return pptt && pptt_caches && pptt_topo_caches(t, uids, pptt,
+						      pptt_len);
 }
 
 void arm64_acpi_after(struct topo *t)

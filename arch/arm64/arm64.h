@@ -35,6 +35,8 @@ const char *psci_conduit_name(void);
 const char *psci_version(char *buf, size_t len);
 const char *psci_error_name(int64_t rc);
 int64_t psci_cpu_on(uint64_t mpidr, uint64_t entry, uint64_t context);
+/* This CPU off (PSCI CPU_OFF): returns only on failure. */
+int64_t psci_cpu_off(void);
 void psci_system_off(void);
 
 /* What the firmware said, from ACPI or the DT. */
@@ -42,11 +44,14 @@ struct arm64_fw {
 	const char *tables;	/* "acpi", "dt" or "none" */
 	uint64_t uart;		/* UART base, 0 when none stated */
 	const char *uart_source; /* "spcr", "dt-stdout-path", ... */
-	/* SPCR types 0, 1, 0x12: a 16550 on MMIO (else a PL011) */
+	/* SPCR types 0, 1, 0x12, 0x10, DT ns16550a, snps,dw-apb-uart,
+	 * brcm,bcm2835-aux-uart: a 16550 on MMIO (else a PL011) */
 	bool uart_16550;
+	bool uart_mini;		/* BCM2835 mini-UART: its divisor rule */
 	bool uart_pl011_id;	/* an ARM PL011 (not SBSA): check its ID */
 	unsigned uart_width, uart_stride;
-	uint32_t uart_clock_hz, uart_baud;	/* 0: unknown, as set */
+	/* 0: unknown; a baud of 0 is "as configured": not reprogrammed */
+	uint32_t uart_clock_hz, uart_baud;
 	bool qemu;		/* QEMU's ACPI OEM id or DT compatible */
 };
 

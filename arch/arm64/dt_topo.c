@@ -4,8 +4,10 @@
  * ACPI (QEMU -machine virt,acpi=off): CPUs by MPIDR from /cpus, nodes from
  * numa-node-id, distances from /distance-map, packages, clusters and cores
  * from /cpus/cpu-map, the PSCI conduit from /psci, the console from
- * /chosen stdout-path.  Without cache nodes the LLC is one per cluster.
+ * /chosen stdout-path (a PL011, or a 16550: ns16550a, DesignWare APB,
+ * BCM2835 mini-UART).  Without cache nodes the LLC is one per cluster.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,13 +21,43 @@
 
 static struct fdt fdt;
 
+/* The stdout-path UART, when a driver here fits it; a baud the DT does
+ * not state (":115200n8", current-speed) leaves it as it is. */
+static void dt_console(struct arm64_fw *fw)
+{
+	struct fdt_uart_info u;
+	struct fdt_uart_driver d;
+	const char *why = NULL;
+	char msg[160];
+
+	if (fdt_uart_info(&fdt, NULL, &u, &why))
+		return;		/* no stdout-path: ConOut until the end */
+	if (fdt_uart_driver(&u, &d, &why)) {
+		const char *name = fdt_node_name(&fdt, u.node);
+
+		snprintf(msg, sizeof(msg), "DT stdout-path %s (%s): %s; no "
+			 "console", name ? name : "?",
+			 u.compatible ? u.compatible : "no compatible", why);
+		report_warn("console", 0, msg);
+		return;
+	}
+	fw->uart = u.base;
+	fw->uart_source = "dt-stdout-path";
+	fw->uart_16550 = d.kind == FDT_UART_16550;
+	fw->uart_mini = d.mini_uart;
+	fw->uart_pl011_id = d.pl011_id;
+	fw->uart_width = d.width;
+	fw->uart_stride = d.stride;
+	fw->uart_clock_hz = u.clock_hz;
+	fw->uart_baud = u.baud;
+}
+
 int arm64_dt_topo(struct topo *t, const void *dtb, uint64_t bsp_mpidr,
 		struct arm64_fw *fw, const char **why)
 {
-	const char *method = NULL, *compat = NULL;
+	const char *method = NULL;
 	uint32_t size = fdt_peek_totalsize(dtb, 8);
 	struct fdt_topo_info info;
-	uint64_t base;
 	int root, rc = -1;
 
 	if (!size || size > FDT_MAX_SIZE) {
@@ -45,12 +77,7 @@ int arm64_dt_topo(struct topo *t, const void *dtb, uint64_t bsp_mpidr,
 	}
 	if (!fdt_psci_method(&fdt, &method))
 		psci_conduit = !strcmp(method, "hvc") ? PSCI_HVC : PSCI_SMC;
-	if (!fdt_uart(&fdt, NULL, &base, &compat) && compat &&
-	    !strcmp(compat, "arm,pl011")) {
-		fw->uart = base;
-		fw->uart_source = "dt-stdout-path";
-		fw->uart_pl011_id = true;
-	}
+	dt_console(fw);
 	if (fdt_topo_cpus(&fdt, t, bsp_mpidr, MPIDR_AFF_MASK, &info, why))
 		goto out;
 	if (info.truncated)

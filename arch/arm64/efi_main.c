@@ -18,6 +18,7 @@
 #include "efi_results.h"
 #include "isa_ops.h"
 #include "report.h"
+#include "timer_check.h"
 
 #define HEAP_SIZE	(256ull << 20)	/* arena, mailboxes, stacks, samples:
 					 * 4096 CPUs fit; halved until it fits */
@@ -48,6 +49,63 @@ static void choose_op(void)
 		       "(ID_AA64ISAR0_EL1.Atomic = 0); use op=llsc_mb");
 		efi_fail_early(&b, msg);
 	}
+}
+
+/* Counter ticks across a UEFI Stall of @us. */
+static uint64_t stall_ticks(unsigned us)
+{
+	uint64_t t0 = isa_counter();
+
+	efi_stall_us(us);
+	return isa_counter() - t0;
+}
+
+/* Counter ticks in 100 ms of Stall: 110 ms less 10 ms, so the call's own
+ * cost (under TCG, translating Stall's code: ms) cancels out. */
+static uint64_t stall_rate(void)
+{
+	uint64_t t10 = stall_ticks(10000), t110 = stall_ticks(110000);
+
+	return t110 > t10 ? (t110 - t10) * 10 : 0;
+}
+
+/*
+ * CNTFRQ_EL0 is what firmware wrote there, not what the counter does: it
+ * can be wrong, or 0.  Against UEFI Stall (boot services only), the
+ * measured rate wins when they differ by more than 2 %, with a warning.
+ * The median of three measurements: one that a firmware timer interrupt
+ * or a busy emulator host stretched does not count.
+ */
+static void check_cntfrq(void)
+{
+	uint64_t stated = b.info.counter_hz, r[3], measured, t;
+	struct timer_choice ch;
+	char msg[200];
+
+	if (b.cfg.test & CONFIG_TEST_CNTFRQ_ZERO) {
+		report_printf("test=cntfrq-zero: CNTFRQ_EL0 (%llu Hz) taken as "
+			      "0\n", (unsigned long long)stated);
+		stated = 0;
+	}
+	stall_ticks(100);
+	for (int i = 0; i < 3; i++)
+		r[i] = stall_rate();
+	if (r[0] > r[1])
+		t = r[0], r[0] = r[1], r[1] = t;
+	measured = r[2] < r[0] ? r[0] : r[2] > r[1] ? r[1] : r[2];
+	ch = timer_choose(stated, measured);
+	report_printf("counter: CNTFRQ_EL0 states %llu Hz, UEFI Stall measures "
+		      "%llu Hz\n", (unsigned long long)stated,
+		      (unsigned long long)measured);
+	if (ch.warn)
+		report_warn("timer", 0, timer_warning(msg, sizeof(msg),
+			    "CNTFRQ_EL0", stated, "UEFI Stall", measured));
+	if (!ch.hz)
+		efi_fail_early(&b, "CNTFRQ_EL0 is 0 and UEFI Stall measured "
+			       "no counter rate either");
+	b.info.counter_hz = ch.hz;
+	if (ch.measured)
+		b.info.hz_source = "uefi-stall";
 }
 
 static void find_topology(uint64_t bsp, struct arm64_fw *fw)
@@ -91,6 +149,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	b.info.virt = "none";
 	b.info.counter_hz = read_sysreg(cntfrq_el0);
 	b.info.hz_source = "cntfrq";
+	b.info.idle_wait = "wfe";
 	config_defaults(&b.cfg);
 	efi_machine_names(&b.info);
 	efi_secure_boot_note(&b.info);
@@ -154,8 +213,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	efi_numa_pools(topo);	/* leaves in their node's memory */
 	efi_numa_heap_note(topo, &b.info);
 
-	if (!b.info.counter_hz)
-		efi_fail_early(&b, "CNTFRQ_EL0 is 0: the counter rate is unknown");
+	check_cntfrq();
 	arm64_pmu_on = arm64_pmu_enable();
 	b.info.cycles = plat_cycles_available();
 	b.info.cycle_counter = "pmccntr_el0";

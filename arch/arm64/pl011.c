@@ -2,7 +2,9 @@
 /*
  * The console: a polled PL011 at the address SPCR or the DT stdout-path
  * names (the firmware set its rate; we only write), or a 16550 on MMIO
- * (SPCR types 0, 1, 0x12: Graviton-style servers) through core's driver.
+ * (SPCR types 0, 1, 0x12: Graviton-style servers; 0x10, the BCM2835
+ * mini-UART; the DT's ns16550a, DesignWare and mini-UART) through core's
+ * driver.
  * Used before and after ExitBootServices (the firmware copies ConOut to
  * this same UART, so writing both would print every line twice); ConOut
  * only while no UART is known.  A UART that stops draining is dead after
@@ -44,12 +46,13 @@ bool arm64_uart16550_init(const struct arm64_fw *fw)
 	struct uart16550 u = {
 		.base = fw->uart, .width = fw->uart_width,
 		.stride = fw->uart_stride, .in = uart16550_mmio_in,
-		.out = uart16550_mmio_out,
+		.out = uart16550_mmio_out, .mini_uart = fw->uart_mini,
 	};
 
 	if (!uart16550_probe(&u))
 		return false;
-	/* without a stated clock the firmware's divisor stays */
+	/* without a stated clock the firmware's divisor stays; "as
+	 * configured" (baud 0) writes nothing at all */
 	uart16550_setup(&u, fw->uart_clock_hz, fw->uart_baud);
 	u16550 = u;
 	use_16550 = true;

@@ -33,7 +33,7 @@ void efi_numa_srat(struct topo *topo, const void *t, size_t len,
 	struct acpi_srat_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
 	struct acpi_srat_mem *mem = calloc(SRAT_MAX_MEM, sizeof(*mem));
 	const char *why;
-	uint32_t found = 0;
+	uint32_t found = 0, placed = 0;
 	size_t n = 0, nm = 0;
 
 	if (!cpus || !mem) {
@@ -53,11 +53,13 @@ void efi_numa_srat(struct topo *topo, const void *t, size_t len,
 
 		if (c >= 0 && topo->cpus[c].raw_node == TOPO_NONE) {
 			topo->cpus[c].raw_node = cpus[i].domain;
-			found++;
+			/* hot-plug slots are placed, not counted */
+			found += topo_cpu_usable(&topo->cpus[c]);
+			placed++;
 		}
 	}
 	free(cpus);
-	if (found && found != topo_usable_count(topo)) {
+	if (placed && found != topo_usable_count(topo)) {
 		/* Half a NUMA map is no map: topo_finalize() would refuse. */
 		for (uint32_t i = 0; i < topo->ncpus; i++)
 			topo->cpus[i].raw_node = TOPO_NONE;

@@ -135,6 +135,7 @@ int main(int argc, char **argv)
 	b.info.counter_hz = calibrate_hz();
 	b.info.hz_source = "calibrated-clock_monotonic_raw";
 	b.info.cycles = false;
+	b.info.idle_wait = "spin";	/* a parked thread: a relaxed loop */
 	linux_pair_offer();
 	/* pair mode runs threads of its own: none parked on mailboxes */
 	b.self_threaded = b.cfg.mode == MODE_PAIR;

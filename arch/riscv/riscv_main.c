@@ -133,6 +133,7 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 		.cpu_model = "riscv64", .counter = "time", .counter_hz = hz,
 		.hz_source = "dt-timebase-frequency", .cycles = true,
 		.cycle_counter = "cycle",
+		.idle_wait = "spin",	/* no Zawrs: a pause-hinted loop */
 	};
 	machine_ids(&f, &bench.info);
 	/* where the loader put us: entry.S relocated the image by the difference */

@@ -96,6 +96,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	b.info.cpu_model = model;
 	b.info.cycles = plat_cycles_available();
 	b.info.cycle_counter = "aperf";
+	b.info.idle_wait = x86_idle_wait_name();
 	b.info.virt = virt_name();
 	b.info.hz_source = "none";
 	config_defaults(&b.cfg);

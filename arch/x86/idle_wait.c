@@ -10,6 +10,7 @@
 
 #include "arch.h"
 #include "isa_ops.h"
+#include "x86.h"
 
 static bool have_monitor(void)
 {
@@ -21,6 +22,11 @@ static bool have_monitor(void)
 		known = (c >> 3) & 1;
 	}
 	return known;
+}
+
+const char *x86_idle_wait_name(void)
+{
+	return have_monitor() ? "mwait" : "pause";
 }
 
 uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old)

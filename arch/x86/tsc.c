@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The TSC rate: from CPUID 0x15 when it states the crystal (exact), else
- * measured against the ACPI PM timer (3.579545 MHz), else against UEFI
- * Stall().  CPUID 0x16 (the nominal base MHz, not always the TSC rate) is
- * the last resort.  Delays after ExitBootServices use the TSC.
+ * The TSC rate: from CPUID 0x15 when it states the crystal (exact) and a
+ * measurement against the ACPI PM timer (3.579545 MHz; else UEFI Stall())
+ * agrees within 2 % (a BIOS or hypervisor can state a wrong crystal: then
+ * the measured rate, with a warning); else measured against the PM timer,
+ * else against Stall().  CPUID 0x16 (the nominal base MHz, not always the
+ * TSC rate) is the last resort.  Delays after ExitBootServices use the TSC.
  */
+#include <stdio.h>
+
 #include "arch.h"
+#include "report.h"
+#include "timer_check.h"
 #include "x86.h"
 
 #define PM_HZ		3579545ull
@@ -37,18 +43,45 @@ static uint64_t pm_calibrate(uint16_t port, bool ext)
 	return (t1 - t0) * PM_HZ / elapsed;
 }
 
+static uint64_t stall_calibrate(void (*stall_us)(unsigned))
+{
+	uint64_t t0 = rdtsc_plain(), t1;
+
+	stall_us(50000);
+	t1 = rdtsc_plain();
+	return (t1 - t0) * 20;
+}
+
+/* CPUID 0x15's rate against the PM timer (else Stall()). */
+static uint64_t cpuid15_checked(uint64_t stated, const struct x86_acpi *a,
+				void (*stall_us)(unsigned),
+				const char **source)
+{
+	const char *ref = a->pm_port ? "the PM timer" : "UEFI Stall";
+	uint64_t measured = a->pm_port ? pm_calibrate(a->pm_port, a->pm_32bit) :
+			    stall_calibrate(stall_us);
+	struct timer_choice ch = timer_choose(stated, measured);
+	char msg[200];
+
+	*source = !ch.measured ? "cpuid-15h" :
+		  a->pm_port ? "pm-timer" : "uefi-stall";
+	if (ch.warn)
+		report_warn("timer", 0, timer_warning(msg, sizeof(msg),
+			    "CPUID 0x15", stated, ref, measured));
+	return ch.hz;
+}
+
 uint64_t x86_tsc_calibrate(const struct x86_cpuid *c, const struct x86_acpi *a,
 		       void (*stall_us)(unsigned), const char **source)
 {
 	uint32_t r[4];
-	uint64_t t0, t1;
 
 	if (c->max_leaf >= 0x15) {
 		cpuid(0x15, 0, r);
-		if (r[0] && r[1] && r[2]) {
-			*source = "cpuid-15h";
-			return x86_tsc_hz = (uint64_t)r[2] * r[1] / r[0];
-		}
+		if (r[0] && r[1] && r[2])
+			return x86_tsc_hz = cpuid15_checked(
+				(uint64_t)r[2] * r[1] / r[0], a, stall_us,
+				source);
 	}
 	if (a->pm_port) {
 		*source = "pm-timer";
@@ -57,10 +90,7 @@ uint64_t x86_tsc_calibrate(const struct x86_cpuid *c, const struct x86_acpi *a,
 			return x86_tsc_hz;
 	}
 	*source = "uefi-stall";
-	t0 = rdtsc_plain();
-	stall_us(50000);
-	t1 = rdtsc_plain();
-	x86_tsc_hz = (t1 - t0) * 20;
+	x86_tsc_hz = stall_calibrate(stall_us);
 	if (x86_tsc_hz)
 		return x86_tsc_hz;
 	if (c->max_leaf >= 0x16) {

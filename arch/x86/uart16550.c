@@ -43,12 +43,13 @@ static struct uart16550 port_uart(uint16_t port)
 	return u;
 }
 
-/* COM1 at 115200, when it answers. */
-static void com1_init(void)
+/* COM1 when it answers: at 115200, or as it is where SPCR names it
+ * "as configured". */
+static void com1_init(bool as_configured)
 {
 	con = port_uart(COM1);
 	uart_ok = uart16550_probe(&con);
-	if (uart_ok)
+	if (uart_ok && !as_configured)
 		uart16550_setup(&con, PC_UART_HZ, 115200);
 }
 
@@ -101,18 +102,20 @@ static bool spcr_uart(const struct acpi_spcr_uart *s, char *why, size_t len)
 	report_printf("console: 16550 %s %#llx from SPCR (type %#x, %u-byte "
 		      "access, stride %u, %s)\n", s->io ? "io" : "mmio",
 		      (unsigned long long)s->base, s->type, s->width,
-		      s->stride, div ? "rate from SPCR" :
-		      "rate as the firmware set it");
+		      s->stride, div ? "rate from SPCR" : s->baud ?
+		      "rate as the firmware set it" :
+		      "as configured: not reprogrammed");
 	return true;
 }
 
 void x86_console_init(const struct x86_acpi *a)
 {
+	const struct acpi_spcr_uart *s = &a->spcr_uart;
 	char why[192], msg[224];
 
-	if (a->have_spcr_uart && spcr_uart(&a->spcr_uart, why, sizeof(why)))
+	if (a->have_spcr_uart && spcr_uart(s, why, sizeof(why)))
 		return;
-	com1_init();
+	com1_init(a->have_spcr_uart && s->io && s->base == COM1 && !s->baud);
 	if (!a->have_spcr_uart)
 		return;
 	/* said once the console is chosen, so the warning reaches it */

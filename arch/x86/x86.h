@@ -101,6 +101,9 @@ void x86_cpuid_fill_topo(const struct x86_cpuid *c, struct topo *t);
 /* The boot CPU's microcode revision as hello's microcode= */
 void x86_microcode_id(const struct x86_cpuid *c, struct machine_info *info);
 
+/* idle_wait.c: how parked CPUs wait, for hello's idle_wait= */
+const char *x86_idle_wait_name(void);
+
 /* acpi_topo.c */
 struct x86_acpi {
 	bool have_madt;

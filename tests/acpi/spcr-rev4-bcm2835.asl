@@ -1,0 +1,51 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * A Raspberry Pi 4's console: the BCM2835 auxiliary mini-UART (type
+ * 0x10), revision 4, baud code 3 (9600), which the precise baud rate
+ * overrides.
+ *
+ * Made from ACPICA's template (iasl -T SPCR, iasl 20200925), the
+ * fields edited; tests/acpi-tables.sh compiles it with iasl.  That
+ * template stops at revision 2: its last 4 bytes (76) are "Reserved",
+ * which iasl writes as 0 whatever they say; what revisions 3 and 4 put
+ * from 76 on is in spcr-rev4-bcm2835-from76.asl,
+ * which the test lays over them.
+ */
+[0004]                          Signature : "SPCR"    [Serial Port Console Redirection table]
+[0004]                       Table Length : 00000050
+[0001]                           Revision : 04
+[0001]                           Checksum : E3
+[0006]                             Oem ID : "INTEL "
+[0008]                       Oem Table ID : "TEMPLATE"
+[0004]                       Oem Revision : 00000000
+[0004]                    Asl Compiler ID : "INTL"
+[0004]              Asl Compiler Revision : 20100528
+
+[0001]                     Interface Type : 10
+[0003]                           Reserved : 000000
+
+[0012]               Serial Port Register : [Generic Address Structure]
+[0001]                           Space ID : 00 [SystemMemory]
+[0001]                          Bit Width : 20
+[0001]                         Bit Offset : 00
+[0001]               Encoded Access Width : 03 [DWord Access:32]
+[0008]                            Address : 00000000FE215040
+
+[0001]                     Interrupt Type : 00
+[0001]                PCAT-compatible IRQ : 00
+[0004]                          Interrupt : 00000000
+[0001]                          Baud Rate : 03
+[0001]                             Parity : 00
+[0001]                          Stop Bits : 01
+[0001]                       Flow Control : 00
+[0001]                      Terminal Type : 00
+[0001]                           Reserved : 00
+[0002]                      PCI Device ID : FFFF
+[0002]                      PCI Vendor ID : FFFF
+[0001]                            PCI Bus : 00
+[0001]                         PCI Device : 00
+[0001]                       PCI Function : 00
+[0004]                          PCI Flags : 00000000
+[0001]                        PCI Segment : 00
+[0004]                           Reserved : 00000000
