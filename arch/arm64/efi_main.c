@@ -230,6 +230,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	__asm__ volatile("msr daifset, #0xf");
 
 	status = engine_main(&b);
+	/* the secondaries halted (x86) or off (arm64): the save and the
+	 * hold run alone, and cost an emulator nothing for idle CPUs */
+	engine_release(&b);
 	efi_results_save(&b.cfg);
 	plat_power_off(status, b.cfg.exit);
 }

@@ -9,6 +9,7 @@
 #include "arm64.h"
 
 #define PSCI_VERSION		0x84000000u
+#define PSCI_CPU_OFF		0x84000002u
 #define PSCI_CPU_ON_64		0xc4000003u
 #define PSCI_SYSTEM_OFF		0x84000008u
 
@@ -81,6 +82,11 @@ const char *psci_error_name(int64_t rc)
 int64_t psci_cpu_on(uint64_t mpidr, uint64_t entry, uint64_t context)
 {
 	return psci_call(PSCI_CPU_ON_64, mpidr, entry, context);
+}
+
+int64_t psci_cpu_off(void)
+{
+	return psci_call(PSCI_CPU_OFF, 0, 0, 0);
 }
 
 void psci_system_off(void)

@@ -77,6 +77,10 @@ static void secondary_c(struct arm64_boot *bt)
 	if (arm64_pmu_on)
 		arm64_pmu_enable();
 	bt->entry(bt->arg, bt->cpu);
+	/* released after the run: off, so an emulator spends nothing on
+	 * us while the boot CPU saves the result (a wfe loop is a busy
+	 * loop under TCG); secondary.S parks us if PSCI says no */
+	psci_cpu_off();
 }
 
 void arm64_smp_prepare(void)

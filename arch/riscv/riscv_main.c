@@ -191,5 +191,6 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 	if (engine_init(&bench, &why))
 		fail_early("options", why);
 	status = engine_main(&bench);
+	engine_release(&bench);	/* the other harts stopped */
 	plat_power_off(status, bench.cfg.exit);
 }

@@ -41,6 +41,11 @@ long sbi_hart_start(unsigned long hart, unsigned long start_pa,
 	return sbi_call(SBI_EXT_HSM, 0, hart, start_pa, opaque).error;
 }
 
+void sbi_hart_stop(void)
+{
+	sbi_call(SBI_EXT_HSM, 1, 0, 0, 0);	/* returns only on failure */
+}
+
 long sbi_hart_status(unsigned long hart)
 {
 	struct sbiret r = sbi_call(SBI_EXT_HSM, 2, hart, 0, 0);

@@ -27,6 +27,8 @@ void sbi_legacy_putchar(int ch);
 long sbi_hart_start(unsigned long hart, unsigned long start_pa,
 		    unsigned long opaque);
 long sbi_hart_status(unsigned long hart);
+/* This hart stopped (SBI HSM hart_stop); returns only on failure. */
+void sbi_hart_stop(void);
 long sbi_dbcn_write(const char *s, unsigned long n);
 void sbi_shutdown(bool failure);
 long sbi_spec_version(void);

@@ -31,6 +31,9 @@ void riscv_secondary(struct riscv_boot *rb, uint64_t late)
 {
 	__atomic_store_n(&rb->entered, late ? 2 : 1, __ATOMIC_RELEASE);
 	rb->entry(rb->arg, rb->cpu);
+	/* released after the run: stopped (SBI HSM), so the boot hart
+	 * runs alone while it powers off */
+	sbi_hart_stop();
 }
 
 int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,

@@ -172,6 +172,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		late_trampoline(&final_map);
 
 	status = engine_main(&b);
+	/* the secondaries halted (x86) or off (arm64): the save and the
+	 * hold run alone, and cost an emulator nothing for idle CPUs */
+	engine_release(&b);
 	efi_results_save(&b.cfg);
 	plat_power_off(status, b.cfg.exit);
 }
