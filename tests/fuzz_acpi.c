@@ -152,10 +152,14 @@ static void decode(const uint8_t *t, size_t size, const struct tables *ts)
 	n = 0;
 	acpi_root_find(t, size, NULL, map_none, NULL, &n, &m);
 	if (ts) {
-		/* every table it lists, then one signature at a time */
+		/* the first tables it lists (each lookup checks the whole
+		 * root again: a walk of thousands of entries took most of
+		 * the run), then one signature */
 		n = 0;
-		while (acpi_root_find(t, size, NULL, map_tables, (void *)ts,
-				      &n, &m))
+		for (int k = 0; k < 16 && acpi_root_find(t, size, NULL,
+							  map_tables,
+							  (void *)ts, &n, &m);
+		     k++)
 			;
 		n = 0;
 		acpi_root_find(t, size, "APIC", map_tables, (void *)ts, &n, &m);

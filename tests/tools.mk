@@ -70,9 +70,10 @@ if SBM_NATIVE
 FW_FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-g -O1 -std=c11 $(WARN_CFLAGS) -I$(srcdir)/core
 FUZZ_ACPI_SRCS = tests/fuzz_acpi.c $(ACPI_SOURCES)
-tests/fuzz_acpi: $(FUZZ_ACPI_SRCS)
+tests/fuzz_acpi: $(FUZZ_ACPI_SRCS) tests/fuzz_acpi.ignore
 	@$(MKDIR_P) tests
 	$(AM_V_CC)$(FUZZ_CLANG) $(FW_FUZZ_FLAGS) -o $@ \
+		-fsanitize-coverage-ignorelist=$(srcdir)/tests/fuzz_acpi.ignore \
 		`for f in $(FUZZ_ACPI_SRCS); do case $$f in *.c) \
 		echo $(srcdir)/$$f;; esac; done`
 FUZZ_FDT_SRCS = tests/fuzz_fdt.c $(FDT_SOURCES) core/fdt_topo.c \
@@ -87,4 +88,5 @@ tests/fuzz-firmware.log: tests/fuzz_acpi tests/fuzz_fdt
 CLEANFILES += tests/fuzz_acpi tests/fuzz_fdt
 endif
 endif
-EXTRA_DIST += tests/fuzz_acpi.c tests/fuzz_fdt.c tests/fuzz-firmware.sh
+EXTRA_DIST += tests/fuzz_acpi.c tests/fuzz_acpi.ignore tests/fuzz_fdt.c \
+	tests/fuzz-firmware.sh
