@@ -49,6 +49,17 @@ uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old);
 bool plat_cycles_available(void);
 
 /*
+ * After bring-up, on the boot CPU, before the first experiment: compare
+ * what each started CPU recorded of itself as it started (its memory
+ * types: x86 MTRRs and PAT, arm64 MAIR and SCTLR) with the boot CPU's,
+ * and check that the memory measured lines come from is write-back;
+ * differences are `warn what=mtrr` records, and one console line says
+ * how many CPUs were compared.  Platforms with nothing to check (riscv,
+ * the Linux twin) do nothing.
+ */
+void plat_check_cpus(void);
+
+/*
  * @size bytes aligned to @align from memory homed on logical NUMA node
  * @node (the platform maps it through topo->node_raw[] to the firmware's
  * proximity domain), so that per-node leaves live where the kernel would

@@ -392,6 +392,7 @@ int engine_main(struct engine *e)
 	if (!e->self_threaded)
 		bring_up(e);
 	report_cpus(enabled_cpus(e->topo), e->nlost, e->start_ms);
+	plat_check_cpus();	/* memory types: every CPU like the boot CPU */
 	if (!engine_choose_cpus(e)) {
 		report_warn("cpus", 0, "no CPU selected by cpus=");
 		report_end(1);

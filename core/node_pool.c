@@ -5,14 +5,24 @@
 
 static struct {
 	uint64_t lo, hi;	/* lo: next free byte */
+	uint64_t from;		/* lo as set */
 } pools[TOPO_MAX_NODES];
 
 void node_pool_set(uint32_t node, uint64_t lo, uint64_t hi)
 {
 	if (node < TOPO_MAX_NODES && lo < hi) {
-		pools[node].lo = lo;
+		pools[node].lo = pools[node].from = lo;
 		pools[node].hi = hi;
 	}
+}
+
+bool node_pool_window(uint32_t node, uint64_t *lo, uint64_t *hi)
+{
+	if (node >= TOPO_MAX_NODES || !pools[node].hi)
+		return false;
+	*lo = pools[node].from;
+	*hi = pools[node].hi;
+	return true;
 }
 
 void *node_pool_alloc(uint32_t node, size_t size, size_t align)

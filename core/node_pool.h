@@ -9,6 +9,7 @@
 #ifndef SBM_NODE_POOL_H
 #define SBM_NODE_POOL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,5 +17,7 @@
 void node_pool_set(uint32_t node, uint64_t lo, uint64_t hi);
 /* @size bytes aligned to @align (a power of two), or NULL. */
 void *node_pool_alloc(uint32_t node, size_t size, size_t align);
+/* The whole pool of @node as set, [*@lo, *@hi); false when it has none. */
+bool node_pool_window(uint32_t node, uint64_t *lo, uint64_t *hi);
 
 #endif

@@ -163,6 +163,15 @@ tests_test_apic_encode_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/x86
 tests_test_apic_encode_CFLAGS = $(UNIT_CFLAGS)
 tests_test_apic_encode_LDFLAGS = $(SAN_FLAGS)
 
+# MTRR types (SDM rules) and the per-CPU register comparison.
+check_PROGRAMS += tests/test_mtrr
+TESTS += tests/test_mtrr
+tests_test_mtrr_SOURCES = tests/test_mtrr.c arch/x86/mtrr.c arch/x86/mtrr.h \
+	core/reg_snap.c core/reg_snap.h
+tests_test_mtrr_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/x86
+tests_test_mtrr_CFLAGS = $(UNIT_CFLAGS)
+tests_test_mtrr_LDFLAGS = $(SAN_FLAGS)
+
 check_PROGRAMS += tests/test_tramp_map
 TESTS += tests/test_tramp_map
 tests_test_tramp_map_SOURCES = tests/test_tramp_map.c \

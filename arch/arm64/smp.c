@@ -12,6 +12,7 @@
 #include "arm64.h"
 #include "boot_layout.h"
 #include "mem.h"
+#include "mem_types.h"
 #include "report.h"
 
 extern const char arm64_secondary_start[], arm64_secondary_end[];
@@ -26,6 +27,7 @@ struct arm64_boot {
 	plat_cpu_entry entry;
 	void *arg;
 	uint32_t cpu;
+	struct cpu_regs *regs;	/* its MAIR and SCTLR, for the boot CPU */
 } __attribute__((aligned(64)));
 
 _Static_assert(offsetof(struct arm64_boot, mair) == B_MAIR, "secondary.S");
@@ -76,6 +78,8 @@ static void secondary_c(struct arm64_boot *bt)
 {
 	if (arm64_pmu_on)
 		arm64_pmu_enable();
+	if (bt->regs)	/* before it parks: plat_check_cpus() compares */
+		arm64_mem_types_take(bt->regs);
 	bt->entry(bt->arg, bt->cpu);
 	/* released after the run: off, so an emulator spends nothing on
 	 * us while the boot CPU saves the result (a wfe loop is a busy
@@ -126,6 +130,7 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 	bt->entry = entry;
 	bt->arg = arg;
 	bt->cpu = cpu;
+	bt->regs = cpu_regs_slot(cpu);	/* NULL: not compared, not fatal */
 	clean_poc(bt, sizeof(*bt));
 	rc = psci_cpu_on(hwid, (uintptr_t)arm64_secondary_start,
 			 (uintptr_t)bt);

@@ -74,6 +74,7 @@ int efi_options(void *image, struct config *cfg, char *err, size_t errlen);
 /* syscalls.c: the heap newlib's sbrk hands out. */
 void heap_set(void *base, size_t size);
 void *heap_start(void);
+void *heap_limit(void);	/* one past its last byte */
 
 struct topo;
 struct machine_info;

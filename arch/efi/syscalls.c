@@ -26,6 +26,11 @@ void *heap_start(void)
 	return heap_base;
 }
 
+void *heap_limit(void)
+{
+	return heap_end;
+}
+
 /* The heap is pages taken from UEFI before ExitBootServices. */
 void heap_set(void *base, size_t size)
 {

@@ -72,3 +72,9 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 			    "not its start address (OpenSBI HSM race); recovered");
 	return 0;
 }
+
+/* Memory types here are the firmware's PMAs, not per-hart registers the
+ * payload could read: nothing to compare. */
+void plat_check_cpus(void)
+{
+}

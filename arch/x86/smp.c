@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "mem_types.h"
 #include "report.h"
 #include "tramp_map.h"
 #include "trampoline.h"
@@ -49,6 +50,7 @@ struct ap_arg {
 	plat_cpu_entry entry;
 	void *arg;
 	uint32_t cpu;
+	struct cpu_regs *regs;	/* its MTRRs and PAT, for the boot CPU */
 };
 
 static uint8_t *page;
@@ -112,6 +114,8 @@ static void ap_entry(struct ap_arg *a)
 	 * the next start's stage. */
 	__atomic_compare_exchange_n(stage_word(), &taken, TRAMP_STAGE_C,
 				    false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
+	if (a->regs)	/* before it parks: plat_check_cpus() compares */
+		x86_mem_types_take(a->regs);
 	a->entry(a->arg, a->cpu);
 	x86_cpu_halt_forever();
 }
@@ -230,6 +234,7 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 	a->entry = entry;
 	a->arg = arg;
 	a->cpu = cpu;
+	a->regs = x86_mem_types_slot(cpu);	/* NULL: not compared */
 	/*
 	 * The page is shared by every start.  A CPU that never took its
 	 * parameters (core gave up on it) could still wake up later and take

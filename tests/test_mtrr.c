@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Host tests for arch/x86/mtrr.c (the memory type of a physical address
+ * from MTRR values) and core/reg_snap.c (one CPU's registers against the
+ * boot CPU's).  Register sets follow the Intel SDM vol. 3 (11.11): a
+ * variable range is PHYSBASE = base | type, PHYSMASK = ~(size - 1)
+ * within MAXPHYADDR | V; overlaps: UC wins, WT + WB is WT, anything else
+ * undefined; below 1 MiB the fixed ranges decide when MTRRCAP.FIX and
+ * DEF_TYPE.FE are set; DEF_TYPE.E clear makes everything UC.
+ */
+#include <stdint.h>
+
+#include "check.h"
+#include "mtrr.h"
+#include "reg_snap.h"
+
+#define GiB (1ull << 30)
+#define MiB (1ull << 20)
+
+static void var(struct mtrr_regs *r, unsigned i, uint64_t base,
+		uint64_t size, unsigned type, unsigned physbits)
+{
+	uint64_t phys = (1ull << physbits) - 1;
+
+	r->base[i] = base | type;
+	r->mask[i] = (~(size - 1) & phys & ~0xfffull) | MTRR_MASK_V;
+	if (r->nvar <= i)
+		r->nvar = i + 1;
+}
+
+static struct mtrr_regs regs(uint64_t def)
+{
+	struct mtrr_regs r = { .cap = MTRRCAP_FIX | 8, .def_type = def };
+
+	return r;
+}
+
+static enum mtrr_type at(const struct mtrr_regs *r, uint64_t a)
+{
+	uint64_t next;
+
+	return mtrr_type_at(r, a, &next);
+}
+
+static void test_disabled(void)
+{
+	struct mtrr_regs r = regs(MTRR_WB);	/* E clear: all UC */
+
+	var(&r, 0, 0, 2 * GiB, MTRR_WB, 36);
+	CHECK_EQ_U64(at(&r, 0x1000), MTRR_UC);
+	CHECK_EQ_U64(at(&r, 1 * GiB), MTRR_UC);
+	r.def_type |= MTRR_DEF_E;
+	CHECK_EQ_U64(at(&r, 1 * GiB), MTRR_WB);
+}
+
+/* The usual firmware layout: default UC, RAM WB by variable ranges. */
+static void test_variable(void)
+{
+	struct mtrr_regs r = regs(MTRR_DEF_E | MTRR_UC);
+	uint64_t next, where;
+	enum mtrr_type got;
+
+	var(&r, 0, 0, 2 * GiB, MTRR_WB, 36);
+	var(&r, 1, 2 * GiB, 1 * GiB, MTRR_WB, 36);
+	var(&r, 2, 4 * GiB, 4 * GiB, MTRR_WB, 36);
+	CHECK_EQ_U64(at(&r, 0x100000), MTRR_WB);
+	CHECK_EQ_U64(at(&r, 3 * GiB - 1), MTRR_WB);
+	CHECK_EQ_U64(at(&r, 3 * GiB), MTRR_UC);	/* the PCI hole */
+	CHECK_EQ_U64(at(&r, 4 * GiB - 4096), MTRR_UC);
+	CHECK_EQ_U64(at(&r, 4 * GiB), MTRR_WB);
+	CHECK_EQ_U64(at(&r, 8 * GiB), MTRR_UC);
+	/* boundaries: the next address where a match may change */
+	mtrr_type_at(&r, 0x100000, &next);
+	CHECK_EQ_U64(next, 1 * GiB);	/* range 1's granularity */
+	CHECK(mtrr_range_is(&r, 1 * MiB, 3 * GiB - 1 * MiB, MTRR_WB, &where,
+			    &got));
+	CHECK(!mtrr_range_is(&r, 3 * GiB - 1 * MiB, 2 * MiB, MTRR_WB, &where,
+			     &got));
+	CHECK_EQ_U64(where, 3 * GiB);
+	CHECK_EQ_U64(got, MTRR_UC);
+	CHECK(mtrr_range_is(&r, 5 * GiB, 0, MTRR_UC, &where, &got));
+	/* an invalid range (V clear) is ignored */
+	r.mask[2] &= ~MTRR_MASK_V;
+	CHECK_EQ_U64(at(&r, 4 * GiB), MTRR_UC);
+	/* a range past nvar is not read */
+	var(&r, 3, 4 * GiB, 4 * GiB, MTRR_WB, 36);
+	r.nvar = 3;
+	CHECK_EQ_U64(at(&r, 4 * GiB), MTRR_UC);
+}
+
+/* Overlaps: UC wins, WT + WB -> WT, anything else undefined. */
+static void test_overlap(void)
+{
+	struct mtrr_regs r = regs(MTRR_DEF_E | MTRR_UC);
+	uint64_t where;
+	enum mtrr_type got;
+
+	var(&r, 0, 0, 2 * GiB, MTRR_WB, 46);
+	var(&r, 1, 0x70000000, 256 * MiB, MTRR_UC, 46);
+	CHECK_EQ_U64(at(&r, 0x6ffff000), MTRR_WB);
+	CHECK_EQ_U64(at(&r, 0x70000000), MTRR_UC);
+	CHECK_EQ_U64(at(&r, 0x7ffff000), MTRR_UC);
+	CHECK(!mtrr_range_is(&r, 0x6ff00000, 2 * MiB, MTRR_WB, &where, &got));
+	CHECK_EQ_U64(where, 0x70000000);
+	CHECK_EQ_U64(got, MTRR_UC);
+
+	/* WT over WB, in either order */
+	var(&r, 1, 0x10000000, 16 * MiB, MTRR_WT, 46);
+	CHECK_EQ_U64(at(&r, 0x10000000), MTRR_WT);
+	CHECK_EQ_U64(at(&r, 0x11000000), MTRR_WB);
+	var(&r, 0, 0x10000000, 16 * MiB, MTRR_WT, 46);
+	var(&r, 1, 0, 2 * GiB, MTRR_WB, 46);
+	CHECK_EQ_U64(at(&r, 0x10800000), MTRR_WT);
+	/* WC + WB: undefined; WP + WB too */
+	var(&r, 0, 0x10000000, 16 * MiB, MTRR_WC, 46);
+	CHECK_EQ_U64(at(&r, 0x10000000), MTRR_UNDEFINED);
+	var(&r, 0, 0x10000000, 16 * MiB, MTRR_WP, 46);
+	CHECK_EQ_U64(at(&r, 0x10000000), MTRR_UNDEFINED);
+	/* three ranges, one UC: UC, even over an undefined pair */
+	var(&r, 2, 0x10000000, 4 * MiB, MTRR_UC, 46);
+	CHECK_EQ_U64(at(&r, 0x10000000), MTRR_UC);
+	CHECK_EQ_U64(at(&r, 0x10400000), MTRR_UNDEFINED);
+	/* a reserved type encoding (2) is undefined, not trusted */
+	r = regs(MTRR_DEF_E | MTRR_UC);
+	var(&r, 0, 0, 2 * GiB, 2, 46);
+	CHECK_EQ_U64(at(&r, 0x1000000), MTRR_UNDEFINED);
+	r = regs(MTRR_DEF_E | 3);
+	CHECK_EQ_U64(at(&r, 0x1000000), MTRR_UNDEFINED);
+}
+
+/* Below 1 MiB: 0x250 (8 x 64K), 0x258/0x259 (16K), 0x268-0x26f (4K). */
+static void test_fixed(void)
+{
+	struct mtrr_regs r = regs(MTRR_DEF_E | MTRR_DEF_FE | MTRR_UC);
+	uint64_t next, where;
+	enum mtrr_type got;
+
+	var(&r, 0, 0, 2 * GiB, MTRR_WB, 36);
+	for (unsigned i = 0; i < MTRR_NFIXED; i++)
+		r.fixed[i] = 0x0606060606060606ull;	/* all WB */
+	r.fixed[0] = 0x0606060606060605ull;	/* 0-64K WP */
+	r.fixed[1] = 0x0406060606060606ull;	/* 9C000-9FFFF WT */
+	r.fixed[2] = 0x0101010100000000ull;	/* A0000-AFFFF UC, B0000 WC */
+	r.fixed[10] = 0x0006060606060606ull;	/* FF000-FFFFF UC */
+	CHECK_EQ_U64(at(&r, 0), MTRR_WP);
+	CHECK_EQ_U64(mtrr_type_at(&r, 0xffff, &next), MTRR_WP);
+	CHECK_EQ_U64(next, 0x10000);
+	CHECK_EQ_U64(at(&r, 0x10000), MTRR_WB);
+	CHECK_EQ_U64(at(&r, 0x9bfff), MTRR_WB);
+	CHECK_EQ_U64(mtrr_type_at(&r, 0x9c000, &next), MTRR_WT);
+	CHECK_EQ_U64(next, 0xa0000);
+	CHECK_EQ_U64(at(&r, 0xa0000), MTRR_UC);
+	CHECK_EQ_U64(at(&r, 0xaffff), MTRR_UC);
+	CHECK_EQ_U64(at(&r, 0xb0000), MTRR_WC);
+	CHECK_EQ_U64(mtrr_type_at(&r, 0xc0000, &next), MTRR_WB);
+	CHECK_EQ_U64(next, 0xc1000);
+	CHECK_EQ_U64(at(&r, 0xfe000), MTRR_WB);
+	CHECK_EQ_U64(at(&r, 0xff000), MTRR_UC);
+	CHECK_EQ_U64(at(&r, 0x100000), MTRR_WB);	/* variable again */
+	CHECK(mtrr_range_is(&r, 0x10000, 0x9c000 - 0x10000, MTRR_WB, &where,
+			    &got));
+	CHECK(!mtrr_range_is(&r, 0xc0000, 2 * MiB, MTRR_WB, &where, &got));
+	CHECK_EQ_U64(where, 0xff000);
+	/* FE clear, or no FIX in MTRRCAP: the variable ranges decide */
+	r.def_type &= ~MTRR_DEF_FE;
+	CHECK_EQ_U64(at(&r, 0xa0000), MTRR_WB);
+	r.def_type |= MTRR_DEF_FE;
+	r.cap &= ~MTRRCAP_FIX;
+	CHECK_EQ_U64(at(&r, 0xa0000), MTRR_WB);
+	CHECK(mtrr_fixed_active(&r) == false);
+	CHECK_EQ_U64(mtrr_fixed_msr(0), 0x250);
+	CHECK_EQ_U64(mtrr_fixed_msr(2), 0x259);
+	CHECK_EQ_U64(mtrr_fixed_msr(3), 0x268);
+	CHECK_EQ_U64(mtrr_fixed_msr(10), 0x26f);
+}
+
+static void test_names(void)
+{
+	char b[40];
+
+	mtrr_msr_name(0x207, b, sizeof(b));
+	CHECK_STR(b, "IA32_MTRR_PHYSMASK3");
+	mtrr_msr_name(0x206, b, sizeof(b));
+	CHECK_STR(b, "IA32_MTRR_PHYSBASE3");
+	mtrr_msr_name(0x26f, b, sizeof(b));
+	CHECK_STR(b, "IA32_MTRR_FIX4K_F8000");
+	mtrr_msr_name(0x259, b, sizeof(b));
+	CHECK_STR(b, "IA32_MTRR_FIX16K_A0000");
+	mtrr_msr_name(0x277, b, sizeof(b));
+	CHECK_STR(b, "IA32_PAT");
+	mtrr_msr_name(0x2ff, b, sizeof(b));
+	CHECK_STR(b, "IA32_MTRR_DEF_TYPE");
+	mtrr_msr_name(0x123, b, sizeof(b));
+	CHECK_STR(b, "MSR 0x123");
+	CHECK_STR(mtrr_type_name(MTRR_WB), "WB");
+	CHECK_STR(mtrr_type_name(MTRR_UNDEFINED), "undefined");
+}
+
+static void test_diff(void)
+{
+	static struct reg_snap boot, cpu;
+	struct reg_diff d[4];
+
+	reg_snap_put(&boot, 0x2ff, 0xc00);
+	reg_snap_put(&boot, 0x206, 0x80000006);
+	reg_snap_put(&boot, 0x277, 0x0007040600070406ull);
+	cpu = boot;
+	CHECK_EQ_U64(reg_snap_diff(&boot, &cpu, d, 4), 0);
+	/* one value differs: named, both values */
+	cpu.r[1].val = 0x80000000;
+	CHECK_EQ_U64(reg_snap_diff(&boot, &cpu, d, 4), 1);
+	CHECK_EQ_U64(d[0].id, 0x206);
+	CHECK(d[0].kind == REG_DIFF_VALUE);
+	CHECK_EQ_U64(d[0].boot, 0x80000006);
+	CHECK_EQ_U64(d[0].cpu, 0x80000000);
+	/* another order is no difference; a register only one side has is */
+	cpu = boot;
+	cpu.r[0] = boot.r[2];
+	cpu.r[2] = boot.r[0];
+	CHECK_EQ_U64(reg_snap_diff(&boot, &cpu, d, 4), 0);
+	cpu.n = 2;			/* lost 0x2ff */
+	reg_snap_put(&cpu, 0x208, 1);
+	CHECK_EQ_U64(reg_snap_diff(&boot, &cpu, d, 4), 2);
+	CHECK(d[0].kind == REG_DIFF_NOT_ON_CPU && d[0].id == 0x2ff);
+	CHECK(d[1].kind == REG_DIFF_NOT_ON_BOOT && d[1].id == 0x208);
+	/* the count is whole even when out is short */
+	cpu.r[0].val ^= 1;
+	CHECK_EQ_U64(reg_snap_diff(&boot, &cpu, d, 1), 3);
+	CHECK_EQ_U64(d[0].id, 0x2ff);
+	/* full: the rest is counted as truncated, not written */
+	for (unsigned i = 0; i < REG_SNAP_MAX + 2; i++)
+		reg_snap_put(&cpu, 0x1000 + i, i);
+	CHECK(cpu.truncated);
+	CHECK_EQ_U64(cpu.n, REG_SNAP_MAX);
+}
+
+int main(void)
+{
+	test_disabled();
+	test_variable();
+	test_overlap();
+	test_fixed();
+	test_names();
+	test_diff();
+	return check_done("test_mtrr");
+}
