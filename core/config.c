@@ -61,6 +61,8 @@ static const char help_text[] =
 	"test=WHAT      boot tests only, forces a fallback path: none |\n"
 	"               low-mem-taken | cntfrq-zero\n"
 	"               (x86_64: the AP trampoline page from the final memory map)\n"
+	"bmc_watchdog=W x86 with an IPMI KCS BMC (SPMI): keep | stop a running BMC\n"
+	"               watchdog (default keep: reported, left running)\n"
 	"hold_s=N       seconds the final screen (table, QR codes) stays before power off,\n"
 	"               0..3600 (default: until a key on the serial console, at most 300)\n"
 	CONFIG_EXP_HELP;
@@ -71,7 +73,7 @@ const char *config_help(void)
 }
 
 static const char valid_keys[] =
-	"layouts, op, op_u8, gap, iters, reps, warmup, line, cpus, mode, timeout_ms, exit, hold_s, save, after_restore, riscv_counter, test"
+	"layouts, op, op_u8, gap, iters, reps, warmup, line, cpus, mode, timeout_ms, exit, hold_s, save, after_restore, riscv_counter, test, bmc_watchdog"
 	CONFIG_EXP_KEYS;
 
 int config_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -296,6 +298,18 @@ int config_set(struct config *c, const char *key, const char *val,
 		if (config_parse_u64(val, 0, 3600, &v))
 			return config_bad_value(err, errlen, key, val, "0..3600");
 		c->restore_test_pause_s = (uint32_t)v;
+	} else if (!strcmp(key, "bmc_watchdog")) {
+		if (!strcmp(val, "keep"))
+			c->bmc_watchdog_stop = false;
+		else if (!strcmp(val, "stop"))
+			c->bmc_watchdog_stop = true;
+		else
+			return config_bad_value(err, errlen, key, val, "keep, stop");
+	} else if (!strcmp(key, "bmc_test_arm")) {
+		/* test only (tests/boot-tests.tsv): a running watchdog to find */
+		if (strcmp(val, "0") && strcmp(val, "1"))
+			return config_bad_value(err, errlen, key, val, "0, 1");
+		c->bmc_test_arm = val[0] == '1';
 	} else if (!strcmp(key, "riscv_counter")) {
 		if (!strcmp(val, "auto"))
 			c->riscv_counter = RV_COUNTER_AUTO;
@@ -432,5 +446,14 @@ size_t config_format(const struct config *c, char *buf, size_t len)
 		     c->start_timeout_ms);
 	if (w > 0)
 		used = (size_t)w < len ? (size_t)w : len - 1;
-	return config_exp_format(c, buf, len, used);
+	used = config_exp_format(c, buf, len, used);
+	/* only when set: the options line of every other run stays as it was */
+	if (c->bmc_watchdog_stop || c->bmc_test_arm) {
+		w = snprintf(buf + used, len - used, "%s%s",
+			     c->bmc_watchdog_stop ? " bmc_watchdog=stop" : "",
+			     c->bmc_test_arm ? " bmc_test_arm=1" : "");
+		if (w > 0)
+			used += (size_t)w < len - used ? (size_t)w : len - used - 1;
+	}
+	return used;
 }

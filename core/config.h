@@ -63,6 +63,10 @@ struct config {
 	 * delete of the variables */
 	uint32_t restore_test_buf;
 	uint32_t restore_test_pause_s;
+	/* the BMC watchdog (x86 KCS, core/ipmi_watchdog.h): stop a running
+	 * one; test only: arm it first, so there is one to find */
+	bool bmc_watchdog_stop;
+	bool bmc_test_arm;
 	/* riscv64: what isa_counter() reads: auto, rdtime, rdcycle */
 	enum riscv_counter { RV_COUNTER_AUTO, RV_COUNTER_TIME,
 			     RV_COUNTER_CYCLE } riscv_counter;

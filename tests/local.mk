@@ -107,6 +107,16 @@ tests_test_uart16550_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_uart16550_CFLAGS = $(UNIT_CFLAGS)
 tests_test_uart16550_LDFLAGS = $(SAN_FLAGS)
 
+check_PROGRAMS += tests/test_ipmi_kcs
+TESTS += tests/test_ipmi_kcs
+tests_test_ipmi_kcs_SOURCES = tests/test_ipmi_kcs.c tests/check.h \
+	core/ipmi_kcs.c core/ipmi_kcs.h core/ipmi.c core/ipmi.h \
+	core/config.c core/config_exp.c core/sbm.c core/sbm_read.c \
+	core/test_hooks_on.c
+tests_test_ipmi_kcs_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_ipmi_kcs_CFLAGS = $(UNIT_CFLAGS)
+tests_test_ipmi_kcs_LDFLAGS = $(SAN_FLAGS)
+
 check_PROGRAMS += tests/test_keep
 TESTS += tests/test_keep
 tests_test_keep_SOURCES = tests/test_keep.c core/keep.c core/keep.h

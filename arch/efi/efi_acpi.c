@@ -124,6 +124,17 @@ const void *efi_acpi_find(const struct efi_acpi *a, const char *sig,
 			      &pos, len);
 }
 
+/* The BMC efi_acpi_bmc_warn() found, for efi_acpi_bmc(). */
+static struct acpi_spmi_info bmc_spmi;
+static bool have_bmc;
+
+bool efi_acpi_bmc(struct acpi_spmi_info *out)
+{
+	if (have_bmc)
+		*out = bmc_spmi;
+	return have_bmc;
+}
+
 void efi_acpi_bmc_warn(const struct efi_acpi *a)
 {
 	struct acpi_spmi_info si;
@@ -146,4 +157,6 @@ void efi_acpi_bmc_warn(const struct efi_acpi *a)
 		 (unsigned long long)si.address, si.spec_revision >> 8,
 		 si.spec_revision & 0xff);
 	report_warn("bmc", 0, msg);
+	bmc_spmi = si;
+	have_bmc = true;
 }

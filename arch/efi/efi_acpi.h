@@ -8,6 +8,7 @@
 #ifndef SBM_EFI_ACPI_H
 #define SBM_EFI_ACPI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -42,6 +43,10 @@ const void *efi_acpi_find(const struct efi_acpi *a, const char *sig,
  * firmware armed it, resets the machine in the middle of a run.
  */
 void efi_acpi_bmc_warn(const struct efi_acpi *a);
+/* The SPMI efi_acpi_bmc_warn() found, checked and parsed: false if none
+ * (the x86 image then asks its KCS interface, arch/x86/bmc_kcs.c). */
+struct acpi_spmi_info;
+bool efi_acpi_bmc(struct acpi_spmi_info *out);
 
 /* "SIG: msg; table skipped" as an acpi warning. */
 void efi_acpi_warn(const char *sig, const char *msg);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "bmc_kcs.h"
 #include "engine.h"
 #include "efi_acpi.h"
 #include "efi_results.h"
@@ -124,6 +125,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (!acpi_ok || x86_acpi_collect(topo, cpu.bsp_apic_id, &acpi))
 		report_warn("acpi", 0, "no usable ACPI root table; "
 			    "boot CPU only");
+	x86_bmc_watchdog(&b.cfg);	/* before a long run, while Stall works */
 	b.info.virt = virt_name();
 	if (topo_find_hwid(topo, cpu.bsp_apic_id) < 0) {
 		/* The MADT must list us; if it does not, we still run. */

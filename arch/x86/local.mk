@@ -1,5 +1,10 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # x86_64 UEFI image: GNU-EFI application linked with newlib, then PE.
+# IPMI over KCS (the BMC watchdog): port-I/O KCS is the x86 image's only.
+IPMI_SOURCES = core/ipmi_kcs.c core/ipmi_kcs.h core/ipmi.c core/ipmi.h \
+	core/ipmi_watchdog.c core/ipmi_watchdog.h
+EXTRA_DIST += $(IPMI_SOURCES) arch/x86/bmc_kcs.c arch/x86/bmc_kcs.h
+
 if IMAGE_X86_64
 noinst_PROGRAMS += sbmbench-x86_64.so
 noinst_DATA += BOOTX64.EFI
@@ -14,6 +19,7 @@ sbmbench_x86_64_so_SOURCES = $(CORE_SOURCES) $(ACPI_SOURCES) \
 	arch/x86/tramp_page.c arch/x86/tramp_map.c arch/x86/tramp_map.h \
 	arch/x86/ap_trap.c arch/x86/ap_trap_entry.S \
 	arch/x86/uart16550.c arch/x86/power.c arch/x86/idle_wait.c \
+	arch/x86/bmc_kcs.c arch/x86/bmc_kcs.h $(IPMI_SOURCES) \
 	arch/x86/mem_types.c arch/x86/mem_types.h arch/x86/mtrr.c arch/x86/mtrr.h \
 	$(HOOKS_SOURCE)
 X86_EFI_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \
