@@ -45,3 +45,26 @@ boot_done() {
 	echo "$boot_pass checks passed, $boot_fail failed"
 	[ "$boot_fail" = 0 ]
 }
+
+# save_stick OPTS: for the saved-result tests, the image with the test
+# switches on a USB disk image $stick (its FAT partition $part, for
+# mtools) with OPTS in \sbmbench.cfg; $w is the scratch directory.
+# UEFI images only: on riscv64 the test is skipped (exit 77).
+save_stick() {
+	local flag t
+	case $SBM_ARCH in
+	x86_64) flag=--x64 ;;
+	arm64) flag=--aa64 ;;
+	*) echo "UEFI images only (this tree: $SBM_ARCH)"; exit 77 ;;
+	esac
+	for t in mtype mcopy mdir mmd mdel; do
+		command -v $t >/dev/null || { bad "$t not found (Debian package mtools; tools/install-deps installs it)"; boot_done; exit; }
+	done
+	w=$boot_tmp
+	# shellcheck disable=SC2034 # $part is the sourcing script's
+	stick=$w/usb.img part=$w/usb.img@@1048576
+	echo "$1" >"$w/sbmbench.cfg"
+	"$SBM_SRCDIR/images/mkimage" "$flag" "$SBM_BUILDDIR/$SBM_HOOKS_IMAGE" \
+		--cfg "$w/sbmbench.cfg" --out "$stick" >/dev/null ||
+		{ bad "mkimage failed"; boot_done; exit; }
+}

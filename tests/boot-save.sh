@@ -20,21 +20,8 @@ set -u
 
 . "$SBM_SRCDIR/tests/boot-lib.sh"
 
-case $SBM_ARCH in
-x86_64) flag=--x64 img=$SBM_BUILDDIR/$SBM_HOOKS_IMAGE ;;	# test switches on
-arm64) flag=--aa64 img=$SBM_BUILDDIR/$SBM_HOOKS_IMAGE ;;
-*) echo "UEFI images only (this tree: $SBM_ARCH)"; exit 77 ;;
-esac
-for t in mtype mcopy mdir; do
-	command -v $t >/dev/null || { bad "$t not found (Debian package mtools; tools/install-deps installs it)"; boot_done; exit; }
-done
-
-w=$boot_tmp
-stick=$w/usb.img part=$w/usb.img@@1048576
 opts='iters=2000 reps=2 gap=0 layouts=global,private experiment=sbm timeout_ms=20000 hold_s=0'
-echo "$opts" >"$w/sbmbench.cfg"
-"$SBM_SRCDIR/images/mkimage" "$flag" "$img" --cfg "$w/sbmbench.cfg" --out "$stick" >/dev/null ||
-	{ bad "mkimage failed"; boot_done; exit; }
+save_stick "$opts"
 
 # boot N [qemu-run args]: boot the stick with the shared variable store
 boot() {

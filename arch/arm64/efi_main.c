@@ -150,10 +150,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	b.info.counter_hz = read_sysreg(cntfrq_el0);
 	b.info.hz_source = "cntfrq";
 	b.info.idle_wait = "wfe";
-	config_defaults(&b.cfg);
 	efi_machine_names(&b.info);
 	efi_secure_boot_note(&b.info);
 	arm64_cpu_ids(&b.info);
+	config_defaults(&b.cfg);
 
 	topo = calloc(1, sizeof(*topo));
 	cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));

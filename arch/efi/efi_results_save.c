@@ -124,7 +124,8 @@ static void fill_name(unsigned i, CHAR16 name[16])
 	name[k] = 0;
 }
 
-/* With @junk: make variables until refused; without: delete @n. */
+/* With @junk: make up to @n variables until refused; without: delete
+ * them in order until one is not there.  How many were made/deleted. */
 static unsigned fill_store(const char *junk, size_t size, unsigned n)
 {
 	unsigned i;
@@ -135,8 +136,7 @@ static unsigned fill_store(const char *junk, size_t size, unsigned n)
 		fill_name(i, name);
 		if (EFI_ERROR(uefi_call_wrapper(RT->SetVariable, 5, name,
 						&sbm_vendor_guid, SBM_VAR_ATTRS,
-						junk ? size : 0, (void *)junk)) &&
-		    junk)
+						junk ? size : 0, (void *)junk)))
 			break;
 	}
 	return i;
@@ -145,28 +145,12 @@ static unsigned fill_store(const char *junk, size_t size, unsigned n)
 static unsigned nfill;
 
 /* SbmTestFill0000... left by a test run that died before its save (a
- * full NVRAM on every later boot): deleted in order until one is not
- * there; how many were.  Any image does this, test switches or not. */
-static unsigned delete_leftover_fill(void)
-{
-	unsigned i;
-
-	for (i = 0; i < FILL_MAX; i++) {
-		CHAR16 name[16];
-
-		fill_name(i, name);
-		if (EFI_ERROR(uefi_call_wrapper(RT->SetVariable, 5, name,
-						&sbm_vendor_guid, SBM_VAR_ATTRS,
-						0, NULL)))
-			break;
-	}
-	return i;
-}
-
+ * full NVRAM on every later boot) are deleted at start by every image,
+ * test switches or not. */
 void efi_results_prepare(const struct config *cfg)
 {
 	UINT64 max_var;
-	unsigned left = delete_leftover_fill();
+	unsigned left = fill_store(NULL, 0, FILL_MAX);
 
 	if (left)
 		report_printf("sbmbench: deleted %u SbmTestFill variables a "

@@ -77,16 +77,16 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	void *tramp;
 	const char *why, *hz_source;
 	int status, opt_rc;
-
 	bool acpi_ok;
+
 	/* Below 4 GiB where possible. */
 	if (efi_start(image, systab, HEAP_SIZE, 0xffffffffull))
 		return EFI_OUT_OF_RESOURCES;
-	efi_screen_init(&b);
 	/* SPCR before the first serial byte: a BMC's console may be COM2
 	 * or MMIO, and writing COM1 is not ours to do where SPCR names one */
 	acpi_ok = !x86_acpi_open(efi_find_rsdp(), &acpi);
 	x86_console_init(&acpi);
+	efi_screen_init(&b);
 
 	x86_cpuid_probe(&cpu);
 	memcpy(model, cpu.brand, sizeof(model));
@@ -100,10 +100,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	b.info.idle_wait = x86_idle_wait_name();
 	b.info.virt = virt_name();
 	b.info.hz_source = "none";
-	config_defaults(&b.cfg);
 	efi_machine_names(&b.info);
 	efi_secure_boot_note(&b.info);
 	x86_microcode_id(&cpu, &b.info);
+	config_defaults(&b.cfg);
 
 	topo = calloc(1, sizeof(*topo));
 	struct topo_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
