@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "ipmi_kcs.h"
+#include "uart_check.h"
 
 /* One exchange, however slow each step: at most this many waits' worth
  * (a BMC that answers every byte just before the bound still ends). */
@@ -171,28 +172,15 @@ int kcs_transact(struct kcs *k, const uint8_t *req, size_t req_len,
 	return (int)n;
 }
 
-/* Ports a KCS interface must never overlap: the same as a console's
- * (core/uart_check.c), where a stray write resets the machine. */
-static const struct {
-	uint16_t first, last;
-} forbidden_ports[] = {
-	{ 0x60, 0x60 },		/* 8042 data */
-	{ 0x64, 0x64 },		/* 8042 command: 0xfe pulses reset */
-	{ 0x92, 0x92 },		/* system control port A: fast reset */
-	{ 0xcf8, 0xcff },	/* PCI config address/data, reset control 0xcf9 */
-};
-
 int kcs_port_check(uint64_t port, const char **why)
 {
 	if (port == 0)
 		return fail(why, "kcs i/o port 0");
 	if (port > 0xfffe)
 		return fail(why, "kcs i/o ports beyond 0xffff");
-	for (size_t i = 0; i < sizeof(forbidden_ports) /
-	     sizeof(forbidden_ports[0]); i++)
-		if (port <= forbidden_ports[i].last &&
-		    port + 1 >= forbidden_ports[i].first)
-			return fail(why, "kcs i/o ports reach a reset or pci "
-				    "configuration port");
+	/* the same ports a console's must stay clear of */
+	if (io_ports_forbidden(port, 2))
+		return fail(why, "kcs i/o ports reach a reset or pci "
+			    "configuration port");
 	return 0;
 }

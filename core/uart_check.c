@@ -24,6 +24,16 @@ static const struct {
 	{ 0xcf8, 0xcff },	/* PCI config address/data, reset control 0xcf9 */
 };
 
+bool io_ports_forbidden(uint64_t first, unsigned n)
+{
+	for (size_t i = 0; i < sizeof(forbidden_ports) /
+	     sizeof(forbidden_ports[0]); i++)
+		if (first <= forbidden_ports[i].last &&
+		    first + n - 1 >= forbidden_ports[i].first)
+			return true;
+	return false;
+}
+
 int uart_port_check(uint64_t port, const char **why)
 {
 	if (port == 0)
@@ -32,12 +42,9 @@ int uart_port_check(uint64_t port, const char **why)
 		return fail(why, "uart i/o port not on an 8-port boundary");
 	if (port > 0x10000 - UART16550_REGS)
 		return fail(why, "uart i/o ports beyond 0xffff");
-	for (size_t i = 0; i < sizeof(forbidden_ports) /
-	     sizeof(forbidden_ports[0]); i++)
-		if (port <= forbidden_ports[i].last &&
-		    port + UART16550_REGS - 1 >= forbidden_ports[i].first)
-			return fail(why, "uart i/o ports reach a reset or pci "
-				    "configuration port");
+	if (io_ports_forbidden(port, UART16550_REGS))
+		return fail(why, "uart i/o ports reach a reset or pci "
+			    "configuration port");
 	return 0;
 }
 

@@ -33,6 +33,13 @@ struct uart_ram_range {
 int uart_port_check(uint64_t port, const char **why);
 
 /*
+ * Do the @n I/O ports from @first reach one that resets or reconfigures
+ * the machine (listed above)?  For any device the firmware names by port:
+ * a UART, a BMC's KCS interface.
+ */
+bool io_ports_forbidden(uint64_t first, unsigned n);
+
+/*
  * A memory-mapped UART at @base whose registers span @span bytes,
  * accessed @width bytes at a time: a non-zero address, aligned to the
  * access width (1, 2 or 4), the span not wrapping, and no byte of it in

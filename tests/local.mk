@@ -111,6 +111,7 @@ check_PROGRAMS += tests/test_ipmi_kcs
 TESTS += tests/test_ipmi_kcs
 tests_test_ipmi_kcs_SOURCES = tests/test_ipmi_kcs.c tests/check.h \
 	core/ipmi_kcs.c core/ipmi_kcs.h core/ipmi.c core/ipmi.h \
+	core/uart_check.c core/uart_check.h \
 	core/config.c core/config_exp.c core/sbm.c core/sbm_read.c \
 	core/test_hooks_on.c
 tests_test_ipmi_kcs_CPPFLAGS = $(UNIT_CPPFLAGS)
