@@ -26,6 +26,17 @@ struct timer_choice timer_choose(uint64_t stated, uint64_t measured)
 	return c;
 }
 
+struct timer_choice timer_choose_tries(uint64_t stated, uint64_t measured,
+				       uint64_t lo, uint64_t hi)
+{
+	struct timer_choice c = { .hz = stated, .inconclusive = true };
+
+	if (stated && measured &&
+	    (double)(hi - lo) * 100.0 > (double)measured * TIMER_TOLERANCE_PCT)
+		return c;
+	return timer_choose(stated, measured);
+}
+
 const char *timer_warning(char *buf, size_t len, const char *what,
 			  uint64_t stated, const char *ref, uint64_t measured)
 {

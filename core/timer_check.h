@@ -18,6 +18,7 @@ struct timer_choice {
 	uint64_t hz;		/* the rate to use; 0: neither is known */
 	bool measured;		/* it is the measured one */
 	bool warn;		/* say so: they disagree, or none stated */
+	bool inconclusive;	/* the tries disagreed: the stated rate kept */
 };
 
 /*
@@ -28,6 +29,16 @@ struct timer_choice {
  * is the measured one standing in for a stated 0.
  */
 struct timer_choice timer_choose(uint64_t stated, uint64_t measured);
+
+/*
+ * The same for a measurement repeated: @measured the best estimate, @lo
+ * and @hi the lowest and highest single try.  Tries further apart than
+ * TIMER_TOLERANCE_PCT of @measured say the second clock was disturbed
+ * (an emulator's host busy, an SMI): a stated rate is then kept and the
+ * choice says inconclusive, never a noisy measurement over a stated rate.
+ */
+struct timer_choice timer_choose_tries(uint64_t stated, uint64_t measured,
+				       uint64_t lo, uint64_t hi);
 
 /*
  * The warning's text: "@what states S Hz, @ref measures M Hz (P% apart):

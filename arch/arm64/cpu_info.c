@@ -142,8 +142,10 @@ bool arm64_pmu_enable(void)
 	/* Count at EL1 (and EL2 when we run there: NSH, bit 27). */
 	write_sysreg(pmccfiltr_el0, current_el() == 2 ? 1ull << 27 : 0);
 	write_sysreg(pmcntenset_el0, 1ull << 31);
-	/* E (enable), C (reset the cycle counter), LC (64-bit overflow) */
-	write_sysreg(pmcr_el0, read_sysreg(pmcr_el0) | 1 | 4 | 1 << 6);
+	/* Written whole, as Linux does: E (enable), P and C (reset the
+	 * counters), LC (64-bit overflow); D (count every 64th cycle), X
+	 * and DP clear whatever the firmware left in them. */
+	write_sysreg(pmcr_el0, 1 | 2 | 4 | 1 << 6);
 	isb();
 	c0 = read_sysreg(pmccntr_el0);
 	for (volatile int i = 0; i < 10000; i++)

@@ -60,25 +60,23 @@ static uint64_t stall_ticks(unsigned us)
 	return isa_counter() - t0;
 }
 
-/* Counter ticks in 100 ms of Stall: 110 ms less 10 ms, so the call's own
- * cost (under TCG, translating Stall's code: ms) cancels out. */
-static uint64_t stall_rate(void)
-{
-	uint64_t t10 = stall_ticks(10000), t110 = stall_ticks(110000);
-
-	return t110 > t10 ? (t110 - t10) * 10 : 0;
-}
+#define STALL_TRIES	3
 
 /*
  * CNTFRQ_EL0 is what firmware wrote there, not what the counter does: it
- * can be wrong, or 0.  Against UEFI Stall (boot services only), the
- * measured rate wins when they differ by more than 2 %, with a warning.
- * The median of three measurements: one that a firmware timer interrupt
- * or a busy emulator host stretched does not count.
+ * can be wrong, or 0.  Against UEFI Stall (boot services only): ticks
+ * across Stall(10 ms) and Stall(110 ms), three times each.  Stall never
+ * returns early, so whatever stretches a call (a firmware interrupt, a
+ * busy emulator host) only adds ticks: the fewest of each length are the
+ * best estimate, and 100 ms of their difference (the call's own cost,
+ * under TCG translating Stall's code, cancels) is the rate.  Tries that
+ * disagree by more than 2 % keep CNTFRQ (timer_choose_tries()); tries
+ * that agree and differ from it replace it, with a warning.
  */
 static void check_cntfrq(void)
 {
-	uint64_t stated = b.info.counter_hz, r[3], measured, t;
+	uint64_t stated = b.info.counter_hz, t10 = UINT64_MAX;
+	uint64_t t110 = UINT64_MAX, lo = UINT64_MAX, hi = 0, measured = 0;
 	struct timer_choice ch;
 	char msg[200];
 
@@ -88,15 +86,24 @@ static void check_cntfrq(void)
 		stated = 0;
 	}
 	stall_ticks(100);
-	for (int i = 0; i < 3; i++)
-		r[i] = stall_rate();
-	if (r[0] > r[1])
-		t = r[0], r[0] = r[1], r[1] = t;
-	measured = r[2] < r[0] ? r[0] : r[2] > r[1] ? r[1] : r[2];
-	ch = timer_choose(stated, measured);
+	for (int i = 0; i < STALL_TRIES; i++) {
+		uint64_t a = stall_ticks(10000), c = stall_ticks(110000);
+		uint64_t r = c > a ? (c - a) * 10 : 0;
+
+		t10 = a < t10 ? a : t10;
+		t110 = c < t110 ? c : t110;
+		lo = r < lo ? r : lo;
+		hi = r > hi ? r : hi;
+	}
+	if (t110 > t10)
+		measured = (t110 - t10) * 10;
+	ch = timer_choose_tries(stated, measured, lo, hi);
 	report_printf("counter: CNTFRQ_EL0 states %llu Hz, UEFI Stall measures "
-		      "%llu Hz\n", (unsigned long long)stated,
-		      (unsigned long long)measured);
+		      "%llu Hz (tries %llu-%llu)%s\n", (unsigned long long)stated,
+		      (unsigned long long)measured, (unsigned long long)lo,
+		      (unsigned long long)hi, ch.inconclusive ?
+		      ": the tries disagree by more than 2 %, CNTFRQ_EL0 kept" :
+		      "");
 	if (ch.warn)
 		report_warn("timer", 0, timer_warning(msg, sizeof(msg),
 			    "CNTFRQ_EL0", stated, "UEFI Stall", measured));

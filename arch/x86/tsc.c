@@ -58,10 +58,28 @@ static uint64_t cpuid15_checked(uint64_t stated, const struct x86_acpi *a,
 				const char **source)
 {
 	const char *ref = a->pm_port ? "the PM timer" : "UEFI Stall";
-	uint64_t measured = a->pm_port ? pm_calibrate(a->pm_port, a->pm_32bit) :
-			    stall_calibrate(stall_us);
-	struct timer_choice ch = timer_choose(stated, measured);
+	uint64_t r[3], t, measured;
+	struct timer_choice ch;
 	char msg[200];
+
+	/* three tries, their median; tries that disagree keep CPUID's */
+	for (int i = 0; i < 3; i++)
+		r[i] = a->pm_port ? pm_calibrate(a->pm_port, a->pm_32bit) :
+		       stall_calibrate(stall_us);
+	if (r[0] > r[1])
+		t = r[0], r[0] = r[1], r[1] = t;
+	if (r[1] > r[2])
+		t = r[1], r[1] = r[2], r[2] = t;
+	if (r[0] > r[1])
+		t = r[0], r[0] = r[1], r[1] = t;
+	measured = r[1];
+	ch = timer_choose_tries(stated, measured, r[0], r[2]);
+	if (ch.inconclusive)
+		report_printf("counter: %s tries %llu-%llu Hz disagree by more "
+			      "than 2 %%: CPUID 0x15's %llu Hz kept\n", ref,
+			      (unsigned long long)r[0],
+			      (unsigned long long)r[2],
+			      (unsigned long long)stated);
 
 	*source = !ch.measured ? "cpuid-15h" :
 		  a->pm_port ? "pm-timer" : "uefi-stall";
