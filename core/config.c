@@ -359,8 +359,22 @@ static bool is_space(char ch)
 int config_parse(struct config *c, const char *text, size_t len,
 		 const char *source, char *err, size_t errlen)
 {
+	const char *nul = memchr(text, 0, len);
 	size_t i = 0;
 
+	/* NULs may pad a file to its end; anything after one would be
+	 * dropped unseen, so it is an error that says where */
+	if (nul) {
+		for (const char *p = nul; p < text + len; p++)
+			if (*p) {
+				snprintf(err, errlen, "%s: a NUL byte at offset "
+					 "%zu with more text after it (options "
+					 "after it would be ignored)", source,
+					 (size_t)(nul - text));
+				return -1;
+			}
+		len = (size_t)(nul - text);
+	}
 	while (i < len) {
 		char word[128], msg[768];
 		size_t start, n;

@@ -111,9 +111,14 @@ int main(void)
 	CHECK(strstr(err, "'\\x07' is not key=value") != NULL);
 	/* a bad word later in the text still fails the whole parse */
 	CHECK(parse(&c, "reps=2 reps=x", err, sizeof(err)) == -1);
-	/* text with an embedded NUL stops there (EFI strings) */
-	CHECK(config_parse(&c, "reps=9\0reps=x", 13, "t", err, sizeof(err)) == 0);
+	/* NULs padding a file to its end are fine; text after a NUL would
+	 * be dropped unseen: an error naming the offset */
+	CHECK(config_parse(&c, "reps=9\0\0\0", 9, "t", err, sizeof(err)) == 0);
 	CHECK_EQ_U64(c.reps, 9);
+	CHECK(config_parse(&c, "reps=8\0reps=x", 13, "t", err,
+			   sizeof(err)) == -1);
+	CHECK(strstr(err, "t: a NUL byte at offset 6 with more text") != NULL);
+	CHECK_EQ_U64(c.reps, 9);	/* nothing of it taken */
 	CHECK(config_help()[0] != 0);
 	return check_done("test_config");
 }
