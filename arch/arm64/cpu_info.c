@@ -159,9 +159,9 @@ void arm64_cpu_ids(struct machine_info *info)
 {
 	static char midr[20], revidr[20];
 
-	snprintf(midr, sizeof(midr), "%#llx",
+	snprintf(midr, sizeof(midr), "0x%llx",
 		 (unsigned long long)read_sysreg(midr_el1));
-	snprintf(revidr, sizeof(revidr), "%#llx",
+	snprintf(revidr, sizeof(revidr), "0x%llx",
 		 (unsigned long long)read_sysreg(revidr_el1));
 	machine_add_id(info, "midr", midr);
 	machine_add_id(info, "revidr", revidr);

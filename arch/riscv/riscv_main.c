@@ -74,7 +74,7 @@ static void machine_ids(const struct fdt *f, struct machine_info *info)
 
 		if (r.error)
 			continue;
-		snprintf(ids[k], sizeof(ids[k]), "%#lx", (unsigned long)r.value);
+		snprintf(ids[k], sizeof(ids[k]), "0x%lx", (unsigned long)r.value);
 		machine_add_id(info, keys[k], ids[k]);
 	}
 }

@@ -307,7 +307,7 @@ void x86_microcode_id(const struct x86_cpuid *c, struct machine_info *info)
 	    strcmp(c->hv_vendor, "KVMKVMKVM"))
 		return;
 	v = rdmsr(0x8b);
-	snprintf(rev, sizeof(rev), "%#llx", (unsigned long long)
+	snprintf(rev, sizeof(rev), "0x%llx", (unsigned long long)
 		 (!strcmp(c->vendor, "GenuineIntel") ? v >> 32 :
 		  v & 0xffffffffu));
 	machine_add_id(info, "microcode", rev);
