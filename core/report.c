@@ -133,10 +133,11 @@ static void identity_line(const struct machine_info *in)
 	const struct smbios_id *s = in->smbios;
 
 	if (s && (s->product[0] || s->board[0] || s->bios_version[0]))
-		report_printf("machine: %s %s, board %s %s, firmware %s %s "
-			      "(%s)\n", s->sys_vendor, s->product,
-			      s->board_vendor, s->board, s->bios_vendor,
-			      s->bios_version, s->bios_date);
+		report_printf("machine: %s %s%s%s%s%s, firmware %s %s (%s)\n",
+			      s->sys_vendor, s->product,
+			      s->board[0] ? ", board " : "", s->board_vendor,
+			      s->board[0] ? " " : "", s->board,
+			      s->bios_vendor, s->bios_version, s->bios_date);
 	for (unsigned i = 0; i < in->nids; i++)
 		report_printf("%s%s %s%s", i ? ", " : "cpu id: ",
 			      in->id_key[i], in->id_val[i],
