@@ -34,8 +34,16 @@ static bool is_ram_type(UINT32 type)
 	}
 }
 
-/* The RAM ranges of the current memory map (malloc'd), or NULL. */
-static struct uart_ram_range *ram_ranges(unsigned *n)
+/* Memory at all: what the map describes, device space aside. */
+static bool is_memory_type(UINT32 type)
+{
+	return type != EfiMemoryMappedIO &&
+	       type != EfiMemoryMappedIOPortSpace && type < EfiMaxMemoryType;
+}
+
+/* The ranges of the current memory map whose type @want takes
+ * (malloc'd), or NULL. */
+static struct uart_ram_range *map_ranges(bool (*want)(UINT32), unsigned *n)
 {
 	UINTN size = 0, key, dsize = 0;
 	UINT32 dver;
@@ -61,7 +69,7 @@ static struct uart_ram_range *ram_ranges(unsigned *n)
 	for (UINTN off = 0; off + dsize <= size; off += dsize) {
 		const EFI_MEMORY_DESCRIPTOR *d = (const void *)(map + off);
 
-		if (!is_ram_type(d->Type) || !d->NumberOfPages ||
+		if (!want(d->Type) || !d->NumberOfPages ||
 		    d->NumberOfPages > (~0ull >> EFI_PAGE_SHIFT))
 			continue;
 		r[*n].start = d->PhysicalStart;
@@ -81,7 +89,7 @@ int efi_console_mmio_check(uint64_t base, uint64_t span, unsigned width,
 
 	/* not proven safe without the map: refused */
 	*why = "no memory map to check it against";
-	if (efi_boot_services && (ram = ram_ranges(&n)))
+	if (efi_boot_services && (ram = map_ranges(is_ram_type, &n)))
 		rc = uart_mmio_check(base, span, width, ram, n, why);
 	free(ram);
 	return rc;
@@ -99,4 +107,27 @@ void efi_console_note(const char *msg)
 	efi_conout_write("sbmbench: ", 10);
 	efi_conout_write(msg, strlen(msg));
 	efi_conout_write("\n", 1);
+}
+
+bool efi_in_memory(uint64_t base, uint64_t len)
+{
+	unsigned n = 0;
+	struct uart_ram_range *r;
+	uint64_t at = base, end = base + len;
+	bool moved = true;
+
+	if (!len || end < base || !efi_boot_services ||
+	    !(r = map_ranges(is_memory_type, &n)))
+		return false;
+	/* covered piece by piece: a table may straddle two descriptors */
+	while (at < end && moved) {
+		moved = false;
+		for (unsigned i = 0; i < n; i++)
+			if (at >= r[i].start && at - r[i].start < r[i].len) {
+				at = r[i].start + r[i].len;
+				moved = true;
+			}
+	}
+	free(r);
+	return at >= end;
 }

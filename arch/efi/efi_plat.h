@@ -26,6 +26,10 @@ extern bool efi_boot_services;
 int efi_console_mmio_check(uint64_t base, uint64_t span, unsigned width,
 			   const char **why);
 int efi_console_port_check(uint64_t port, const char **why);
+/* Is [@base, @base + @len) memory the firmware's map describes (not
+ * device space, not outside the map)?  For addresses a table names
+ * before they are read (boot services only; false after). */
+bool efi_in_memory(uint64_t base, uint64_t len);
 /* A line on ConOut while boot services last ("sbmbench: " + @msg): what
  * the console setup refused reaches a screen even without a UART. */
 void efi_console_note(const char *msg);
