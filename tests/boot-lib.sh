@@ -68,3 +68,22 @@ save_stick() {
 		--cfg "$w/sbmbench.cfg" --out "$stick" >/dev/null ||
 		{ bad "mkimage failed"; boot_done; exit; }
 }
+
+# boot_kill_at N LINE WHAT: boot the stick $stick (writable, variable
+# store $w/vars.fd, console in $w/bootN.log) and SIGKILL QEMU once the
+# console says LINE: a power cut at that point; ok/bad name it WHAT.
+boot_kill_at() {
+	local n=$1 line=$2 what=$3 qpid
+	"$SBM_SRCDIR/images/qemu-run" --arch "$SBM_ARCH" --image "$stick" --writable \
+		--vars "$w/vars.fd" --smp 1 --timeout 300 --quiet --log "$w/boot$n.log" \
+		--qemu-arg -pidfile --qemu-arg "$w/qemu.pid" 2>"$w/qemu-run$n.err" &
+	qpid=$!
+	if boot_wait_for "$w/boot$n.log" "$line" 200 "$qpid" && [ -s "$w/qemu.pid" ]; then
+		kill -KILL "$(cat "$w/qemu.pid")" && ok "boot $n: QEMU killed $what" ||
+			bad "boot $n: kill failed"
+	else
+		bad "boot $n: never reached '$line'"
+		boot_evidence "$(basename "$0" .sh)-boot$n" "$w/boot$n.log" "?"
+	fi
+	wait "$qpid"
+}

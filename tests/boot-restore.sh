@@ -88,18 +88,7 @@ same "$a-2.log" 1 && ok "boot 3: $a-2.log = boot 1's serial records" || bad "boo
 
 # 4: QEMU killed between the flushed file and the delete
 cfg restore_test_pause_s=600
-"$SBM_SRCDIR/images/qemu-run" --arch "$SBM_ARCH" --image "$stick" --writable --vars "$w/vars.fd" \
-	--smp 1 --timeout 300 --quiet --log "$w/boot4.log" --qemu-arg -pidfile --qemu-arg "$w/qemu.pid" \
-	2>"$w/qemu-run4.err" &
-qpid=$!
-if boot_wait_for "$w/boot4.log" "TEST restore_test_pause_s=600: the file is flushed" 200 "$qpid" &&
-	[ -s "$w/qemu.pid" ]; then
-	kill -KILL "$(cat "$w/qemu.pid")" && ok "boot 4: QEMU killed before the delete" || bad "boot 4: kill failed"
-else
-	bad "boot 4: no pause before the delete"
-	boot_evidence restore-boot4 "$w/boot4.log" "?"
-fi
-wait "$qpid"
+boot_kill_at 4 "TEST restore_test_pause_s=600: the file is flushed" "before the delete"
 has 4 "deleted the variables" && bad "boot 4: deleted the variables before the kill"
 same "$b.log" 3 && ok "boot 4: $b.log whole on the disk image after the kill" || bad "boot 4: $b.log not whole after the kill"
 

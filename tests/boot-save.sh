@@ -111,18 +111,7 @@ has 8 "result not saved in UEFI variables: the variable store is too full" &&
 # deleted the fill); 10: the next boot deletes what it left
 echo "$opts save_test_fill=1 iters=100000000 reps=20" >"$w/sbmbench.cfg"
 mcopy -o -i "$part" "$w/sbmbench.cfg" ::/sbmbench.cfg || bad "mcopy of the new options failed"
-"$SBM_SRCDIR/images/qemu-run" --arch "$SBM_ARCH" --image "$stick" --writable --vars "$w/vars.fd" \
-	--smp 2 --timeout 300 --quiet --log "$w/boot9.log" --qemu-arg -pidfile --qemu-arg "$w/qemu.pid" \
-	2>"$w/qemu-run9.err" &
-qpid=$!
-if boot_wait_for "$w/boot9.log" "TEST save_test_fill=1: filled the variable store" 200 "$qpid" &&
-	[ -s "$w/qemu.pid" ]; then
-	kill -KILL "$(cat "$w/qemu.pid")" && ok "boot 9: killed after filling the store" || bad "boot 9: kill failed"
-else
-	bad "boot 9: the store was not filled"
-	boot_evidence save-boot9 "$w/boot9.log" "?"
-fi
-wait "$qpid"
+boot_kill_at 9 "TEST save_test_fill=1: filled the variable store" "after filling the store"
 # variable names are UCS-2 in the flash file
 tr -d '\000' <"$w/vars.fd" | grep -aq "SbmTestFill0000" && ok "boot 9: the fill is in the flash file" || bad "boot 9: no SbmTestFill in the flash file"
 echo "$opts" >"$w/sbmbench.cfg"
