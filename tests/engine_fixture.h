@@ -8,7 +8,7 @@
 #ifndef SBM_ENGINE_FIXTURE_H
 #define SBM_ENGINE_FIXTURE_H
 
-#include "engine.h"
+#include "engine/engine.h"
 
 /* @t and @cpus from fixture_topo(nodes, llcs per node, cores per LLC,
  * smt), then engine_init(); 0, or -1 when any step failed (the caller

@@ -13,11 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acpi.h"
-#include "acpi_madt.h"
-#include "acpi_numa.h"
-#include "acpi_platform.h"
-#include "acpi_pptt.h"
+#include "fw/acpi.h"
+#include "fw/acpi_madt.h"
+#include "fw/acpi_numa.h"
+#include "fw/acpi_platform.h"
+#include "fw/acpi_pptt.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -2,15 +2,15 @@
 /*
  * libFuzzer target: any bytes as a flattened device tree, through the
  * reader and binding parsers (core/fdt*.c) and the topology mapping
- * (core/fdt_topo.c).
+ * (core/fw/fdt_topo.c).
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fdt_numa.h"
-#include "fdt_platform.h"
-#include "fdt_topo.h"
+#include "fw/fdt_numa.h"
+#include "fw/fdt_platform.h"
+#include "fw/fdt_topo.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

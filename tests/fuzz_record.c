@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crc32.h"
-#include "record.h"
+#include "out/crc32.h"
+#include "out/record.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

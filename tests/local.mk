@@ -15,65 +15,65 @@ UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 
-tests_test_stats_SOURCES = tests/test_stats.c tests/check.h core/stats.c \
-	core/hist.c
+tests_test_stats_SOURCES = tests/test_stats.c tests/check.h core/engine/stats.c \
+	core/engine/hist.c
 tests_test_stats_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_stats_CFLAGS = $(UNIT_CFLAGS)
 tests_test_stats_LDFLAGS = $(SAN_FLAGS)
 tests_test_stats_LDADD = -lm
 
-tests_test_config_SOURCES = tests/test_config.c core/config.c core/sbm.c \
+tests_test_config_SOURCES = tests/test_config.c core/boot/config.c core/engine/sbm.c \
 	core/test_hooks_on.c \
-	core/sbm_read.c \
-	core/config_exp.c
+	core/engine/sbm_read.c \
+	core/boot/config_exp.c
 tests_test_config_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_config_CFLAGS = $(UNIT_CFLAGS)
 tests_test_config_LDFLAGS = $(SAN_FLAGS)
 
-tests_test_record_SOURCES = tests/test_record.c core/record.c core/crc32.c
+tests_test_record_SOURCES = tests/test_record.c core/out/record.c core/out/crc32.c
 tests_test_record_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_record_CFLAGS = $(UNIT_CFLAGS)
 tests_test_record_LDFLAGS = $(SAN_FLAGS)
 
 # qrencode and zbarimg are the references: without them the test fails,
 # naming the package.
-tests_test_qr_SOURCES = tests/test_qr.c core/qr.c core/qr_rs.c \
-	core/qr_render.c core/qr.h core/record.c core/crc32.c
+tests_test_qr_SOURCES = tests/test_qr.c core/out/qr.c core/out/qr_rs.c \
+	core/out/qr_render.c core/out/qr.h core/out/record.c core/out/crc32.c
 tests_test_qr_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_qr_CFLAGS = $(UNIT_CFLAGS)
 tests_test_qr_LDFLAGS = $(SAN_FLAGS)
 
-tests_test_fbcon_SOURCES = tests/test_fbcon.c tests/check.h core/fb.c \
-	core/font.c core/fbcon.c
+tests_test_fbcon_SOURCES = tests/test_fbcon.c tests/check.h core/out/fb.c \
+	core/out/font.c core/out/fbcon.c
 tests_test_fbcon_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_fbcon_CFLAGS = $(UNIT_CFLAGS)
 tests_test_fbcon_LDFLAGS = $(SAN_FLAGS)
 
 # zbarimg reads the screen back: without it the test fails, naming the
 # package.
-tests_test_screen_SOURCES = tests/test_screen.c tests/check.h core/fb.c \
-	core/font.c core/fbcon.c core/keep.c core/qr.c core/qr_rs.c \
-	core/qr_plan.c core/screen.c core/report.c core/record.c \
-	core/crc32.c core/topo.c
+tests_test_screen_SOURCES = tests/test_screen.c tests/check.h core/out/fb.c \
+	core/out/font.c core/out/fbcon.c core/out/keep.c core/out/qr.c core/out/qr_rs.c \
+	core/out/qr_plan.c core/out/screen.c core/out/report.c core/out/record.c \
+	core/out/crc32.c core/engine/topo.c
 tests_test_screen_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_screen_CFLAGS = $(UNIT_CFLAGS)
 tests_test_screen_LDFLAGS = $(SAN_FLAGS)
 tests_test_screen_LDADD = -lm
 
 tests_test_topo_SOURCES = tests/test_topo.c tests/topo_fixtures.c \
-	tests/topo_fixtures.h core/topo.c
+	tests/topo_fixtures.h core/engine/topo.c
 tests_test_topo_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_topo_CFLAGS = $(UNIT_CFLAGS)
 tests_test_topo_LDFLAGS = $(SAN_FLAGS)
 
-tests_test_sbm_SOURCES = tests/test_sbm.c tests/topo_fixtures.c core/sbm.c \
-	core/topo.c
+tests_test_sbm_SOURCES = tests/test_sbm.c tests/topo_fixtures.c core/engine/sbm.c \
+	core/engine/topo.c
 tests_test_sbm_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_sbm_CFLAGS = $(UNIT_CFLAGS)
 tests_test_sbm_LDFLAGS = $(SAN_FLAGS)
 
 tests_test_sbm_read_SOURCES = tests/test_sbm_read.c tests/topo_fixtures.c \
-	core/sbm.c core/sbm_read.c core/topo.c
+	core/engine/sbm.c core/engine/sbm_read.c core/engine/topo.c
 tests_test_sbm_read_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_sbm_read_CFLAGS = $(UNIT_CFLAGS)
 tests_test_sbm_read_LDFLAGS = $(SAN_FLAGS)
@@ -88,21 +88,21 @@ tests_test_concurrency_LDFLAGS = $(SAN_FLAGS)
 tests_test_concurrency_LDADD = -lpthread -lm
 
 tests_test_logparse_SOURCES = tests/test_logparse.c tools/logparse.c \
-	core/record.c core/crc32.c
+	core/out/record.c core/out/crc32.c
 tests_test_logparse_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_logparse_CFLAGS = $(UNIT_CFLAGS)
 tests_test_logparse_LDFLAGS = $(SAN_FLAGS)
 
-tests_test_node_pool_SOURCES = tests/test_node_pool.c core/node_pool.c \
-	core/node_pool.h
+tests_test_node_pool_SOURCES = tests/test_node_pool.c core/engine/node_pool.c \
+	core/engine/node_pool.h
 tests_test_node_pool_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_node_pool_CFLAGS = $(UNIT_CFLAGS)
 tests_test_node_pool_LDFLAGS = $(SAN_FLAGS)
 
 check_PROGRAMS += tests/test_uart16550
 TESTS += tests/test_uart16550
-tests_test_uart16550_SOURCES = tests/test_uart16550.c core/uart16550.c \
-	core/uart16550.h
+tests_test_uart16550_SOURCES = tests/test_uart16550.c core/fw/uart16550.c \
+	core/fw/uart16550.h
 tests_test_uart16550_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_uart16550_CFLAGS = $(UNIT_CFLAGS)
 tests_test_uart16550_LDFLAGS = $(SAN_FLAGS)
@@ -110,9 +110,9 @@ tests_test_uart16550_LDFLAGS = $(SAN_FLAGS)
 check_PROGRAMS += tests/test_ipmi_kcs
 TESTS += tests/test_ipmi_kcs
 tests_test_ipmi_kcs_SOURCES = tests/test_ipmi_kcs.c tests/check.h \
-	core/ipmi_kcs.c core/ipmi_kcs.h core/ipmi.c core/ipmi.h \
-	core/uart_check.c core/uart_check.h \
-	core/config.c core/config_exp.c core/sbm.c core/sbm_read.c \
+	core/fw/ipmi_kcs.c core/fw/ipmi_kcs.h core/fw/ipmi.c core/fw/ipmi.h \
+	core/fw/uart_check.c core/fw/uart_check.h \
+	core/boot/config.c core/boot/config_exp.c core/engine/sbm.c core/engine/sbm_read.c \
 	core/test_hooks_on.c
 tests_test_ipmi_kcs_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_ipmi_kcs_CFLAGS = $(UNIT_CFLAGS)
@@ -120,7 +120,7 @@ tests_test_ipmi_kcs_LDFLAGS = $(SAN_FLAGS)
 
 check_PROGRAMS += tests/test_keep
 TESTS += tests/test_keep
-tests_test_keep_SOURCES = tests/test_keep.c core/keep.c core/keep.h
+tests_test_keep_SOURCES = tests/test_keep.c core/out/keep.c core/out/keep.h
 tests_test_keep_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_keep_CFLAGS = $(UNIT_CFLAGS)
 tests_test_keep_LDFLAGS = $(SAN_FLAGS)
@@ -128,7 +128,7 @@ tests_test_keep_LDFLAGS = $(SAN_FLAGS)
 check_PROGRAMS += tests/test_smbios
 TESTS += tests/test_smbios tests/smbios.sh
 EXTRA_DIST += tests/smbios.sh
-tests_test_smbios_SOURCES = tests/test_smbios.c core/smbios.c core/smbios.h
+tests_test_smbios_SOURCES = tests/test_smbios.c core/fw/smbios.c core/fw/smbios.h
 tests_test_smbios_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_smbios_CFLAGS = $(UNIT_CFLAGS)
 tests_test_smbios_LDFLAGS = $(SAN_FLAGS)
@@ -136,21 +136,21 @@ tests_test_smbios_LDFLAGS = $(SAN_FLAGS)
 check_PROGRAMS += tests/test_timer_check
 TESTS += tests/test_timer_check
 tests_test_timer_check_SOURCES = tests/test_timer_check.c \
-	core/timer_check.c core/timer_check.h
+	core/fw/timer_check.c core/fw/timer_check.h
 tests_test_timer_check_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_timer_check_CFLAGS = $(UNIT_CFLAGS)
 tests_test_timer_check_LDFLAGS = $(SAN_FLAGS)
 
 check_PROGRAMS += tests/test_uart_check
 TESTS += tests/test_uart_check
-tests_test_uart_check_SOURCES = tests/test_uart_check.c core/uart_check.c \
-	core/uart_check.h
+tests_test_uart_check_SOURCES = tests/test_uart_check.c core/fw/uart_check.c \
+	core/fw/uart_check.h
 tests_test_uart_check_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_uart_check_CFLAGS = $(UNIT_CFLAGS)
 tests_test_uart_check_LDFLAGS = $(SAN_FLAGS)
 
 tests_test_acpi_SOURCES = tests/test_acpi.c $(ACPI_SOURCES) \
-	core/pptt_topo.c core/pptt_topo.h core/topo.c
+	core/fw/pptt_topo.c core/fw/pptt_topo.h core/engine/topo.c
 tests_test_acpi_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_acpi_CFLAGS = $(UNIT_CFLAGS)
 tests_test_acpi_LDFLAGS = $(SAN_FLAGS)
@@ -178,7 +178,7 @@ tests_test_apic_encode_LDFLAGS = $(SAN_FLAGS)
 check_PROGRAMS += tests/test_mtrr
 TESTS += tests/test_mtrr
 tests_test_mtrr_SOURCES = tests/test_mtrr.c arch/x86/mtrr.c arch/x86/mtrr.h \
-	core/reg_snap.c core/reg_snap.h
+	core/engine/reg_snap.c core/engine/reg_snap.h
 tests_test_mtrr_CPPFLAGS = $(UNIT_CPPFLAGS) -I$(srcdir)/arch/x86
 tests_test_mtrr_CFLAGS = $(UNIT_CFLAGS)
 tests_test_mtrr_LDFLAGS = $(SAN_FLAGS)
@@ -198,8 +198,8 @@ tests_test_amd_cache_LDFLAGS = $(SAN_FLAGS)
 
 # FDT parser: fixtures compiled by dtc at test time, plus QEMU dumps.
 check_PROGRAMS += tests/test_fdt tests/test_fdt_topo
-tests_test_fdt_topo_SOURCES = tests/test_fdt_topo.c core/fdt_topo.c \
-	core/fdt_topo.h $(FDT_SOURCES) core/topo.c
+tests_test_fdt_topo_SOURCES = tests/test_fdt_topo.c core/fw/fdt_topo.c \
+	core/fw/fdt_topo.h $(FDT_SOURCES) core/engine/topo.c
 tests_test_fdt_topo_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_fdt_topo_CFLAGS = $(UNIT_CFLAGS)
 tests_test_fdt_topo_LDFLAGS = $(SAN_FLAGS)
@@ -229,19 +229,19 @@ if SBM_NATIVE
 INPUT_FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all -g -O1 -std=c11 $(WARN_CFLAGS) \
 	-I$(srcdir)/core
-FUZZ_OPTIONS_SRCS = tests/fuzz_options.c core/config.c core/config.h \
+FUZZ_OPTIONS_SRCS = tests/fuzz_options.c core/boot/config.c core/boot/config.h \
 	core/test_hooks_on.c \
-	core/config_exp.c core/config_exp.h core/config_words.h core/sbm.c \
-	core/sbm.h core/sbm_read.c core/sbm_read.h core/load_options.c \
-	core/load_options.h
-FUZZ_RECORD_SRCS = tests/fuzz_record.c core/record.c core/record.h \
-	core/crc32.c core/crc32.h
-FUZZ_RESULT_SRCS = tests/fuzz_result.c core/result_store.c \
-	core/result_store.h core/keep.c core/keep.h core/record.c \
-	core/record.h core/crc32.c core/crc32.h
-FUZZ_SCREEN_SRCS = tests/fuzz_screen.c $(SCREEN_SOURCES) core/keep.c \
-	core/keep.h core/qr.c core/qr_rs.c core/qr.h core/record.c \
-	core/record.h core/crc32.c core/crc32.h
+	core/boot/config_exp.c core/boot/config_exp.h core/boot/config_words.h core/engine/sbm.c \
+	core/engine/sbm.h core/engine/sbm_read.c core/engine/sbm_read.h core/boot/load_options.c \
+	core/boot/load_options.h
+FUZZ_RECORD_SRCS = tests/fuzz_record.c core/out/record.c core/out/record.h \
+	core/out/crc32.c core/out/crc32.h
+FUZZ_RESULT_SRCS = tests/fuzz_result.c core/out/result_store.c \
+	core/out/result_store.h core/out/keep.c core/out/keep.h core/out/record.c \
+	core/out/record.h core/out/crc32.c core/out/crc32.h
+FUZZ_SCREEN_SRCS = tests/fuzz_screen.c $(SCREEN_SOURCES) core/out/keep.c \
+	core/out/keep.h core/out/qr.c core/out/qr_rs.c core/out/qr.h core/out/record.c \
+	core/out/record.h core/out/crc32.c core/out/crc32.h
 INPUT_FUZZERS = tests/fuzz_options tests/fuzz_record tests/fuzz_result \
 	tests/fuzz_screen
 # the .c files of a list, in the source tree

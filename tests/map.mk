@@ -8,10 +8,10 @@ check_PROGRAMS += $(MAP_TESTS)
 TESTS += $(MAP_TESTS)
 
 tests_test_pairs_SOURCES = tests/test_pairs.c tests/check.h \
-	core/c2c_pairs.c core/c2c_pairs.h core/config.c core/config_exp.c \
+	core/engine/c2c_pairs.c core/engine/c2c_pairs.h core/boot/config.c core/boot/config_exp.c \
 	core/test_hooks_on.c \
-	core/sbm_read.c \
-	core/sbm.c core/topo.c
+	core/engine/sbm_read.c \
+	core/engine/sbm.c core/engine/topo.c
 tests_test_pairs_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_pairs_CFLAGS = $(UNIT_CFLAGS)
 tests_test_pairs_LDFLAGS = $(SAN_FLAGS)

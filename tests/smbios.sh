@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
-# core/smbios.c against dmidecode, an independent SMBIOS decoder: the same
+# core/fw/smbios.c against dmidecode, an independent SMBIOS decoder: the same
 # bytes (tests/test_smbios --dump, in dmidecode's --dump-bin layout) read
 # by both must give the same strings.
 set -u

@@ -12,14 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acpi.h"
-#include "acpi_madt.h"
-#include "acpi_numa.h"
-#include "acpi_platform.h"
-#include "acpi_pptt.h"
+#include "fw/acpi.h"
+#include "fw/acpi_madt.h"
+#include "fw/acpi_numa.h"
+#include "fw/acpi_platform.h"
+#include "fw/acpi_pptt.h"
 #include "check.h"
-#include "pptt_topo.h"
-#include "topo.h"
+#include "fw/pptt_topo.h"
+#include "engine/topo.h"
 
 /* ---- table builder ----------------------------------------------------- */
 

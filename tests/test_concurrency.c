@@ -10,9 +10,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "exp_sbm.h"
-#include "mem.h"
-#include "report.h"
+#include "exp/exp_sbm.h"
+#include "engine/mem.h"
+#include "out/report.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
 #include "topo_fixtures.h"

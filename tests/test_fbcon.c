@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "fb.h"
-#include "fbcon.h"
-#include "font.h"
+#include "out/fb.h"
+#include "out/fbcon.h"
+#include "out/font.h"
 
 #define W	1280
 #define H	800

@@ -11,11 +11,11 @@
 #include <string.h>
 
 #include "check.h"
-#include "fdt.h"
-#include "fdt_caches.h"
-#include "fdt_cpus.h"
-#include "fdt_numa.h"
-#include "fdt_platform.h"
+#include "fw/fdt.h"
+#include "fw/fdt_caches.h"
+#include "fw/fdt_cpus.h"
+#include "fw/fdt_numa.h"
+#include "fw/fdt_platform.h"
 
 static const char *fixture_dir;
 

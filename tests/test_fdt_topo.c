@@ -2,7 +2,7 @@
 /* The topology model from device trees: QEMU's riscv virt dump and a tree
  * with a cache hierarchy. */
 #include "check.h"
-#include "fdt_topo.h"
+#include "fw/fdt_topo.h"
 
 static struct topo_cpu cpus[TOPO_MAX_CPUS];
 

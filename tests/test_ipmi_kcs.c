@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Host tests for core/ipmi_kcs.c and core/ipmi.c against a model of a
+ * Host tests for core/fw/ipmi_kcs.c and core/fw/ipmi.c against a model of a
  * KCS BMC behind the accessor callbacks: the BMC side of the state
  * machine in IPMI 2.0 section 9.15 (WRITE_START, the bytes, WRITE_END and
  * the last byte, then READ byte by byte and IDLE with a dummy byte,
@@ -13,9 +13,9 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "config.h"
-#include "ipmi.h"
-#include "ipmi_kcs.h"
+#include "boot/config.h"
+#include "fw/ipmi.h"
+#include "fw/ipmi_kcs.h"
 
 #define WAIT_US	1000	/* the tests' bound of one wait */
 

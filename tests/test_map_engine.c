@@ -11,13 +11,13 @@
 
 #include "check.h"
 #include "engine_fixture.h"
-#include "exp_c2c.h"
-#include "exp_noise.h"
-#include "exp_sbm.h"
-#include "exp_scale.h"
+#include "exp/exp_c2c.h"
+#include "exp/exp_noise.h"
+#include "exp/exp_sbm.h"
+#include "exp/exp_scale.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
-#include "mem.h"
+#include "engine/mem.h"
 #include "topo_fixtures.h"
 
 static struct topo_cpu cpus[TOPO_MAX_CPUS];

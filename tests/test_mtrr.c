@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * Host tests for arch/x86/mtrr.c (the memory type of a physical address
- * from MTRR values) and core/reg_snap.c (one CPU's registers against the
+ * from MTRR values) and core/engine/reg_snap.c (one CPU's registers against the
  * boot CPU's).  Register sets follow the Intel SDM vol. 3 (11.11): a
  * variable range is PHYSBASE = base | type, PHYSMASK = ~(size - 1)
  * within MAXPHYADDR | V; overlaps: UC wins, WT + WB is WT, anything else
@@ -12,7 +12,7 @@
 
 #include "check.h"
 #include "mtrr.h"
-#include "reg_snap.h"
+#include "engine/reg_snap.h"
 
 #define GiB (1ull << 30)
 #define MiB (1ull << 20)

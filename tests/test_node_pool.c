@@ -2,8 +2,8 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "node_pool.h"
-#include "topo.h"
+#include "engine/node_pool.h"
+#include "engine/topo.h"
 
 static _Alignas(4096) uint8_t mem[3 * 4096];
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "check.h"
-#include "crc32.h"
-#include "record.h"
+#include "out/crc32.h"
+#include "out/record.h"
 
 static struct rec_parsed p;
 

@@ -14,7 +14,7 @@
 
 #include "check.h"
 #include "engine_fixture.h"
-#include "exp_rw.h"
+#include "exp/exp_rw.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
 #include "topo_fixtures.h"

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "sbm_read.h"
+#include "engine/sbm_read.h"
 #include "topo_fixtures.h"
 
 static struct topo_cpu cpus[TOPO_MAX_CPUS];

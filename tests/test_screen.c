@@ -13,11 +13,11 @@
 
 #include "arch.h"
 #include "check.h"
-#include "fb.h"
-#include "keep.h"
-#include "qr_plan.h"
-#include "report.h"
-#include "screen.h"
+#include "out/fb.h"
+#include "out/keep.h"
+#include "out/qr_plan.h"
+#include "out/report.h"
+#include "out/screen.h"
 
 #define W	1280
 #define H	800

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Host tests for core/smbios.c.  A small SMBIOS 3 image (entry point and
+ * Host tests for core/fw/smbios.c.  A small SMBIOS 3 image (entry point and
  * types 0, 1, 2, 4, 127) is built here; tests/smbios.sh has dmidecode,
  * an independent decoder, read the same bytes (--from-dump) and compares
  * its strings with ours, so the offsets are checked against a tool that
@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "smbios.h"
+#include "fw/smbios.h"
 
 static uint8_t table[512];
 static size_t tlen;

@@ -2,8 +2,8 @@
 #include <math.h>
 
 #include "check.h"
-#include "hist.h"
-#include "stats.h"
+#include "engine/hist.h"
+#include "engine/stats.h"
 
 #define NEAR(a, b) (fabs((double)(a) - (double)(b)) < 1e-9 * (1 + fabs((double)(b))))
 

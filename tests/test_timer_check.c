@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Host tests for core/timer_check.c: which counter rate the images use
+ * Host tests for core/fw/timer_check.c: which counter rate the images use
  * when the stated one (CPUID 0x15, CNTFRQ_EL0) and the measured one (PM
  * timer, UEFI Stall) agree, disagree, or one is missing.
  */
 #include <stdint.h>
 
 #include "check.h"
-#include "timer_check.h"
+#include "fw/timer_check.h"
 
 int main(void)
 {

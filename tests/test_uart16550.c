@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Host tests for core/uart16550.c against a model of the registers behind
+ * Host tests for core/fw/uart16550.c against a model of the registers behind
  * the accessor callbacks: a UART that is there, a floating bus, one that
  * stops draining; and the MMIO accessors over a buffer with stride and
  * width.
@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "uart16550.h"
+#include "fw/uart16550.h"
 
 static struct model {
 	uint8_t reg[8], dll, dlm, lcr;

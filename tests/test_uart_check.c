@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Host tests for core/uart_check.c: the console addresses firmware may
+ * Host tests for core/fw/uart_check.c: the console addresses firmware may
  * name.  The PL011 identification values are the ones ARM's PL011
  * Technical Reference Manual lists for UARTPeriphID0-3 and UARTPCellID0-3
  * (r1p5: PeriphID2 0x34), and the ones QEMU's pl011 model returns.
  */
 #include "check.h"
-#include "uart_check.h"
+#include "fw/uart_check.h"
 
 static void ports(void)
 {

@@ -6,7 +6,7 @@ REPORT_TOOL_SRCS = tools/logparse.c tools/logparse.h tools/runs.c \
 	tools/emit_csv.c tools/emit_json.c tools/compare.c tools/compare_noise.c \
 	tools/runmap.c tools/runmap.h tools/rec_fields.h tools/emit_map.c tools/emit_rw.c tools/emit_scale.c \
 	tools/inert.c tools/inert.h \
-	core/record.c core/crc32.c core/labels.c core/labels.h
+	core/out/record.c core/out/crc32.c core/out/labels.c core/out/labels.h
 REPORT_LOGS = tests/logs/twin-x86_64.log tests/logs/two-runs.log \
 	tests/logs/damaged.log tests/logs/riscv64-qemu.log \
 	tests/logs/baremetal-x86_64.log tests/logs/screen-qr.records
@@ -28,13 +28,13 @@ endif
 TESTS += tests/report.sh
 
 # A log crafted against every way out of sbmlog (issue #18); its records
-# are signed by tests/sbm-sign with core/crc32.c, built like sbmlog.
+# are signed by tests/sbm-sign with core/out/crc32.c, built like sbmlog.
 TESTS += tests/hostile.sh
-tests/sbm-sign: tests/sbm_sign.c core/crc32.c core/crc32.h
+tests/sbm-sign: tests/sbm_sign.c core/out/crc32.c core/out/crc32.h
 	@$(MKDIR_P) tests
 	$(AM_V_CC)$(CC_FOR_BUILD) $(CFLAGS_FOR_BUILD) $(WARN_CFLAGS) -std=c11 \
 		-I$(srcdir)/core -o $@ $(srcdir)/tests/sbm_sign.c \
-		$(srcdir)/core/crc32.c
+		$(srcdir)/core/out/crc32.c
 tests/hostile.log: tests/sbm-sign sbmlog
 # tools/sbmbench report PICTURE: the QR parts of a hostile picture
 TESTS += tests/qr-parts.sh
@@ -76,8 +76,8 @@ tests/fuzz_acpi: $(FUZZ_ACPI_SRCS) tests/fuzz_acpi.ignore
 		-fsanitize-coverage-ignorelist=$(srcdir)/tests/fuzz_acpi.ignore \
 		`for f in $(FUZZ_ACPI_SRCS); do case $$f in *.c) \
 		echo $(srcdir)/$$f;; esac; done`
-FUZZ_FDT_SRCS = tests/fuzz_fdt.c $(FDT_SOURCES) core/fdt_topo.c \
-	core/fdt_topo.h core/topo.c core/topo.h
+FUZZ_FDT_SRCS = tests/fuzz_fdt.c $(FDT_SOURCES) core/fw/fdt_topo.c \
+	core/fw/fdt_topo.h core/engine/topo.c core/engine/topo.h
 tests/fuzz_fdt: $(FUZZ_FDT_SRCS)
 	@$(MKDIR_P) tests
 	$(AM_V_CC)$(FUZZ_CLANG) $(FW_FUZZ_FLAGS) -o $@ \

@@ -2,7 +2,7 @@
 #ifndef SBM_TOPO_FIXTURES_H
 #define SBM_TOPO_FIXTURES_H
 
-#include "topo.h"
+#include "engine/topo.h"
 
 /*
  * Build a finalized topology of nodes x llcs-per-node x cores-per-llc x

@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "record.h"
+#include "out/record.h"
 
 struct run;
 struct runset;

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "record.h"
+#include "out/record.h"
 
 struct run_map;		/* runmap.h */
 

@@ -9,14 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acpi.h"
-#include "acpi_madt.h"
-#include "acpi_numa.h"
-#include "acpi_platform.h"
+#include "fw/acpi.h"
+#include "fw/acpi_madt.h"
+#include "fw/acpi_numa.h"
+#include "fw/acpi_platform.h"
 #include "arm64.h"
 #include "efi_acpi.h"
-#include "pptt_topo.h"
-#include "report.h"
+#include "fw/pptt_topo.h"
+#include "out/report.h"
 
 static struct topo *topo_of;
 static uint32_t *uids;		/* ACPI processor UID per logical CPU */

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "efi_plat.h"
 
 #define read_sysreg(r) ({ uint64_t __v;                                    \

@@ -12,10 +12,10 @@
 #include <string.h>
 
 #include "arm64.h"
-#include "fdt.h"
-#include "fdt_platform.h"
-#include "fdt_topo.h"
-#include "report.h"
+#include "fw/fdt.h"
+#include "fw/fdt_platform.h"
+#include "fw/fdt_topo.h"
+#include "out/report.h"
 
 #define FDT_MAX_SIZE	(2u << 20)
 

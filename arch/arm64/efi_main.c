@@ -13,12 +13,12 @@
 
 #include "arch.h"
 #include "arm64.h"
-#include "engine.h"
+#include "engine/engine.h"
 #include "efi_acpi.h"
 #include "efi_results.h"
 #include "isa_ops.h"
-#include "report.h"
-#include "timer_check.h"
+#include "out/report.h"
+#include "fw/timer_check.h"
 
 #define HEAP_SIZE	(256ull << 20)	/* arena, mailboxes, stacks, samples:
 					 * 4096 CPUs fit; halved until it fits */

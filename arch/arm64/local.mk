@@ -13,8 +13,8 @@ noinst_PROGRAMS += sbmbench-arm64.so
 noinst_DATA += BOOTAA64.EFI
 
 sbmbench_arm64_so_SOURCES = $(CORE_SOURCES) $(ACPI_SOURCES) \
-	core/pptt_topo.c core/pptt_topo.h \
-	$(FDT_SOURCES) core/fdt_topo.c core/fdt_topo.h \
+	core/fw/pptt_topo.c core/fw/pptt_topo.h \
+	$(FDT_SOURCES) core/fw/fdt_topo.c core/fw/fdt_topo.h \
 	$(EFI_COMMON_SOURCES) $(ARM64_SOURCES) $(HOOKS_SOURCE)
 sbmbench_arm64_so_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \
 	-isystem $(SBM_GCC_INCLUDE) -I$(GNUEFI_DIR)/include/efi \

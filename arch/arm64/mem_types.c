@@ -12,9 +12,9 @@
 
 #include "arch.h"
 #include "arm64.h"
-#include "cpu_regs.h"
+#include "engine/cpu_regs.h"
 #include "mem_types.h"
-#include "report.h"
+#include "out/report.h"
 
 enum { REG_MAIR, REG_SCTLR };
 

@@ -3,7 +3,7 @@
 #ifndef SBM_ARM64_MEM_TYPES_H
 #define SBM_ARM64_MEM_TYPES_H
 
-#include "cpu_regs.h"
+#include "engine/cpu_regs.h"
 
 /* On a secondary as it starts, before it parks: its registers into @c. */
 void arm64_mem_types_take(struct cpu_regs *c);

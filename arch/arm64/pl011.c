@@ -15,10 +15,10 @@
 #include "arch.h"
 #include "arm64.h"
 #include "efi_plat.h"
-#include "report.h"
-#include "uart_check.h"
-#include "uart16550.h"
-#include "screen.h"
+#include "out/report.h"
+#include "fw/uart_check.h"
+#include "fw/uart16550.h"
+#include "out/screen.h"
 
 #define UART_DR		0x00
 #define UART_FR		0x18

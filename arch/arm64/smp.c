@@ -11,9 +11,9 @@
 #include "arch.h"
 #include "arm64.h"
 #include "boot_layout.h"
-#include "mem.h"
+#include "engine/mem.h"
 #include "mem_types.h"
-#include "report.h"
+#include "out/report.h"
 
 extern const char arm64_secondary_start[], arm64_secondary_end[];
 

@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "acpi.h"
-#include "acpi_platform.h"
+#include "fw/acpi.h"
+#include "fw/acpi_platform.h"
 #include "efi_acpi.h"
-#include "report.h"
+#include "out/report.h"
 
 #define MAX_TABLE_LEN	(4u << 20)	/* more is not a table, it is noise */
 

@@ -12,9 +12,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "acpi.h"
-#include "acpi_numa.h"
-#include "topo.h"
+#include "fw/acpi.h"
+#include "fw/acpi_numa.h"
+#include "engine/topo.h"
 
 /*
  * The root table and how many good tables it lists.  Tables are looked up

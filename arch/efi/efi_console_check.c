@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * A console address SPCR or the DT named, checked against the firmware's
- * memory map before the first access (core/uart_check.c decides): a
+ * memory map before the first access (core/fw/uart_check.c decides): a
  * "UART" in RAM would scribble on memory that the firmware, or we, use.
  */
 #include <efi.h>
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "efi_plat.h"
-#include "uart_check.h"
+#include "fw/uart_check.h"
 
 /* Memory the firmware or an OS keeps data in. */
 static bool is_ram_type(UINT32 type)

@@ -11,12 +11,12 @@
 #include <efilib.h>
 #include <stdlib.h>
 
-#include "acpi.h"
-#include "acpi_numa.h"
+#include "fw/acpi.h"
+#include "fw/acpi_numa.h"
 #include "efi_acpi.h"
 #include "efi_plat.h"
-#include "node_pool.h"
-#include "report.h"
+#include "engine/node_pool.h"
+#include "out/report.h"
 
 #define SRAT_MAX_MEM	256
 #define POOL_MAX	(4ull << 20)	/* a few MiB per node at most: */

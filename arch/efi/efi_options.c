@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
+#include "boot/config.h"
 #include "efi_plat.h"
-#include "load_options.h"
+#include "boot/load_options.h"
 
 #define CFG_MAX	8192
 

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "config.h"
+#include "boot/config.h"
 
 /* True until ExitBootServices succeeded. */
 extern bool efi_boot_services;
@@ -94,7 +94,7 @@ int efi_start(void *image, void *systab, size_t heap_max, uint64_t heap_below);
 
 /* The compact result (efi_results_*.c): before ExitBootServices note how
  * full the variable store is; after the run (the end record printed) keep
- * what core/keep.c collected in UEFI variables (cfg->save); at the next
+ * what core/out/keep.c collected in UEFI variables (cfg->save); at the next
  * boot write them to \sbmbench\results\<run id>.log on the image's
  * volume, read back, then delete the variables: true when written. */
 void efi_results_prepare(const struct config *cfg);

@@ -4,14 +4,14 @@
  * the configuration table, read in place (identity-mapped before and
  * after ExitBootServices; read before it here).  The addresses are the
  * firmware's word: entry point and table are read only where the memory
- * map says there is memory.  core/smbios.c checks and parses.
+ * map says there is memory.  core/fw/smbios.c checks and parses.
  */
 #include <stdio.h>
 
 #include "efi_plat.h"
 #include "machine.h"
-#include "report.h"
-#include "smbios.h"
+#include "out/report.h"
+#include "fw/smbios.h"
 
 /* The table can be large on a big server; what we read is at its start
  * (types 0-4 come first) and the walk stops at the end-of-table. */

@@ -5,8 +5,8 @@
 
 #include "arch.h"
 #include "efi_plat.h"
-#include "engine.h"
-#include "report.h"
+#include "engine/engine.h"
+#include "out/report.h"
 
 int efi_start(void *image, void *systab, size_t heap_max, uint64_t heap_below)
 {

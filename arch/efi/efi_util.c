@@ -7,7 +7,7 @@
 #include <efilib.h>
 
 #include "efi_plat.h"
-#include "screen.h"
+#include "out/screen.h"
 
 bool efi_boot_services = true;
 

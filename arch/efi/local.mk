@@ -2,11 +2,11 @@
 # What the UEFI images (x86_64, arm64) share; each image compiles these
 # with its own flags (-I$(srcdir)/arch/efi).
 EFI_COMMON_SOURCES = arch/efi/efi_plat.h arch/efi/efi_util.c arch/efi/efi_console_check.c \
-	arch/efi/efi_smbios.c core/smbios.c core/smbios.h \
+	arch/efi/efi_smbios.c core/fw/smbios.c core/fw/smbios.h \
 	arch/efi/efi_options.c arch/efi/efi_start.c arch/efi/efi_acpi.h arch/efi/efi_acpi.c \
 	arch/efi/efi_numa.c arch/efi/efi_screen.c arch/efi/efi_end.c \
-	arch/efi/syscalls.c core/node_pool.c core/node_pool.h $(SCREEN_SOURCES) \
-	core/load_options.c core/load_options.h \
+	arch/efi/syscalls.c core/engine/node_pool.c core/engine/node_pool.h $(SCREEN_SOURCES) \
+	core/boot/load_options.c core/boot/load_options.h \
 	arch/efi/efi_results.h arch/efi/efi_results_vars.c \
 	arch/efi/efi_results_save.c arch/efi/efi_results_restore.c \
 	arch/efi/efi_results_file.c arch/efi/efi_secure_boot.c

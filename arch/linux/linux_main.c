@@ -11,10 +11,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
-#include "report.h"
+#include "out/report.h"
 
 static uint64_t mono_ns(void)
 {

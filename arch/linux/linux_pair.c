@@ -17,10 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exp_sbm.h"
+#include "exp/exp_sbm.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
-#include "report.h"
+#include "out/report.h"
 
 /* Whose turn it is on one CPU: the setter's, the clearer's, or stop. */
 enum { TURN_SET, TURN_CLEAR, TURN_STOP };

@@ -2,8 +2,8 @@
 #ifndef SBM_LINUX_TWIN_H
 #define SBM_LINUX_TWIN_H
 
-#include "engine.h"
-#include "topo.h"
+#include "engine/engine.h"
+#include "engine/topo.h"
 
 int linux_topology(struct topo *t, const char **why);
 int linux_parse_list(const char *s, void (*fn)(void *, uint32_t), void *arg);

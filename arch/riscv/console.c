@@ -8,10 +8,10 @@
 #include <stddef.h>
 
 #include "arch.h"
-#include "fdt_platform.h"
+#include "fw/fdt_platform.h"
 #include "riscv.h"
 #include "sbi.h"
-#include "uart16550.h"
+#include "fw/uart16550.h"
 
 static enum riscv_console con = CON_SBI_LEGACY;
 static struct uart16550 uart;

@@ -11,9 +11,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "config.h"
+#include "boot/config.h"
 #include "machine.h"
-#include "report.h"
+#include "out/report.h"
 #include "riscv.h"
 
 #define TRAP_CYCLES	100	/* a CSR read costs a few cycles, a trap hundreds */

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # riscv64 OpenSBI payload: ELF for QEMU -kernel and fw_payload, and a flat
 # binary with a Linux/RISC-V Image header for booti and fw_jump.
-RISCV_SOURCES = $(CORE_SOURCES) $(FDT_SOURCES) core/fdt_topo.c \
-	core/fdt_topo.h core/node_pool.c core/node_pool.h \
+RISCV_SOURCES = $(CORE_SOURCES) $(FDT_SOURCES) core/fw/fdt_topo.c \
+	core/fw/fdt_topo.h core/engine/node_pool.c core/engine/node_pool.h \
 	arch/riscv/entry.S arch/riscv/sbi.c arch/riscv/sbi.h \
 	arch/riscv/console.c arch/riscv/syscalls.c arch/riscv/power.c \
 	arch/riscv/riscv_main.c arch/riscv/smp.c arch/riscv/numa_mem.c arch/riscv/riscv.h \

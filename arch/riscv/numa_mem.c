@@ -9,9 +9,9 @@
  */
 #include <stdio.h>
 
-#include "fdt.h"
-#include "fdt_numa.h"
-#include "node_pool.h"
+#include "fw/fdt.h"
+#include "fw/fdt_numa.h"
+#include "engine/node_pool.h"
 #include "riscv.h"
 
 #define POOL_MAX	(4ull << 20)

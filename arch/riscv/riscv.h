@@ -5,13 +5,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "config.h"
+#include "boot/config.h"
 
 #include <stddef.h>
 
 #include "boot_layout.h"
-#include "fdt.h"
-#include "topo.h"
+#include "fw/fdt.h"
+#include "engine/topo.h"
 
 /*
  * Per-hart start block, handed to the hart as the SBI "opaque" value.

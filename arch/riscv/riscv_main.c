@@ -9,11 +9,11 @@
 #include <string.h>
 
 #include "arch.h"
-#include "engine.h"
-#include "fdt_platform.h"
-#include "fdt_topo.h"
+#include "engine/engine.h"
+#include "fw/fdt_platform.h"
+#include "fw/fdt_topo.h"
 #include "isa_ops.h"
-#include "report.h"
+#include "out/report.h"
 #include "test_hooks.h"
 #include "riscv.h"
 #include "sbi.h"

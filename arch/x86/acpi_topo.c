@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acpi.h"
-#include "acpi_madt.h"
-#include "acpi_numa.h"
-#include "acpi_platform.h"
+#include "fw/acpi.h"
+#include "fw/acpi_madt.h"
+#include "fw/acpi_numa.h"
+#include "fw/acpi_platform.h"
 #include "efi_acpi.h"
-#include "report.h"
+#include "out/report.h"
 #include "x86.h"
 
 static void warn(const char *sig, const char *msg)

@@ -8,13 +8,13 @@
  */
 #include <stdio.h>
 
-#include "acpi_platform.h"
+#include "fw/acpi_platform.h"
 #include "bmc_kcs.h"
 #include "efi_acpi.h"
 #include "efi_plat.h"
-#include "ipmi_kcs.h"
-#include "ipmi_watchdog.h"
-#include "report.h"
+#include "fw/ipmi_kcs.h"
+#include "fw/ipmi_watchdog.h"
+#include "out/report.h"
 #include "x86.h"
 
 #define SPMI_KCS	1

@@ -12,11 +12,11 @@
 
 #include "arch.h"
 #include "bmc_kcs.h"
-#include "engine.h"
+#include "engine/engine.h"
 #include "efi_acpi.h"
 #include "efi_results.h"
 #include "isa_ops.h"
-#include "report.h"
+#include "out/report.h"
 #include "x86.h"
 
 #define HEAP_SIZE	(256ull << 20)	/* arena, mailboxes, stacks, samples:

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # x86_64 UEFI image: GNU-EFI application linked with newlib, then PE.
 # IPMI over KCS (the BMC watchdog): port-I/O KCS is the x86 image's only.
-IPMI_SOURCES = core/ipmi_kcs.c core/ipmi_kcs.h core/ipmi.c core/ipmi.h \
-	core/ipmi_watchdog.c core/ipmi_watchdog.h
+IPMI_SOURCES = core/fw/ipmi_kcs.c core/fw/ipmi_kcs.h core/fw/ipmi.c core/fw/ipmi.h \
+	core/fw/ipmi_watchdog.c core/fw/ipmi_watchdog.h
 EXTRA_DIST += $(IPMI_SOURCES) arch/x86/bmc_kcs.c arch/x86/bmc_kcs.h
 
 if IMAGE_X86_64

@@ -10,13 +10,13 @@
 #include <stdio.h>
 
 #include "arch.h"
-#include "cpu_regs.h"
+#include "engine/cpu_regs.h"
 #include "efi_plat.h"
 #include "mem_types.h"
 #include "mtrr.h"
-#include "node_pool.h"
-#include "report.h"
-#include "topo.h"
+#include "engine/node_pool.h"
+#include "out/report.h"
+#include "engine/topo.h"
 #include "x86.h"
 
 #define CPUID1_EDX_MTRR	(1u << 12)

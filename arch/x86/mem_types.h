@@ -3,7 +3,7 @@
 #ifndef SBM_X86_MEM_TYPES_H
 #define SBM_X86_MEM_TYPES_H
 
-#include "cpu_regs.h"
+#include "engine/cpu_regs.h"
 
 /* Boot CPU, before starting @cpu: its slot (the first call also records
  * the boot CPU's own registers, which the APs are brought in line with). */

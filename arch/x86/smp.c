@@ -17,7 +17,7 @@
 
 #include "arch.h"
 #include "mem_types.h"
-#include "report.h"
+#include "out/report.h"
 #include "tramp_map.h"
 #include "trampoline.h"
 #include "x86.h"

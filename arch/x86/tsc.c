@@ -10,8 +10,8 @@
 #include <stdio.h>
 
 #include "arch.h"
-#include "report.h"
-#include "timer_check.h"
+#include "out/report.h"
+#include "fw/timer_check.h"
 #include "x86.h"
 
 #define PM_HZ		3579545ull

@@ -9,12 +9,12 @@
  */
 #include <stdio.h>
 
-#include "acpi_platform.h"
+#include "fw/acpi_platform.h"
 #include "arch.h"
-#include "report.h"
-#include "uart16550.h"
-#include "uart_check.h"
-#include "screen.h"
+#include "out/report.h"
+#include "fw/uart16550.h"
+#include "fw/uart_check.h"
+#include "out/screen.h"
 #include "x86.h"
 
 #define LOCK_WAIT_DIV	10	/* give up on the lock after 1/10 s */

@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "acpi_platform.h"
-#include "engine.h"
+#include "fw/acpi_platform.h"
+#include "engine/engine.h"
 #include "efi_plat.h"
 #include "tramp_map.h"
 

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The SMP engine: no experiment logic.  The platform fills a struct
+ * engine (topology, options, what the machine is) and calls engine_main()
+ * on the boot CPU.  The engine starts the other CPUs through
+ * plat_cpu_start(); each enters engine_secondary() and parks on its own
+ * mailbox line.  Experiments (experiment.h) post a body to the chosen
+ * CPUs with engine_run(), meet at engine_barrier(), time windows with
+ * engine_window_*(), and read what each CPU left in its mailbox.  Every
+ * wait has a deadline: a stuck CPU ends the run with a report, never a
+ * hang.
+ */
+#ifndef SBM_ENGINE_H
+#define SBM_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "boot/config.h"
+#include "machine.h"
+#include "engine/topo.h"
+
+#define ENGINE_ALIGN	128	/* two 64-byte lines: spatial prefetch pairs */
+#define ENGINE_MAX_EXPERIMENTS 8
+
+struct engine_mbox {
+	_Alignas(ENGINE_ALIGN) volatile uint32_t seq;	/* posted by the BSP */
+	volatile uint32_t ack;		/* last seq done */
+	volatile uint32_t online;	/* arrived, or given up on (engine.c) */
+	volatile uint32_t cmd;
+	volatile uint64_t ticks;	/* the last timed window */
+	volatile uint64_t cycles;
+};
+
+struct engine_barrier {
+	_Alignas(ENGINE_ALIGN) volatile uint32_t count;
+	uint32_t total;
+	_Alignas(ENGINE_ALIGN) volatile uint32_t sense;
+};
+
+struct engine;
+/* What a CPU runs when posted: @cpu is its logical id. */
+typedef void (*engine_body_fn)(struct engine *e, uint32_t cpu, void *arg);
+
+struct engine {
+	/* filled by the platform */
+	struct topo *topo;
+	struct config cfg;
+	struct machine_info info;
+	size_t stack_size;	/* per secondary CPU; 0 = the platform's own */
+	/* the platform runs threads of its own for the experiment (the
+	 * twin's mode=pair): no secondary is started and parked */
+	bool self_threaded;
+	/* start only the CPUs cfg.cpus chooses (the twin: an unchosen CPU
+	 * gets no thread at all) */
+	bool start_chosen_only;
+	/* hosted platforms: wait until every thread plat_cpu_start() made
+	 * has returned (engine_release() calls it before freeing) */
+	void (*join_cpus)(void);
+
+	/* the engine's own */
+	struct engine_mbox *mbox;	/* per CPU */
+	uint8_t *chosen;		/* per CPU: takes part in runs */
+	uint32_t nchosen;
+	uint32_t bsp;			/* logical id of the boot CPU */
+	uint32_t nlost;			/* CPUs that never came up */
+	double start_ms;		/* how long bring-up took; <0: not timed */
+	bool aborted;		/* a CPU stopped answering: no more runs */
+	void *state[ENGINE_MAX_EXPERIMENTS];	/* each experiment's */
+	/* one line handoff between two CPUs, measured once for the time
+	 * estimates (estimate.c); 0 = not yet */
+	uint64_t handoff_ticks;
+
+	/* the posted job */
+	engine_body_fn body;
+	void *body_arg;
+	uint64_t deadline;	/* counter ticks any one wait may take */
+	struct engine_barrier barrier;
+	/* CPUs whose timed window has closed (engine_window_done()) */
+	_Alignas(ENGINE_ALIGN) volatile uint32_t done;
+	volatile uint32_t failed;	/* a wait ran past the deadline */
+};
+
+/* Check options and prepare @e (after the platform filled topo, cfg and
+ * info).  0, or -1 with the reason in @why. */
+int engine_init(struct engine *e, const char **why);
+
+/* Report the machine, start CPUs, run every experiment, end the report.
+ * Returns 0 when all went well, 1 when the run finished with errors. */
+int engine_main(struct engine *e);
+
+/* Entry of every secondary CPU; returns only when told to exit. */
+void engine_secondary(void *arg, uint32_t cpu);
+
+/* Select the CPUs that take part per cfg.cpuset; returns how many. */
+uint32_t engine_choose_cpus(struct engine *e);
+
+/*
+ * Run @body on every chosen CPU (the boot CPU's part included) and wait
+ * for all; any wait may take @deadline_ms.  -1 when a CPU did not answer
+ * or a barrier timed out: the run is then aborted (e->aborted), since a
+ * straggler may still be inside the body.
+ */
+int engine_run(struct engine *e, engine_body_fn body, void *arg,
+	       uint64_t deadline_ms);
+
+/*
+ * engine_run() on the @n distinct CPUs @cpus only, chosen or not (each
+ * must be online and parked on its mailbox; the boot CPU runs its part
+ * itself, or only waits when it is not listed).  The others stay parked.
+ * -1 at once when a CPU cannot take the job; else as engine_run().
+ */
+int engine_run_on(struct engine *e, const uint32_t *cpus, uint32_t n,
+		  engine_body_fn body, void *arg, uint64_t deadline_ms);
+
+/* Sense-reversing barrier of the CPUs of the run (start @sense at 0); false
+ * when it waited past the deadline or another CPU already gave up. */
+bool engine_barrier(struct engine *e, uint32_t *sense);
+
+/* A timed window on the calling CPU; close() leaves ticks and cycles in
+ * the CPU's mailbox and returns the closing counter value. */
+struct engine_window {
+	uint64_t t0, c0;
+};
+void engine_window_open(struct engine *e, struct engine_window *w);
+uint64_t engine_window_close(struct engine *e, uint32_t cpu,
+			     struct engine_window *w);
+/* Say that this CPU's window closed; then true while others' are still
+ * open (keep the load on until the slowest closes), false once all are
+ * closed or the deadline since @t_closed passed. */
+void engine_window_done(struct engine *e);
+bool engine_others_timing(struct engine *e, uint64_t t_closed);
+
+/* Counter ticks in @ms milliseconds. */
+uint64_t engine_ms_ticks(const struct engine *e, uint64_t ms);
+
+/* Hosted platforms: send the secondaries home and free everything. */
+void engine_release(struct engine *e);
+
+#endif

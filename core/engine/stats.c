@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <math.h>
+#include <string.h>
+
+#include "engine/stats.h"
+
+/* Shell sort: no recursion, no libc qsort callback, fine for sample counts. */
+void stats_sort(double *v, size_t n)
+{
+	static const size_t gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
+
+	for (size_t g = 0; g < sizeof(gaps) / sizeof(gaps[0]); g++) {
+		size_t gap = gaps[g];
+
+		for (size_t i = gap; i < n; i++) {
+			double t = v[i];
+			size_t j = i;
+
+			while (j >= gap && v[j - gap] > t) {
+				v[j] = v[j - gap];
+				j -= gap;
+			}
+			v[j] = t;
+		}
+	}
+}
+
+double stats_t95(size_t df)
+{
+	/* two-sided 97.5 % quantiles of Student's t, df 1..30 */
+	static const double t[] = {
+		12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+		2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120,
+		2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+		2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+	};
+
+	if (!df)
+		return 0;
+	if (df <= sizeof(t) / sizeof(t[0]))
+		return t[df - 1];
+	if (df < 40)
+		return 2.030;
+	if (df < 60)
+		return 2.015;
+	if (df < 120)
+		return 1.990;
+	return 1.960;
+}
+
+double stats_ci95(const struct stats *s)
+{
+	if (s->n < 2)
+		return 0;
+	return stats_t95(s->n - 1) * s->stddev / sqrt((double)s->n);
+}
+
+double stats_percentile(const double *sorted, size_t n, double p)
+{
+	double pos, frac;
+	size_t lo;
+
+	if (!n)
+		return 0;
+	if (p <= 0)
+		return sorted[0];
+	if (p >= 100)
+		return sorted[n - 1];
+	pos = p / 100.0 * (double)(n - 1);
+	lo = (size_t)pos;
+	frac = pos - (double)lo;
+	if (lo + 1 >= n)
+		return sorted[n - 1];
+	return sorted[lo] + (sorted[lo + 1] - sorted[lo]) * frac;
+}
+
+void stats_compute(double *v, size_t n, struct stats *out)
+{
+	double sum = 0, sq = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (!n)
+		return;
+	stats_sort(v, n);
+	for (size_t i = 0; i < n; i++)
+		sum += v[i];
+	out->n = n;
+	out->mean = sum / (double)n;
+	/* Second pass around the mean: no catastrophic cancellation. */
+	for (size_t i = 0; i < n; i++)
+		sq += (v[i] - out->mean) * (v[i] - out->mean);
+	out->stddev = n > 1 ? sqrt(sq / (double)(n - 1)) : 0;
+	out->cv = out->mean != 0 ? out->stddev / out->mean * 100.0 : 0;
+	out->min = v[0];
+	out->max = v[n - 1];
+	out->median = stats_percentile(v, n, 50);
+}
+
+bool stats_ci95_within(const struct stats *s, double pct)
+{
+	double m = s->mean < 0 ? -s->mean : s->mean;
+
+	return s->n >= 2 && m > 0 && stats_ci95(s) <= m * pct / 100.0;
+}

@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/estimate.h"
+#include "exp/exp_c2c.h"
+#include "isa_ops.h"
+#include "engine/pingpong.h"
+#include "out/report.h"
+#include "engine/stats.h"
+
+/* The plain and the CAS word: each alone on its prefetch pair of lines. */
+#define PLAIN_OFF	0
+#define CAS_OFF		(2 * ENGINE_ALIGN)
+/* pairs=all beyond this is refused (about 1450 CPUs) */
+#define MAX_PAIRS	(1u << 20)
+#define PROGRESS_MS	2000
+
+static int c2c_check(const struct engine *e, const char **why)
+{
+	static char msg[128];
+
+	if (e->cfg.mode == MODE_PAIR) {
+		*why = "experiment=c2c needs CPUs parked on the engine "
+		       "(valid with mode=loop; mode=pair is sbm's only)";
+		return -1;
+	}
+	if (e->cfg.c2c_home == HOME_NODE &&
+	    e->cfg.c2c_home_node >= e->topo->nnodes) {
+		snprintf(msg, sizeof(msg), "c2c_home=node:%u: no such node "
+			 "(valid: a, b, node:0..%u)", e->cfg.c2c_home_node,
+			 e->topo->nnodes - 1);
+		*why = msg;
+		return -1;
+	}
+	return 0;
+}
+
+static const char *kind_name(enum pairs_kind k)
+{
+	return k == PAIRS_ALL ? "all" : k == PAIRS_REPS ? "reps" : "random";
+}
+
+static void home_name(const struct config *c, char *buf, size_t len)
+{
+	if (c->c2c_home == HOME_NODE)
+		snprintf(buf, len, "node:%u", c->c2c_home_node);
+	else
+		snprintf(buf, len, "%s", c->c2c_home == HOME_A ? "a" : "b");
+}
+
+static void plan_record(struct engine *e, struct c2c_exp *x)
+{
+	char home[16];
+	struct rec r;
+
+	home_name(&e->cfg, home, sizeof(home));
+	report_printf("c2c: %zu pairs (pairs=%s) of %u CPUs, %u timed round "
+		      "trips each, plain and CAS, line homed by c2c_home=%s\n",
+		      x->npairs, kind_name(x->kind), x->ncpus,
+		      e->cfg.c2c_rounds, home);
+	report_rec_start(&r, "c2c-plan");
+	rec_u64(&r, "cpus", x->ncpus);
+	rec_u64(&r, "pairs", x->npairs);
+	rec_str(&r, "select", kind_name(x->kind));
+	if (x->kind == PAIRS_RANDOM)
+		rec_u64(&r, "per_class", e->cfg.pairs_k);
+	rec_u64(&r, "rounds", e->cfg.c2c_rounds);
+	rec_u64(&r, "warmup", pingpong_warmup(e->cfg.c2c_rounds));
+	rec_str(&r, "home", home);
+	rec_str(&r, "placement", x->arena.placement);
+	report_record(&r);
+}
+
+static int c2c_prepare(struct engine *e, void **state)
+{
+	struct c2c_exp *x = calloc(1, sizeof(*x));
+	const struct topo *t = e->topo;
+	size_t size[TOPO_MAX_NODES] = { 0 };
+	const char *why = "out of memory";
+	long n;
+
+	*state = x;
+	if (!x)
+		goto fail;
+	x->order = malloc(sizeof(*x->order) * t->ncpus);
+	x->samples = malloc(sizeof(*x->samples) * e->cfg.c2c_rounds);
+	if (!x->order || !x->samples)
+		goto fail;
+	x->ncpus = topo_order(t, e->chosen, x->order);
+	x->kind = pairs_resolve(e->cfg.pairs, x->ncpus);
+	n = pairs_select(t, x->order, x->ncpus, x->kind, e->cfg.pairs_k,
+			 0x5eed2c2cull, MAX_PAIRS, &x->pairs, &why);
+	if (n < 0)
+		goto fail;
+	x->npairs = (size_t)n;
+	x->res = calloc(x->npairs ? x->npairs : 1, sizeof(*x->res));
+	if (!x->res)
+		goto fail;
+	/* one page per node: whichever node a pair asks for is there */
+	for (uint32_t r = 0; r < t->nnodes; r++)
+		size[r] = 4096;
+	if (node_arena_alloc(&x->arena, t, size, &why))
+		goto fail;
+	plan_record(e, x);
+	return 0;
+fail:
+	report_warn("c2c", 0, why);
+	return -1;
+}
+
+static uint64_t c2c_estimate_ms(struct engine *e, void *state)
+{
+	struct c2c_exp *x = state;
+	uint64_t rounds = (uint64_t)e->cfg.c2c_rounds +
+			  pingpong_warmup(e->cfg.c2c_rounds);
+
+	/* two variants of rounds round trips, two handoffs each */
+	return x->npairs ?
+	       estimate_ms(e, x->npairs * 4 * rounds * estimate_handoff(e)) :
+	       0;
+}
+
+static uint32_t home_of(const struct engine *e, const struct cpu_pair *p)
+{
+	switch (e->cfg.c2c_home) {
+	case HOME_B:
+		return e->topo->cpus[p->b].node;
+	case HOME_NODE:
+		return e->cfg.c2c_home_node;
+	default:
+		return e->topo->cpus[p->a].node;
+	}
+}
+
+static double ns(const struct engine *e, double ticks)
+{
+	return ticks * 1e9 / (double)e->info.counter_hz;
+}
+
+static int measure(struct engine *e, struct c2c_exp *x,
+		   const struct cpu_pair *p, struct c2c_result *res)
+{
+	struct pingpong pp = {
+		.a = p->a, .b = p->b, .rounds = e->cfg.c2c_rounds,
+		.warmup = pingpong_warmup(e->cfg.c2c_rounds),
+		.samples = x->samples,
+	};
+	uint8_t *base;
+	double med, min;
+
+	res->a = p->a;
+	res->b = p->b;
+	res->cls = pair_class_of(e->topo, p->a, p->b);
+	res->home = home_of(e, p);
+	base = x->arena.a.base[res->home];
+	pp.word = (volatile uint64_t *)(base + PLAIN_OFF);
+	if (pingpong_run(e, &pp) || !pingpong_oneway(&pp, &med, &min))
+		return -1;
+	res->median = ns(e, med);
+	res->min = ns(e, min);
+	res->batch = pp.batch;
+	pp.word = (volatile uint64_t *)(base + CAS_OFF);
+	pp.cas = true;
+	if (pingpong_run(e, &pp) || !pingpong_oneway(&pp, &med, &min))
+		return -1;
+	res->cas_median = ns(e, med);
+	res->cas_min = ns(e, min);
+	res->cas_batch = pp.batch;
+	res->ok = true;
+	return 0;
+}
+
+static void pair_record(const struct c2c_result *res)
+{
+	struct rec r;
+
+	report_rec_start(&r, "c2c");
+	rec_u64(&r, "a", res->a);
+	rec_u64(&r, "b", res->b);
+	rec_str(&r, "class", pair_class_name(res->cls));
+	rec_u64(&r, "home", res->home);
+	rec_dbl(&r, "median", res->median, 2);
+	rec_dbl(&r, "min", res->min, 2);
+	rec_dbl(&r, "cas_median", res->cas_median, 2);
+	rec_dbl(&r, "cas_min", res->cas_min, 2);
+	rec_u64(&r, "batch", res->batch);
+	rec_u64(&r, "cas_batch", res->cas_batch);
+	report_record(&r);
+}
+
+static int c2c_run(struct engine *e, void *state)
+{
+	struct c2c_exp *x = state;
+	uint64_t t0 = isa_counter(), last = t0;
+	uint64_t every = engine_ms_ticks(e, PROGRESS_MS);
+
+	if (x->ncpus < 2)
+		report_printf("c2c: fewer than two CPUs, no pair to measure\n");
+	for (size_t i = 0; i < x->npairs; i++) {
+		struct c2c_result *res = &x->res[i];
+		uint64_t now;
+
+		if (measure(e, x, &x->pairs[i], res)) {
+			report_warn("c2c", x->pairs[i].a,
+				    "pair not measured; c2c stops");
+			return 1;
+		}
+		x->nres = i + 1;
+		pair_record(res);
+		/* between pairs: no window is open */
+		now = isa_counter();
+		if (now - last >= every && i + 1 < x->npairs) {
+			double spent = (double)(now - t0) /
+				       (double)e->info.counter_hz;
+
+			report_printf("c2c: %zu/%zu pairs, %.1f s, about %.0f s "
+				      "left\n", i + 1, x->npairs, spent,
+				      spent / (double)(i + 1) *
+				      (double)(x->npairs - i - 1));
+			last = now;
+		}
+	}
+	return 0;
+}
+
+/* Per class: how many pairs, the median of their medians, the fastest. */
+static void c2c_report(struct engine *e, void *state)
+{
+	struct c2c_exp *x = state;
+	double *v = malloc(sizeof(double) * (x->nres ? x->nres : 1));
+
+	(void)e;
+	if (!v || !x->nres) {
+		free(v);
+		return;
+	}
+	report_printf("\n%-8s %6s %12s %10s %12s %10s   (one-way ns)\n",
+		      "c2c", "pairs", "median", "min", "cas_median", "cas_min");
+	for (int c = 0; c < PAIR_NCLASSES; c++) {
+		double min = 0, cmin = 0, med, cmed;
+		struct stats st;
+		size_t n = 0;
+
+		for (size_t i = 0; i < x->nres; i++) {
+			const struct c2c_result *r = &x->res[i];
+
+			if (r->cls != (enum pair_class)c)
+				continue;
+			if (!n || r->min < min)
+				min = r->min;
+			if (!n || r->cas_min < cmin)
+				cmin = r->cas_min;
+			v[n++] = r->median;
+		}
+		if (!n)
+			continue;
+		stats_compute(v, n, &st);
+		med = st.median;
+		n = 0;
+		for (size_t i = 0; i < x->nres; i++)
+			if (x->res[i].cls == (enum pair_class)c)
+				v[n++] = x->res[i].cas_median;
+		stats_compute(v, n, &st);
+		cmed = st.median;
+		report_printf("%-8s %6zu %12.1f %10.1f %12.1f %10.1f\n",
+			      pair_class_name((enum pair_class)c), n, med, min,
+			      cmed, cmin);
+	}
+	free(v);
+}
+
+static void c2c_release(struct engine *e, void *state)
+{
+	struct c2c_exp *x = state;
+
+	(void)e;
+	node_arena_free(&x->arena);
+	free(x->order);
+	free(x->samples);
+	free(x->pairs);
+	free(x->res);
+	free(x);
+}
+
+const struct experiment exp_c2c = {
+	.name = "c2c",
+	.options = "pairs c2c_rounds c2c_home cpus",
+	.check = c2c_check,
+	.prepare = c2c_prepare,
+	.estimate_ms = c2c_estimate_ms,
+	.run = c2c_run,
+	.report = c2c_report,
+	.release = c2c_release,
+};

@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exp/exp_noise.h"
+#include "isa_ops.h"
+#include "engine/mem.h"
+#include "out/report.h"
+
+/* Progress at most every this long: the polling runs in chunks. */
+#define CHUNK_MS	1000
+#define MAX_CHUNKS	100
+
+uint32_t noise_bucket(uint64_t ns)
+{
+	uint32_t b = ns ? 63u - (uint32_t)__builtin_clzll(ns) : 0;
+
+	return b < NOISE_BUCKETS ? b : NOISE_BUCKETS - 1;
+}
+
+static int noise_check(const struct engine *e, const char **why)
+{
+	if (e->cfg.mode == MODE_PAIR) {
+		*why = "experiment=noise needs CPUs parked on the engine "
+		       "(valid with mode=loop; mode=pair is sbm's only)";
+		return -1;
+	}
+	return 0;
+}
+
+static int noise_prepare(struct engine *e, void **state)
+{
+	struct noise_exp *x = calloc(1, sizeof(*x));
+	uint64_t hz = e->info.counter_hz, ms = e->cfg.noise_ms, chunk_ms;
+	struct rec r;
+
+	*state = x;
+	if (x)
+		x->cpu = mem_alloc_aligned(sizeof(*x->cpu) * e->topo->ncpus,
+					   ENGINE_ALIGN);
+	if (!x || !x->cpu) {
+		report_warn("noise", 0, "out of memory");
+		return -1;
+	}
+	memset(x->cpu, 0, sizeof(*x->cpu) * e->topo->ncpus);
+	/* integer ns in the loop: APs may not have the FPU set up */
+	x->ns_mul = (1000000000ull << 20) / hz;
+	x->threshold = (uint64_t)((double)e->cfg.noise_ns * (double)hz / 1e9);
+	chunk_ms = ms / MAX_CHUNKS > CHUNK_MS ? ms / MAX_CHUNKS : CHUNK_MS;
+	x->nchunks = (uint32_t)((ms + chunk_ms - 1) / chunk_ms);
+	x->chunk = engine_ms_ticks(e, (ms + x->nchunks - 1) / x->nchunks);
+	report_printf("noise: %u CPUs poll the counter for %u.%03u s (%u "
+		      "step(s)); gaps above %u ns count\n", e->nchosen,
+		      e->cfg.noise_ms / 1000, e->cfg.noise_ms % 1000,
+		      x->nchunks, e->cfg.noise_ns);
+	if (x->threshold < 1)
+		report_printf("noise: the counter ticks slower than noise_ns: "
+			      "every tick counts as a gap\n");
+	report_rec_start(&r, "noise-plan");
+	rec_u64(&r, "cpus", e->nchosen);
+	rec_dbl(&r, "seconds", (double)e->cfg.noise_ms / 1000.0, 3);
+	rec_u64(&r, "threshold", e->cfg.noise_ns);
+	rec_u64(&r, "steps", x->nchunks);
+	report_record(&r);
+	return 0;
+}
+
+static uint64_t noise_estimate_ms(struct engine *e, void *state)
+{
+	(void)state;
+	return e->cfg.noise_ms;
+}
+
+/* Read the counter back to back for one chunk; note every long gap. */
+static void noise_body(struct engine *e, uint32_t cpu, void *arg)
+{
+	struct noise_exp *x = arg;
+	struct noise_cpu *c = &x->cpu[cpu];
+	uint64_t start, prev, now, thr = x->threshold;
+	uint32_t sense = 0;
+
+	if (!engine_barrier(e, &sense))
+		return;
+	start = prev = isa_counter();
+	do {
+		uint64_t d;
+
+		now = isa_counter();
+		d = now - prev;
+		if (d > thr) {
+			/* ns fits: gaps of hours would overflow, none come */
+			uint64_t gap_ns = d < (UINT64_MAX >> 1) / x->ns_mul ?
+					  (d * x->ns_mul) >> 20 : UINT64_MAX;
+
+			c->count++;
+			c->total += d;
+			if (d > c->max)
+				c->max = d;
+			c->hist[noise_bucket(gap_ns)]++;
+		}
+		prev = now;
+	} while (now - start < x->chunk);
+	c->polled += now - start;
+}
+
+static double ns(const struct engine *e, uint64_t ticks)
+{
+	return (double)ticks * 1e9 / (double)e->info.counter_hz;
+}
+
+static void cpu_record(const struct engine *e, const struct noise_exp *x,
+		       uint32_t i)
+{
+	const struct noise_cpu *c = &x->cpu[i];
+	uint32_t lo = noise_bucket(e->cfg.noise_ns), hi = lo;
+	char hist[NOISE_BUCKETS * 11] = "";
+	size_t used = 0;
+	struct rec r;
+
+	for (uint32_t b = 0; b < NOISE_BUCKETS; b++)
+		if (c->hist[b])
+			hi = b;
+	for (uint32_t b = lo; b <= hi; b++)
+		used += (size_t)snprintf(hist + used, sizeof(hist) - used,
+					 "%s%u", b > lo ? "," : "", c->hist[b]);
+	report_rec_start(&r, "noise");
+	rec_u64(&r, "cpu", i);
+	rec_dbl(&r, "polled_ms", ns(e, c->polled) / 1e6, 3);
+	rec_u64(&r, "count", c->count);
+	rec_dbl(&r, "total", ns(e, c->total), 0);
+	rec_dbl(&r, "max", ns(e, c->max), 0);
+	rec_u64(&r, "hist_lo", lo);
+	rec_str(&r, "hist", hist);
+	report_record(&r);
+}
+
+static int noise_run(struct engine *e, void *state)
+{
+	struct noise_exp *x = state;
+	uint64_t chunk_ms = x->chunk * 1000 / e->info.counter_hz + 1;
+	for (uint32_t k = 0; k < x->nchunks; k++) {
+		if (engine_run(e, noise_body, x, 30000 + chunk_ms))
+			return 1;
+		if (x->nchunks > 1 && k + 1 < x->nchunks)
+			report_printf("noise: step %u/%u done\n", k + 1,
+				      x->nchunks);
+	}
+	for (uint32_t i = 0; i < e->topo->ncpus; i++)
+		if (e->chosen[i])
+			cpu_record(e, x, i);
+	return 0;
+}
+
+static void noise_report(struct engine *e, void *state)
+{
+	struct noise_exp *x = state;
+
+	report_printf("\n%-5s %9s %8s %12s %10s   (gaps > %u ns)\n", "noise",
+		      "polled_s", "gaps", "total_us", "max_us",
+		      e->cfg.noise_ns);
+	for (uint32_t i = 0; i < e->topo->ncpus; i++) {
+		const struct noise_cpu *c = &x->cpu[i];
+
+		if (!e->chosen[i])
+			continue;
+		report_printf("cpu%-2u %9.3f %8llu %12.1f %10.1f\n", i,
+			      ns(e, c->polled) / 1e9,
+			      (unsigned long long)c->count,
+			      ns(e, c->total) / 1e3, ns(e, c->max) / 1e3);
+	}
+}
+
+static void noise_release(struct engine *e, void *state)
+{
+	struct noise_exp *x = state;
+
+	(void)e;
+	mem_free_aligned(x->cpu);
+	free(x);
+}
+
+const struct experiment exp_noise = {
+	.name = "noise",
+	.options = "noise_s noise_ns cpus",
+	.check = noise_check,
+	.prepare = noise_prepare,
+	.estimate_ms = noise_estimate_ms,
+	.run = noise_run,
+	.report = noise_report,
+	.release = noise_release,
+};

@@ -1,0 +1,621 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/c2c_pairs.h"
+#include "exp/exp_rw.h"
+#include "isa_ops.h"
+#include "engine/mem.h"
+#include "out/report.h"
+
+#define RW_W 1
+#define RW_R 2
+
+static const char *const place_names[] = {
+	"auto", "other-llc", "same-llc", "other-node"
+};
+
+static int rw_check(const struct engine *e, const char **why)
+{
+	if (e->cfg.mode == MODE_PAIR) {
+		*why = "experiment=rw needs CPUs parked on the engine "
+		       "(valid with mode=loop; mode=pair is sbm's only)";
+		return -1;
+	}
+	if (!ops_find(e->cfg.op, false) || !ops_find(e->cfg.op_u8, true)) {
+		*why = "experiment=rw: unknown op (valid: see ops available)";
+		return -1;
+	}
+	return 0;
+}
+
+static uint32_t group_of(const struct topo *t, uint32_t cpu,
+			 enum rw_place p)
+{
+	return p == RW_OTHER_NODE ? t->cpus[cpu].node : t->cpus[cpu].llc;
+}
+
+/*
+ * Readers at the far end of the topology order (other-llc, other-node)
+ * or in the first CPU's LLC (same-llc); writers from the start of the
+ * order, outside the readers' LLC or node unless same-llc.
+ */
+static int place_cpus(struct engine *e, struct rw_exp *x, const char **why)
+{
+	const struct topo *t = e->topo;
+	uint32_t *ord = malloc(sizeof(uint32_t) * t->ncpus), n, want;
+	enum rw_place p = e->cfg.rw_readers;
+
+	if (!ord)
+		return -1;
+	n = topo_order(t, e->chosen, ord);
+	if (n < 2) {
+		*why = "experiment=rw needs two CPUs or more";
+		goto fail;
+	}
+	if (p == RW_AUTO)
+		p = t->cpus[ord[0]].llc != t->cpus[ord[n - 1]].llc ?
+		    RW_OTHER_LLC : RW_SAME_LLC;
+	x->place = p;
+	want = e->cfg.rw_nreaders;
+	for (uint32_t i = n; i-- > 1 && x->nreaders < want;) {
+		uint32_t c = ord[i];
+
+		if (p == RW_SAME_LLC ? t->cpus[c].llc != t->cpus[ord[0]].llc :
+		    group_of(t, c, p) == group_of(t, ord[0], p))
+			continue;
+		x->role[c] = RW_R;
+		x->reader_idx[c] = x->nreaders;
+		x->readers[x->nreaders++] = c;
+	}
+	if (x->nreaders < want) {
+		*why = p == RW_SAME_LLC ? "rw: too few CPUs in the first LLC "
+		       "for the readers (valid: fewer rw_nreaders)" :
+		       "rw: too few CPUs outside the first LLC or node for the "
+		       "readers (valid: rw_readers=same-llc, fewer rw_nreaders)";
+		goto fail;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t c = ord[i];
+		bool apart = true;
+
+		for (uint32_t k = 0; k < x->nreaders && p != RW_SAME_LLC; k++)
+			if (group_of(t, c, p) == group_of(t, x->readers[k], p))
+				apart = false;
+		if (x->role[c] || !apart ||
+		    (e->cfg.rw_writers && x->nwriters == e->cfg.rw_writers))
+			continue;
+		x->role[c] = RW_W;
+		x->writers[x->nwriters++] = c;
+	}
+	if (!x->nwriters || x->nwriters < e->cfg.rw_writers) {
+		*why = "rw: too few CPUs left for the writers "
+		       "(valid: fewer rw_writers or rw_nreaders)";
+		goto fail;
+	}
+	memcpy(x->both, x->writers, sizeof(uint32_t) * x->nwriters);
+	memcpy(x->both + x->nwriters, x->readers,
+	       sizeof(uint32_t) * x->nreaders);
+	free(ord);
+	return 0;
+fail:
+	free(ord);
+	return -1;
+}
+
+static int rw_prepare(struct engine *e, void **state)
+{
+	struct rw_exp *x = calloc(1, sizeof(*x));
+	const struct topo *t = e->topo;
+	size_t cpu_bytes;
+	const char *why = "out of memory";
+	uint64_t hz = e->info.counter_hz;
+	char wl[64], rl[64];
+	struct rec r;
+
+	*state = x;
+	if (!x)
+		goto fail;
+	cpu_bytes = sizeof(struct rw_cpu) * t->ncpus;
+	x->cpu_mem = mem_alloc_aligned(cpu_bytes, ENGINE_ALIGN);
+	x->cpu = x->cpu_mem;
+	x->role = calloc(t->ncpus, 1);
+	x->reader_idx = calloc(t->ncpus, sizeof(uint32_t));
+	x->hidx = calloc(t->ncpus, sizeof(uint32_t));
+	x->writers = calloc(t->ncpus, sizeof(uint32_t));
+	x->readers = calloc(t->ncpus, sizeof(uint32_t));
+	x->both = calloc(t->ncpus, sizeof(uint32_t));
+	x->set = calloc(t->ncpus, sizeof(bool));
+	x->other = calloc((t->ncpus + 63) / 64, sizeof(uint64_t));
+	if (!x->cpu || !x->role || !x->reader_idx || !x->hidx || !x->writers ||
+	    !x->readers || !x->both || !x->set || !x->other)
+		goto fail;
+	memset(x->cpu, 0, cpu_bytes);
+	if (place_cpus(e, x, &why))
+		goto fail;
+	x->rd = calloc(x->nreaders, sizeof(*x->rd));
+	x->ref_dense = calloc((size_t)x->nreaders * ((t->ncpus + 63) / 64),
+			      sizeof(uint64_t));
+	x->hist = mem_alloc_aligned(sizeof(struct rw_hist) *
+				    (x->nwriters + x->nreaders), ENGINE_ALIGN);
+	if (!x->rd || !x->ref_dense || !x->hist)
+		goto fail;
+	for (uint32_t i = 0; i < x->nwriters; i++)
+		x->hidx[x->writers[i]] = i;
+	for (uint32_t i = 0; i < x->nreaders; i++)
+		x->hidx[x->readers[i]] = x->nwriters + i;
+	/* housekeeping for the and op: every CPU but the readers */
+	for (uint32_t i = 0; i < t->ncpus; i++)
+		if (x->role[i] != RW_R)
+			x->other[i / 64] |= 1ull << (i % 64);
+	x->op = ops_find(e->cfg.op, false);
+	x->op_u8 = ops_find(e->cfg.op_u8, true);
+	x->spacing = sbm_spacing(e->cfg.line, t);
+	if (node_arena_for_layouts(&x->arena, t, e->cfg.layouts, x->spacing,
+				   &why))
+		goto fail;
+	x->spin_ns = ops_spin_ns(hz);
+	if (x->spin_ns <= 0)
+		x->spin_ns = 1;
+	x->idle_spins = (uint64_t)(e->cfg.rw_idle_ns / x->spin_ns);
+	x->run_spins = (uint64_t)(e->cfg.rw_run_ns / x->spin_ns);
+	x->scan_spins = (uint64_t)(e->cfg.rw_scan_ns / x->spin_ns);
+	x->phase_ticks = engine_ms_ticks(e, e->cfg.rw_ms);
+	topo_format_list(wl, sizeof(wl), x->writers, x->nwriters);
+	topo_format_list(rl, sizeof(rl), x->readers, x->nreaders);
+	report_printf("rw: writers %s (idle %u ns, run %u ns), readers %s "
+		      "(%s, every %u ns) on %s; %u ms a phase\n", wl,
+		      e->cfg.rw_idle_ns, e->cfg.rw_run_ns, rl,
+		      sbm_read_name(e->cfg.reader), e->cfg.rw_scan_ns,
+		      place_names[x->place], e->cfg.rw_ms);
+	report_rec_start(&r, "rw-plan");
+	rec_u64(&r, "writers", x->nwriters);
+	rec_u64(&r, "readers", x->nreaders);
+	rec_str(&r, "writer_cpus", wl);
+	rec_str(&r, "reader_cpus", rl);
+	rec_str(&r, "place", place_names[x->place]);
+	rec_str(&r, "reader", sbm_read_name(e->cfg.reader));
+	rec_u64(&r, "idle_ns", e->cfg.rw_idle_ns);
+	rec_u64(&r, "run_ns", e->cfg.rw_run_ns);
+	rec_u64(&r, "scan_ns", e->cfg.rw_scan_ns);
+	rec_u64(&r, "phase_ms", e->cfg.rw_ms);
+	rec_u64(&r, "line", x->spacing);
+	if (e->cfg.rw_test_stale)
+		rec_u64(&r, "test_stale", 1);
+	report_record(&r);
+	if (e->cfg.rw_test_stale)
+		report_printf("rw: TEST rw_test_stale=1: the quiet check "
+			      "reads a stale bit and must fail\n");
+	return 0;
+fail:
+	report_warn("rw", 0, why);
+	return -1;
+}
+
+static uint64_t rw_estimate_ms(struct engine *e, void *state)
+{
+	uint64_t n = 0;
+
+	(void)state;
+	for (int k = 0; k < SBM_NKINDS; k++)
+		n += !!(e->cfg.layouts & (1u << k));
+	return n * RW_NPHASES * e->cfg.rw_ms;
+}
+
+/* An idle cycle as nohz sees it: set on entry, clear on exit; only the
+ * two updates are timed, never the spells. */
+static void writer(struct rw_exp *x, uint32_t cpu, uint64_t end)
+{
+	const struct sbm_layout *l = &x->layout;
+	const struct sbm_op *op = l->bytewise ? x->op_u8 : x->op;
+	void *p = sbm_slot_ptr(l, &x->arena.a, cpu);
+	unsigned bit = l->slot[cpu].bit;
+	struct rw_cpu *c = &x->cpu[cpu];
+	struct hist *h = &x->hist[x->hidx[cpu]].h;
+	uint64_t ticks = 0, n = 0;
+
+	memset(h, 0, sizeof(*h));
+	/* at least one idle cycle: a CPU whose thread (twin) or vCPU was
+	 * not running for the whole window still measures something */
+	while (!n || isa_counter() < end) {
+		uint64_t t0 = isa_counter(), t1, t2, t3;
+
+		op->set(p, bit);
+		t1 = isa_counter();
+		ops_spin(x->idle_spins);
+		t2 = isa_counter();
+		op->clear(p, bit);
+		t3 = isa_counter();
+		ops_spin(x->run_spins);
+		ticks += (t1 - t0) + (t3 - t2);
+		n += 2;
+		hist_add(h, t1 - t0);
+		hist_add(h, t3 - t2);
+	}
+	c->ticks = ticks;
+	c->n = n;
+}
+
+static void reader(struct engine *e, struct rw_exp *x, uint32_t cpu,
+		   uint64_t end)
+{
+	const struct sbm_reader *rd = &x->rd[x->reader_idx[cpu]];
+	enum sbm_read_op op = (enum sbm_read_op)e->cfg.reader;
+	struct rw_cpu *c = &x->cpu[cpu];
+	struct hist *h = &x->hist[x->hidx[cpu]].h;
+	uint64_t ticks = 0, n = 0, visited = 0, lines = 0;
+	struct sbm_read_res res;
+
+	memset(h, 0, sizeof(*h));
+	while (!n || isa_counter() < end) {	/* one scan at least */
+		uint64_t t0 = isa_counter(), dt;
+
+		sbm_read(rd, &x->arena.a, op, cpu, &res);
+		dt = isa_counter() - t0;
+		ticks += dt;
+		hist_add(h, dt);
+		n++;
+		visited += res.visited;
+		lines += res.lines;
+		ops_spin(x->scan_spins);
+	}
+	c->ticks = ticks;
+	c->n = n;
+	c->visited = visited;
+	c->lines = lines;
+}
+
+/* Every op on the known mask, against the reference, on the reader. */
+static void quiet_check(struct rw_exp *x, uint32_t cpu)
+{
+	const struct sbm_reader *rd = &x->rd[x->reader_idx[cpu]];
+	size_t words = (x->layout.ncpus + 63) / 64;
+	/* allocated by the boot CPU: a bare-metal heap is not for all */
+	uint64_t *dense = x->ref_dense + x->reader_idx[cpu] * words;
+	struct rw_cpu *c = &x->cpu[cpu];
+
+	c->wrong = 0;
+	for (int op = 0; op < SBM_NREADS; op++) {
+		struct sbm_read_res got, want;
+
+		sbm_read(rd, &x->arena.a, (enum sbm_read_op)op, cpu, &got);
+		sbm_read_ref(rd, x->set, (enum sbm_read_op)op, cpu, dense,
+			     &want);
+		if (!sbm_read_agree((enum sbm_read_op)op, &got, &want,
+				    rd->dense, dense, x->layout.ncpus))
+			c->wrong |= 1u << op;
+	}
+}
+
+static void rw_body(struct engine *e, uint32_t cpu, void *arg)
+{
+	struct rw_exp *x = arg;
+	uint32_t sense = 0;
+	uint64_t end;
+
+	if (x->checking) {
+		quiet_check(x, cpu);
+		return;
+	}
+	if (!engine_barrier(e, &sense))
+		return;
+	/* each CPU times its own phase: no cross-CPU counter compare */
+	end = isa_counter() + x->phase_ticks;
+	if (x->role[cpu] == RW_W)
+		writer(x, cpu, end);
+	else if (x->role[cpu] == RW_R)
+		reader(e, x, cpu, end);
+}
+
+static double ticks_ns(const struct engine *e, double ticks)
+{
+	return ticks * 1e9 / (double)e->info.counter_hz;
+}
+
+/* Sum the histograms of @n CPUs @set: mean below the cut and median
+ * in ns; returns the ops counted. */
+static uint64_t summarise(const struct engine *e, struct rw_exp *x,
+			  const uint32_t *set, uint32_t n, double *mean,
+			  double *med, uint64_t *dropped)
+{
+	uint64_t out = 0;
+	double m;
+
+	memset(&x->sum, 0, sizeof(x->sum));
+	for (uint32_t i = 0; i < n; i++)
+		hist_merge(&x->sum, &x->hist[x->hidx[set[i]]].h);
+	m = hist_quantile(&x->sum, 0.5);
+	*mean = ticks_ns(e, hist_mean_below(&x->sum, (m > 1 ? m : 1) * RW_CUT,
+					    &out));
+	*med = ticks_ns(e, m);
+	*dropped += out;
+	return hist_count(&x->sum);
+}
+
+/* The readers' figures of phase @ph. */
+static void collect(const struct engine *e, struct rw_exp *x,
+		    struct rw_result *res, enum rw_phase ph)
+{
+	uint64_t cnt = 0, visited = 0, lines = 0;
+
+	for (uint32_t i = 0; i < x->nreaders; i++) {
+		const struct rw_cpu *c = &x->cpu[x->readers[i]];
+
+		cnt += c->n;
+		visited += c->visited;
+		lines += c->lines;
+	}
+	res->n[ph] = summarise(e, x, x->readers, x->nreaders, &res->ns[ph],
+			       &res->med[ph], &res->dropped);
+	res->visited[ph] = cnt ? (double)visited / (double)cnt : 0;
+	res->lines[ph] = cnt ? (double)lines / (double)cnt : 0;
+}
+
+/*
+ * Test only (rw_test_stale=1): the first writer's place flipped in the
+ * mask the readers scan, not in the known state the reference is
+ * computed from: a stale bit, as a lost or reordered update would leave.
+ * Every op that covers that CPU must then disagree, and the run fail.
+ */
+static void stale_bit(struct rw_exp *x)
+{
+	uint32_t c = x->writers[0];
+
+	if (x->set[c])
+		sbm_clear(&x->layout, &x->arena.a, c);
+	else
+		sbm_set(&x->layout, &x->arena.a, c);
+}
+
+/* A warning per op reader @cpu answered wrong in @state; the ops. */
+static uint32_t report_wrong(const struct rw_exp *x, uint32_t cpu,
+			     const char *state)
+{
+	uint32_t wrong = x->cpu[cpu].wrong;
+
+	for (int op = 0; op < SBM_NREADS; op++) {
+		char msg[128];
+
+		if (!(wrong & (1u << op)))
+			continue;
+		snprintf(msg, sizeof(msg), "%s: reader op %s answered unlike "
+			 "the reference (%s)", sbm_kind_name(x->layout.kind),
+			 sbm_read_name((enum sbm_read_op)op), state);
+		report_warn("rw", cpu, msg);
+	}
+	return wrong;
+}
+
+/* Known states: every other writer set, all set, none; each reader's
+ * answers must be the reference's.  The ops that were not: res->wrong. */
+static bool check_layout(struct engine *e, struct rw_exp *x,
+			 struct rw_result *res)
+{
+	static const char *const states[] = {
+		"every other writer set", "all writers set", "none set"
+	};
+	uint64_t deadline_ms = 60000;
+	bool ok = true;
+
+	for (int s = 0; s < 3 && ok; s++) {
+		sbm_zero(&x->layout, &x->arena.a);
+		memset(x->set, 0, sizeof(bool) * x->layout.ncpus);
+		for (uint32_t i = 0; i < x->nwriters; i++) {
+			uint32_t c = x->writers[i];
+
+			x->set[c] = s == 1 || (s == 0 && i % 2 == 0);
+			if (x->set[c])
+				sbm_set(&x->layout, &x->arena.a, c);
+		}
+		if (e->cfg.rw_test_stale)
+			stale_bit(x);
+		x->checking = true;
+		if (engine_run_on(e, x->readers, x->nreaders, rw_body, x,
+				  deadline_ms))
+			ok = false;
+		x->checking = false;
+		for (uint32_t i = 0; i < x->nreaders && ok; i++)
+			res->wrong |= report_wrong(x, x->readers[i], states[s]);
+		if (res->wrong)
+			ok = false;
+	}
+	sbm_zero(&x->layout, &x->arena.a);
+	return ok;
+}
+
+static int run_layout(struct engine *e, struct rw_exp *x,
+		      struct rw_result *res)
+{
+	uint64_t deadline_ms = 60000 + e->cfg.rw_ms;
+	const char *why = "";
+	int rc = 0;
+
+	if (sbm_layout_build(&x->layout, res->kind, e->topo, x->spacing,
+			     &why)) {
+		report_warn("rw", 0, why);
+		return 1;
+	}
+	for (uint32_t i = 0; i < x->nreaders; i++) {
+		if (sbm_reader_init(&x->rd[i], &x->layout, e->topo)) {
+			report_warn("rw", 0, "out of memory");
+			for (uint32_t k = 0; k < i; k++)
+				sbm_reader_free(&x->rd[k]);
+			sbm_layout_free(&x->layout);
+			return 1;
+		}
+		x->rd[i].other = x->other;
+	}
+	sbm_zero(&x->layout, &x->arena.a);
+	if (engine_run_on(e, x->writers, x->nwriters, rw_body, x, deadline_ms))
+		goto lost;
+	res->n[RW_WRITERS] = summarise(e, x, x->writers, x->nwriters,
+				       &res->ns[RW_WRITERS],
+				       &res->med[RW_WRITERS], &res->dropped);
+	if (engine_run_on(e, x->readers, x->nreaders, rw_body, x, deadline_ms))
+		goto lost;
+	collect(e, x, res, RW_READERS);
+	if (engine_run_on(e, x->both, x->nwriters + x->nreaders, rw_body, x,
+			  deadline_ms))
+		goto lost;
+	collect(e, x, res, RW_BOTH);
+	res->wboth_n = summarise(e, x, x->writers, x->nwriters, &res->wboth_ns,
+				 &res->wboth_med, &res->dropped);
+	res->ok = check_layout(e, x, res);
+	res->done = !e->aborted;
+	rc = res->ok ? 0 : 1;
+	goto out;
+lost:
+	report_warn("rw", 0, "a phase was not measured; rw stops");
+	rc = 1;
+out:
+	for (uint32_t i = 0; i < x->nreaders; i++)
+		sbm_reader_free(&x->rd[i]);
+	sbm_layout_free(&x->layout);
+	return rc;
+}
+
+/* The no-sharing floor of @k's kind of update: private or private-u8. */
+static const struct rw_result *floor_of(const struct rw_exp *x,
+					enum sbm_kind k)
+{
+	const struct rw_result *f =
+		&x->res[sbm_kind_is_bytewise(k) ? SBM_PRIVATE_U8 : SBM_PRIVATE];
+
+	return f->done ? f : NULL;
+}
+
+static void record(struct engine *e, struct rw_exp *x,
+		   const struct rw_result *res)
+{
+	const struct rw_result *f = floor_of(x, res->kind);
+	struct rec r;
+
+	report_rec_start(&r, "rw");
+	rec_str(&r, "layout", sbm_kind_name(res->kind));
+	rec_str(&r, "reader", sbm_read_name(e->cfg.reader));
+	rec_u64(&r, "writers", x->nwriters);
+	rec_u64(&r, "readers", x->nreaders);
+	rec_dbl(&r, "writer_ns", res->wboth_ns, 3);
+	rec_dbl(&r, "writer_alone_ns", res->ns[RW_WRITERS], 3);
+	if (f) {
+		rec_dbl(&r, "floor_ns", f->ns[RW_WRITERS], 3);
+		rec_dbl(&r, "above_ns", res->wboth_ns - f->ns[RW_WRITERS], 3);
+		rec_dbl(&r, "above_alone_ns",
+			res->ns[RW_WRITERS] - f->ns[RW_WRITERS], 3);
+	}
+	rec_dbl(&r, "writer_median_ns", res->wboth_med, 3);
+	rec_dbl(&r, "writer_alone_median_ns", res->med[RW_WRITERS], 3);
+	rec_dbl(&r, "reader_ns", res->ns[RW_BOTH], 3);
+	rec_dbl(&r, "reader_alone_ns", res->ns[RW_READERS], 3);
+	rec_dbl(&r, "reader_median_ns", res->med[RW_BOTH], 3);
+	rec_dbl(&r, "reader_alone_median_ns", res->med[RW_READERS], 3);
+	rec_dbl(&r, "visited", res->visited[RW_BOTH], 2);
+	rec_dbl(&r, "visited_alone", res->visited[RW_READERS], 2);
+	rec_dbl(&r, "lines", res->lines[RW_BOTH], 2);
+	rec_dbl(&r, "per_cpu_ns", res->visited[RW_BOTH] > 0 ?
+		res->ns[RW_BOTH] / res->visited[RW_BOTH] : 0, 3);
+	rec_u64(&r, "updates", res->wboth_n);
+	rec_u64(&r, "scans", res->n[RW_BOTH]);
+	rec_u64(&r, "dropped", res->dropped);
+	rec_str(&r, "check", res->ok ? "ok" : "wrong");
+	if (res->wrong) {
+		char ops[96] = "";
+
+		for (int op = 0; op < SBM_NREADS; op++)
+			if (res->wrong & (1u << op)) {
+				size_t l = strlen(ops);
+
+				snprintf(ops + l, sizeof(ops) - l, "%s%s",
+					 l ? "," : "",
+					 sbm_read_name((enum sbm_read_op)op));
+			}
+		rec_str(&r, "wrong", ops);
+	}
+	report_record(&r);
+}
+
+static int rw_run(struct engine *e, void *state)
+{
+	struct rw_exp *x = state;
+	int rc = 0;
+
+	for (int k = 0; k < SBM_NKINDS && !e->aborted; k++) {
+		if (!(e->cfg.layouts & (1u << k)))
+			continue;
+		x->res[k].kind = (enum sbm_kind)k;
+		rc |= run_layout(e, x, &x->res[k]);
+	}
+	/* after all: the floors run last in layout order */
+	for (int k = 0; k < SBM_NKINDS; k++)
+		if (x->res[k].done)
+			record(e, x, &x->res[k]);
+	return rc;
+}
+
+static void rw_report(struct engine *e, void *state)
+{
+	struct rw_exp *x = state;
+
+	report_printf("\nrw: reader=%s, %u writer(s), %u reader(s) on %s; "
+		      "writer ns per update, reader ns per scan\n",
+		      sbm_read_name(e->cfg.reader), x->nwriters, x->nreaders,
+		      place_names[x->place]);
+	report_printf("%-11s %9s %9s %9s %10s %10s %8s %8s %6s\n", "layout",
+		      "writer", "w-alone", "above", "reader", "r-alone",
+		      "visited", "ns/cpu", "check");
+	for (int k = 0; k < SBM_NKINDS; k++) {
+		const struct rw_result *res = &x->res[k];
+		const struct rw_result *f = floor_of(x, res->kind);
+		char above[16] = "-";
+
+		if (!res->done)
+			continue;
+		if (f)
+			snprintf(above, sizeof(above), "%.2f",
+				 res->wboth_ns - f->ns[RW_WRITERS]);
+		report_printf("%-11s %9.2f %9.2f %9s %10.2f %10.2f %8.1f %8.3f %6s\n",
+			      sbm_kind_name(res->kind), res->wboth_ns,
+			      res->ns[RW_WRITERS], above, res->ns[RW_BOTH],
+			      res->ns[RW_READERS], res->visited[RW_BOTH],
+			      res->visited[RW_BOTH] > 0 ?
+			      res->ns[RW_BOTH] / res->visited[RW_BOTH] : 0,
+			      res->ok ? "ok" : "WRONG");
+	}
+}
+
+static void rw_release(struct engine *e, void *state)
+{
+	struct rw_exp *x = state;
+
+	(void)e;
+	if (!x)
+		return;
+	node_arena_free(&x->arena);
+	mem_free_aligned(x->cpu_mem);
+	free(x->rd);
+	free(x->role);
+	free(x->reader_idx);
+	free(x->writers);
+	free(x->readers);
+	free(x->both);
+	free(x->set);
+	free(x->other);
+	free(x->ref_dense);
+	free(x->hidx);
+	mem_free_aligned(x->hist);
+	free(x);
+}
+
+const struct experiment exp_rw = {
+	.name = "rw",
+	.options = "reader rw_readers rw_nreaders rw_writers rw_idle_ns "
+		   "rw_run_ns rw_scan_ns rw_ms rw_test_stale layouts op op_u8 "
+		   "line cpus",
+	.check = rw_check,
+	.prepare = rw_prepare,
+	.estimate_ms = rw_estimate_ms,
+	.run = rw_run,
+	.report = rw_report,
+	.release = rw_release,
+};

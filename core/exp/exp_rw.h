@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The rw experiment: the read side of the sbm trade-off.  Writer CPUs
+ * go through idle cycles (set their place, stay idle rw_idle_ns, clear
+ * it, run rw_run_ns) while reader CPUs scan the mask with one reader op
+ * every rw_scan_ns.  Per layout three phases: writers alone, readers
+ * alone, both; then a quiet check of every reader op against a known
+ * mask.  Records "rw-plan" and one "rw" per layout.
+ */
+#ifndef SBM_EXP_RW_H
+#define SBM_EXP_RW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/arena.h"
+#include "exp/experiment.h"
+#include "engine/hist.h"
+#include "engine/ops.h"
+#include "engine/sbm.h"
+#include "engine/sbm_read.h"
+
+/* What one CPU measured in one phase, on its own line. */
+struct rw_cpu {
+	_Alignas(ENGINE_ALIGN) uint64_t ticks;	/* in the timed ops */
+	uint64_t n;		/* updates (writers) or scans (readers) */
+	uint64_t visited, lines;
+	uint32_t wrong;		/* quiet check: answers unlike the reference */
+};
+
+enum rw_phase { RW_WRITERS, RW_READERS, RW_BOTH, RW_NPHASES };
+
+/* Each participant's op times, on lines of its own. */
+struct rw_hist {
+	_Alignas(ENGINE_ALIGN) struct hist h;
+};
+
+/* Figures are means below RW_CUT x the median (a preempted or
+ * interrupted op is not what a layout costs), and medians. */
+#define RW_CUT 20
+
+struct rw_result {
+	enum sbm_kind kind;
+	bool done, ok;
+	uint32_t wrong;			/* quiet check: bit per op answered wrong */
+	uint64_t n[RW_NPHASES];		/* updates or scans, all CPUs */
+	double ns[RW_NPHASES];		/* writers: per update; readers: per scan */
+	double med[RW_NPHASES];		/* the same, medians */
+	double wboth_med;
+	uint64_t dropped;		/* ops above the cut, every phase */
+	double visited[RW_NPHASES], lines[RW_NPHASES];	/* per scan */
+	double wboth_ns;		/* the writers' side of the both phase */
+	uint64_t wboth_n;
+};
+
+struct rw_exp {
+	struct node_arena arena;
+	struct sbm_layout layout;	/* the one being run */
+	struct sbm_reader *rd;		/* per reader: its own gather buffer */
+	const struct sbm_op *op, *op_u8;
+	uint32_t spacing;
+	double spin_ns;
+	uint64_t idle_spins, run_spins, scan_spins, phase_ticks;
+	uint32_t *writers, nwriters, *readers, nreaders, *both;
+	enum rw_place place;
+	uint8_t *role;			/* per CPU: 0, RW_W or RW_R */
+	uint32_t *reader_idx;		/* per CPU: its place in readers */
+	uint32_t *hidx;			/* per CPU: its histogram */
+	struct rw_hist *hist;		/* writers', then readers' */
+	struct hist sum;		/* the boot CPU's, summing them */
+	bool checking;			/* the body runs the quiet check */
+	bool *set;			/* the known state of the check */
+	uint64_t *other;		/* the and op's second mask */
+	uint64_t *ref_dense;		/* per reader: the reference gather */
+	void *cpu_mem;
+	struct rw_cpu *cpu;		/* per CPU */
+	struct rw_result res[SBM_NKINDS];
+};
+
+extern const struct experiment exp_rw;
+
+#endif

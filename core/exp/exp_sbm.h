@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The sbm experiment: every chosen CPU runs set(me); clear(me) on its
+ * slot of a layout (global, node, llc, llc-u8, private, private-u8) for
+ * cfg.iters iterations, cfg.reps times per layout, at every gap of
+ * cfg.gap_ns (private work between two updates); records "config",
+ * "result" and "group", and the seed's table per gap.
+ */
+#ifndef SBM_EXP_SBM_H
+#define SBM_EXP_SBM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/arena.h"
+#include "exp/experiment.h"
+#include "engine/ops.h"
+#include "engine/sbm.h"
+#include "engine/stats.h"
+
+/* Per LLC or per node: what the CPUs of that group measured. */
+struct sbm_group_stat {
+	uint32_t id, ncpus;
+	struct stats st;
+};
+
+struct sbm_result {
+	enum sbm_kind kind;
+	const char *op;
+	uint32_t ncpus;
+	uint64_t iters;
+	uint32_t reps;
+	uint32_t gap_ns;	/* private work between two updates */
+	struct stats st;	/* ticks per iteration over CPUs x reps */
+	double rep_cv;		/* CV (%) of the per-repetition means */
+	double ci95;		/* 95 % interval of the mean, over reps */
+	double cycles_median;	/* cycles per iteration, 0 when unknown */
+	double mhz;		/* effective clock in the windows, 0: unknown */
+	bool clean;		/* the mask was empty after every rep */
+	bool have_pct;		/* a global result at this gap exists */
+	double pct;		/* % of global: ratio of sums (means), the
+				 * seed's %cycles; computed once, here */
+	double pct_median;	/* the same with medians, for robustness */
+	bool have_floor;	/* the no-sharing floor ran at this gap */
+	double floor;		/* its mean ticks per iteration */
+	double above;		/* mean ticks per iteration above it */
+	uint32_t nllc, nnode;
+	struct sbm_group_stat *by_llc, *by_node;
+};
+
+struct sbm_exp {
+	/* one region per node, sized for the largest chosen layout and
+	 * reused by every layout */
+	struct node_arena arena;
+	struct sbm_layout layout;	/* the one being run */
+	const struct sbm_op *op;
+	uint32_t spacing;	/* bytes between leaves (config line=) */
+	double spin_ns;		/* one ops_spin() round on the boot CPU */
+	uint64_t spins;		/* the running gap, in ops_spin() rounds */
+	struct sbm_result results[SBM_NKINDS * CONFIG_MAX_GAPS];
+	uint32_t nresults;
+};
+
+/*
+ * A platform's own way to time a layout (the Linux twin's mode=pair):
+ * fill samples[rep * ncpus + cpu] with ticks per iteration for every
+ * chosen CPU and rep, leaving the mask as it found it.  0, or -1.
+ * NULL where the platform has none: mode=pair is then refused.
+ */
+typedef int (*sbm_pair_fn)(struct engine *e, struct sbm_exp *x,
+			   const struct sbm_layout *l, const struct sbm_op *op,
+			   double *samples, bool *clean);
+extern sbm_pair_fn sbm_pair_runner;
+
+extern const struct experiment exp_sbm;
+
+/*
+ * Build layout @kind into x->layout (in x->arena, x->spacing apart) and
+ * pick its op into x->op; 0, or -1 with the reason in @why.  The scale
+ * experiment runs the same layouts this way.
+ */
+int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
+		   const char **why);
+
+/* The per-CPU body on x->layout with x->op, x->spins apart: warm up,
+ * time iters x (set; clear) under full contention, then keep the line
+ * busy until the slowest window closes.  @arg is the struct sbm_exp. */
+void sbm_body(struct engine *e, uint32_t cpu, void *arg);
+
+/* Summarise samples[rep][cpu] (ticks per iteration) into @r. */
+/* Whether @reps repetitions are enough: cfg.reps of them, or with
+ * reps=auto once the rep means' 95 % interval is narrow (config.h). */
+bool sbm_reps_enough(const struct engine *e, const double *samples,
+		     uint32_t reps);
+
+void sbm_summarise(const struct engine *e, struct sbm_result *r,
+		   const double *samples, uint32_t reps);
+
+#endif

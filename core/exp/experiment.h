@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * An experiment on the engine.  Each lives in its own file (exp_*.c),
+ * writes its own record kinds, and is listed once in experiments.c.
+ * The engine calls, on the boot CPU, for the experiments that
+ * experiment= chose, in registry order:
+ *
+ *   check()    at engine_init(): refuse options it cannot run with
+ *   prepare()  after bring-up: allocate, lay out, emit its config record
+ *   estimate_ms()  optional: how long run() will take, printed first
+ *   run()      its steps: post a per-CPU body with engine_run(), read the
+ *              mailboxes, summarise, emit result records
+ *   report()   the human summary (tables) after every run() finished
+ *   release()  hosted platforms: free what prepare() took
+ */
+#ifndef SBM_EXPERIMENT_H
+#define SBM_EXPERIMENT_H
+
+#include "engine/engine.h"
+
+struct experiment {
+	const char *name;
+	/* runs when experiment= names this one (NULL: its own name), so a
+	 * companion such as the line-transfer proof goes with sbm */
+	const char *runs_with;
+	const char *options;	/* the config keys it reads */
+	int (*check)(const struct engine *e, const char **why);
+	int (*prepare)(struct engine *e, void **state);	/* 0 or -1 */
+	uint64_t (*estimate_ms)(struct engine *e, void *state);	/* 0: unknown */
+	int (*run)(struct engine *e, void *state);	/* 0, or 1: failed */
+	void (*report)(struct engine *e, void *state);
+	void (*release)(struct engine *e, void *state);
+};
+
+/* Every experiment of this build, NULL-terminated (experiments.c). */
+extern const struct experiment *const experiments[];
+
+/* The state prepare() gave @x in this run, NULL when it did not run. */
+void *engine_state(const struct engine *e, const struct experiment *x);
+
+#endif
