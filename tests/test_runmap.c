@@ -121,14 +121,15 @@ static void riscv_log(void)
 	free(s);
 	s = render(&rs, 1, "c2c");
 	CHECK_EQ_U64(lines(s), 29);
-	CHECK(!strncmp(s, "file,run,a,b,class,home,median_ns,min_ns", 40));
+	CHECK(!strncmp(s, "file,run,a,b,class,home,median,min,cas", 38));
 	free(s);
 	s = render(&rs, 1, "noise");
 	CHECK_EQ_U64(lines(s), 9);
+	CHECK(!strncmp(s, "file,run,cpu,polled_ms,count,total,max,", 39));
 	free(s);
 	s = render(&rs, 2, NULL);
-	CHECK(strstr(s, "\"c2c\":{\"planned_pairs\":28") != NULL);
-	CHECK(strstr(s, "\"noise\":{\"seconds\":0.1") != NULL);
+	CHECK(strstr(s, "\"c2c\":{\"plan\":{\"cpus\":8,\"pairs\":28") != NULL);
+	CHECK(strstr(s, "\"noise\":{\"plan\":{\"seconds\":0.1") != NULL);
 	free(s);
 	CHECK(runmap_csv(stdout, &rs, "bogus") == -1);
 	runset_free(&rs);

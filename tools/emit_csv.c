@@ -24,9 +24,8 @@ static void csv_num(FILE *f, bool ok, double v, const char *sep)
 void report_csv(FILE *f, const struct runset *rs)
 {
 	fprintf(f, "file,run,arch,platform,virt,cpu_model,counter_hz,"
-		"machine_cpus,layout,op,mode,cpus,iters,reps,median_ticks,"
-		"mean_ticks,min_ticks,max_ticks,ns_per_iter,pct_global,rep_cv,"
-		"cv,cycles,gap_ns,ci95_ticks,ns_per_update,cost_ns,"
+		"machine_cpus,layout,op,mode,cpus,iters,reps,median,mean,min,"
+		"max,ns,pct,rep_cv,cv,cycles,gap,ci95,upd_ns,cost_ns,"
 		"pct_median,mhz,complete,clean,status");
 	for (int i = 0; i < RUN_NIDENT; i++)
 		fprintf(f, ",%s", run_ident_key[i]);

@@ -59,11 +59,11 @@ static void json_result(FILE *f, const struct run *r,
 	jnum(f, "cv", true, x->cv, ",");
 	jnum(f, "rep_cv", true, x->rep_cv, ",");
 	jnum(f, "ns", have_ns, ns, ",");
-	jnum(f, "pct_global", have_pct, pct, ",");
+	jnum(f, "pct", have_pct, pct, ",");
 	jnum(f, "cycles", x->have_cycles, x->cycles, ",");
-	jnum(f, "gap_ns", x->have_gap, x->gap, ",");
-	jnum(f, "ci95_ticks", x->have_gap, x->ci95, ",");
-	jnum(f, "ns_per_update", x->have_gap, x->upd_ns, ",");
+	jnum(f, "gap", x->have_gap, x->gap, ",");
+	jnum(f, "ci95", x->have_gap, x->ci95, ",");
+	jnum(f, "upd_ns", x->have_gap, x->upd_ns, ",");
 	jnum(f, "cost_ns", x->have_floor, x->cost_ns, ",");
 	jnum(f, "pct_median", x->have_gap && x->have_pct, x->pct_median, ",");
 	jnum(f, "mhz", x->have_mhz, x->mhz, ",");
@@ -84,7 +84,8 @@ static void json_groups(FILE *f, const struct run *r)
 		jnum(f, "median", true, g->median, ",");
 		jnum(f, "mean", true, g->mean, ",");
 		jnum(f, "min", true, g->min, ",");
-		jnum(f, "max", true, g->max, "}");
+		jnum(f, "max", true, g->max, ",");
+		jint(f, "gap", g->gap, "}");
 		fputs(i + 1 < r->ngroups ? "," : "", f);
 	}
 	fputs("],\n", f);

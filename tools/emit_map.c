@@ -325,14 +325,16 @@ void runmap_json(FILE *f, const struct run *r)
 	const struct run_map *m = r->map;
 	size_t np = m ? m->npairs : 0, nn = m ? m->nnoise : 0;
 
+	/* the plan records' keys under "plan", beside the per-pair and
+	 * per-CPU lists (c2c-plan's pairs is a count, c2c's a list) */
 	fputs("\"c2c\":{", f);
 	if (m && m->c2c_plan) {
-		fprintf(f, "\"planned_pairs\":%u,\"cpus\":%u,\"rounds\":%u,",
-			m->plan_pairs, m->plan_cpus, m->rounds);
+		fprintf(f, "\"plan\":{\"cpus\":%u,\"pairs\":%u,\"rounds\":%u,",
+			m->plan_cpus, m->plan_pairs, m->rounds);
 		runmap_jstr(f, "select", m->select);
 		fputc(',', f);
 		runmap_jstr(f, "home", m->home);
-		fputc(',', f);
+		fputs("},", f);
 	}
 	fputs("\"pairs\":[", f);
 	for (size_t i = 0; i < np; i++) {
@@ -354,8 +356,9 @@ void runmap_json(FILE *f, const struct run *r)
 	}
 	fputs("]},\n\"noise\":{", f);
 	if (m && m->noise_plan) {
+		fputs("\"plan\":{", f);
 		runmap_jnum(f, "seconds", m->noise_s);
-		fprintf(f, ",\"threshold\":%u,", m->threshold);
+		fprintf(f, ",\"threshold\":%u},", m->threshold);
 	}
 	fputs("\"cpus\":[", f);
 	for (size_t i = 0; i < nn; i++) {
@@ -457,10 +460,10 @@ int runmap_csv(FILE *f, const struct runset *rs, const char *table)
 	if (!c2c && strcmp(table, "noise"))
 		return -1;
 	if (c2c)
-		fprintf(f, "file,run,a,b,class,home,median_ns,min_ns,"
-			"cas_median_ns,cas_min_ns,batch,cas_batch\n");
+		fprintf(f, "file,run,a,b,class,home,median,min,"
+			"cas_median,cas_min,batch,cas_batch\n");
 	else
-		fprintf(f, "file,run,cpu,polled_ms,gaps,total_ns,max_ns,"
+		fprintf(f, "file,run,cpu,polled_ms,count,total,max,"
 			"hist_lo,hist\n");
 	for (size_t i = 0; i < rs->nruns; i++) {
 		const struct run *r = &rs->runs[i];

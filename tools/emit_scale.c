@@ -204,8 +204,8 @@ void runmap_csv_scale_head(FILE *f, bool sum)
 		fprintf(f, "file,run,layout,order,op,cpus,base_ns,last_ns,"
 			"doubles_at,llc_wins_from,llc_stops_at\n");
 	else
-		fprintf(f, "file,run,cpus,median_ticks,min_ticks,max_ticks,"
-			"ns_per_iter,layout,order,op,ns_per_update,clean,llcs\n");
+		fprintf(f, "file,run,cpus,median,min,max,ns,layout,order,op,"
+			"upd_ns,clean,llcs\n");
 }
 
 /* @n CSV fields from @s, a comma after each */
