@@ -1,0 +1,172 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# tools/sbmbench db (issue #23): add, list, compare, export; a run added
+# twice is kept once; a damaged or incomplete run is stored with its
+# status; a newer image's unknown keys are kept and named; a database of
+# a newer schema, or no database at all, is refused untouched; a schema 1
+# database is migrated to 2 with its runs; values are data, never SQL.
+set -u
+sbmbench=$SBM_SRCDIR/tools/sbmbench
+logs=$SBM_SRCDIR/tests/logs
+sign=$SBM_BUILDDIR/tests/sbm-sign
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+fail=0
+ok() { echo "ok: $*"; }
+bad() { echo "FAIL: $*"; fail=1; }
+SBM_SBMLOG=$SBM_BUILDDIR/sbmlog
+export SBM_SBMLOG
+command -v python3 >/dev/null || { echo "FAIL: python3 not found"; exit 1; }
+db=$w/r.sqlite
+sbm() { "$sbmbench" "$@" >"$w/out" 2>"$w/err"; }
+# sql DB QUERY: one value (Python's sqlite3, as the tool uses)
+sql() {
+	python3 -c 'import sqlite3, sys
+con = sqlite3.connect(sys.argv[1])
+print(con.execute(sys.argv[2]).fetchone()[0])' "$1" "$2"
+}
+sum() { python3 -c 'import hashlib, sys; print(hashlib.sha256(open(sys.argv[1], "rb").read()).hexdigest())' "$1"; }
+
+# add and list: three whole runs
+sbm db add --db "$db" "$logs/twin-x86_64-all.log" "$logs/two-runs.log"; rc=$?
+[ $rc = 0 ] && ok "add: exit 0" || bad "add: exit $rc: $(cat "$w/err")"
+[ "$(sql "$db" 'SELECT count(*) FROM run')" = 3 ] && ok "add: 3 runs stored" || bad "add: runs stored"
+[ "$(sql "$db" "SELECT count(*) FROM record")" = 110 ] && ok "add: every record kept (76 + 17 + 17)" || bad "add: records $(sql "$db" 'SELECT count(*) FROM record')"
+[ "$(sql "$db" "SELECT count(*) FROM result WHERE run_id = 1")" = 12 ] &&
+	[ "$(sql "$db" "SELECT count(*) FROM c2c")" = 1 ] &&
+	[ "$(sql "$db" "SELECT count(*) FROM scale")" = 12 ] &&
+	[ "$(sql "$db" "SELECT count(*) FROM noise")" = 2 ] &&
+	[ "$(sql "$db" "SELECT count(*) FROM rw")" = 6 ] &&
+	[ "$(sql "$db" "SELECT count(*) FROM proof")" = 1 ] &&
+	ok "add: results, c2c, scale, noise, rw, proof in their tables" || bad "add: typed tables"
+[ "$(sql "$db" "SELECT ci95 FROM result WHERE layout = 'global' AND gap = 1000")" = 4498.68636 ] &&
+	ok "add: results per layout and gap with their interval" || bad "add: ci95 of global at gap 1000"
+sbm db list --db "$db"
+[ "$(grep -c ' ok ' "$w/out")" = 3 ] && grep -q 'f05575e7' "$w/out" && ok "list: 3 runs, ok" || bad "list: $(cat "$w/out")"
+
+# twice: kept once
+sbm db add --db "$db" "$logs/two-runs.log"; rc=$?
+[ $rc = 0 ] && grep -q 'already stored as #2: kept once' "$w/err" && ok "add twice: said kept once" || bad "add twice: exit $rc $(cat "$w/err")"
+[ "$(sql "$db" 'SELECT count(*) FROM run')" = 3 ] && ok "add twice: still 3 runs" || bad "add twice: runs duplicated"
+
+# damaged: stored with its status, rejected lines named, exit 1
+sbm db add --db "$db" "$logs/damaged.log"; rc=$?
+[ $rc = 1 ] && ok "damaged: exit 1" || bad "damaged: exit $rc"
+grep -q 'run 54fdfb4f is incomplete: stored with that status' "$w/err" && grep -q '6 records rejected' "$w/err" &&
+	ok "damaged: said incomplete, 6 rejected" || bad "damaged: messages $(cat "$w/err")"
+[ "$(sql "$db" "SELECT status FROM run WHERE run_hex = '54fdfb4f'")" = incomplete ] &&
+	[ "$(sql "$db" 'SELECT count(*) FROM reject')" = 6 ] && ok "damaged: status incomplete and its rejects stored" ||
+	bad "damaged: not stored with status"
+# the whole run later: the partial copy is replaced, nothing lost
+sbm db add --db "$db" "$logs/twin-x86_64.log"
+grep -q 'replacing the partial copy' "$w/err" && [ "$(sql "$db" "SELECT status FROM run WHERE run_hex = '54fdfb4f'")" = ok ] &&
+	[ "$(sql "$db" "SELECT count(*) FROM run WHERE run_hex = '54fdfb4f'")" = 1 ] &&
+	ok "whole run after the damaged copy: one run, ok" || bad "whole run after damaged: $(cat "$w/err")"
+sbm db add --db "$db" "$logs/damaged.log"
+grep -q 'kept once' "$w/err" && [ "$(sql "$db" "SELECT status FROM run WHERE run_hex = '54fdfb4f'")" = ok ] &&
+	ok "damaged copy after the whole run: the whole one kept" || bad "damaged after whole: $(cat "$w/err")"
+
+# a newer image: unknown keys and kinds kept and named; hostile values
+# are data (bound parameters), CSV round-trips them (RFC 4180)
+r='v=1 run=0ddba11c'
+cat >"$w/newer.body" <<EOF
+@sbm hello $r version=9.0.0 arch=x86_64 platform=uefi virt=none cpu_model="Future CPU" counter=tsc counter_hz=1000000000 hz_source=cpuid cycles=0 future_key=7
+@sbm topo $r cpus=2 packages=1 nodes=1 llcs=1 cores=2 smt=1 line=64 llc_source=cpuid node_source=srat
+@sbm result $r layout=global op=lock_bts mode=loop cpus=2 iters=1000 reps=5 unit=ticks/iter median=100.0 mean=100.0 min=90 max=110 stddev=1 cv=1 rep_cv=1 ns=100.0 clean=1 gap=0 ci95=1.0 new_figure=1.5
+@sbm result $r layout=llc op=lock_bts mode=loop cpus=2 iters=1000 reps=5 unit=ticks/iter median=100.0 mean=100.0 min=90 max=110 stddev=1 cv=1 rep_cv=1 ns=100.0 clean=1 gap=0 ci95=5.0
+@sbm warn $r what=x');DROP,"TABLE id=1 msg="comma, and 'quote'"
+@sbm future $r x=1
+@sbm end $r status=ok warnings=1 records=6
+EOF
+"$sign" <"$w/newer.body" >"$w/newer.log"
+sbm db add --db "$db" "$w/newer.log"; rc=$?
+[ $rc = 0 ] && grep -q 'keys from a newer image, kept: hello.future_key, result.new_figure, future.\*' "$w/err" &&
+	ok "unknown keys: named on add" || bad "unknown keys: exit $rc $(cat "$w/err")"
+[ "$(sql "$db" "SELECT value FROM field WHERE key = 'future_key' AND known = 0")" = 7 ] &&
+	[ "$(sql "$db" "SELECT count(*) FROM record WHERE kind = 'future'")" = 1 ] &&
+	ok "unknown keys: kept with their values" || bad "unknown keys: not kept"
+sbm db list --db "$db"
+grep -q '0ddba11c.*unknown keys: hello.future_key,result.new_figure,future' "$w/out" && ok "list: names the unknown keys" || bad "list: unknown keys not named"
+[ "$(sql "$db" "SELECT what FROM warn WHERE run_id = (SELECT id FROM run WHERE run_hex = '0ddba11c')")" = "x');DROP,\"TABLE" ] &&
+	[ "$(sql "$db" "SELECT count(*) FROM sqlite_master WHERE name = 'run'")" = 1 ] &&
+	ok "hostile value stored as data" || bad "hostile value"
+
+# a second run of the same machine, one figure moved beyond the intervals
+sed 's/0ddba11c/0ddba11d/; s/future_key=7/future_key=8/; s/median=100.0 mean=100.0 min=90 max=110 stddev=1 cv=1 rep_cv=1 ns=100.0 clean=1 gap=0 ci95=1.0/median=103 mean=103 min=90 max=110 stddev=1 cv=1 rep_cv=1 ns=103 clean=1 gap=0 ci95=1.0/; s/layout=llc \(.*\)mean=100.0/layout=llc \1mean=104.0/' \
+	"$w/newer.body" | "$sign" >"$w/newer2.log"
+sbm db add --db "$db" "$w/newer2.log"
+sbm db compare --db "$db" 0ddba11c 0ddba11d; rc=$?
+[ $rc = 0 ] && ok "compare: exit 0" || bad "compare: exit $rc $(cat "$w/err")"
+# global: 100 +- 1 against 103 +- 1 ns: apart by more than both intervals;
+# llc: 100 +- 5 against 104 +- 5: within
+grep -Eq '^global +lock_bts +0 +100.000 \+- 1.000 +103.000 \+- 1.000 +\+3.0% +EXCEEDS' "$w/out" &&
+	grep -Eq '^llc +lock_bts +0 +100.000 \+- 5.000 +104.000 \+- 5.000 +\+4.0% +within' "$w/out" &&
+	grep -q '^1 differences exceed the 95 % intervals' "$w/out" &&
+	ok "compare: per layout and gap, intervals, which differences exceed them" || bad "compare: $(cat "$w/out")"
+sbm db compare --db "$db" '#1' nosuchrun; rc=$?
+[ $rc = 2 ] && grep -q 'no run nosuchrun' "$w/err" && ok "compare: unknown run refused" || bad "compare: unknown run: exit $rc"
+
+# export: a CSV per table, RFC 4180 (read back whole by Python's csv)
+sbm db export --db "$db" --csv "$w/csv"; rc=$?
+[ $rc = 0 ] && [ -f "$w/csv/result.csv" ] && [ -f "$w/csv/c2c.csv" ] && [ -f "$w/csv/field.csv" ] &&
+	ok "export: CSV files" || bad "export: exit $rc"
+python3 - "$w/csv" "$db" <<'EOF' && ok "export: rows and values equal the database's" || bad "export: CSV differs"
+import csv, sqlite3, sys
+d, con = sys.argv[1], sqlite3.connect(sys.argv[2])
+for t in ('run', 'result', 'warn', 'field', 'c2c', 'noise'):
+    rows = list(csv.reader(open('%s/%s.csv' % (d, t), newline='')))
+    n = con.execute('SELECT count(*) FROM "%s"' % t).fetchone()[0]
+    assert len(rows) == n + 1, (t, len(rows), n)
+warn = list(csv.DictReader(open(d + '/warn.csv', newline='')))
+assert any(r['what'] == 'x\');DROP,"TABLE' and r['msg'] == "comma, and 'quote'" for r in warn), warn
+raw = open(d + '/warn.csv', 'rb').read()
+assert b'"x\');DROP,""TABLE"' in raw and b'\r\n' in raw, raw
+EOF
+
+# a newer schema: refused with a message, file untouched
+cp "$db" "$w/new.sqlite"
+python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("PRAGMA user_version = 99"); c.commit()' "$w/new.sqlite"
+before=$(sum "$w/new.sqlite")
+sbm db add --db "$w/new.sqlite" "$logs/riscv64-qemu.log"; rc=$?
+[ $rc = 2 ] && grep -q 'schema version 99 is newer than this sbmbench knows' "$w/err" &&
+	ok "newer schema: refused with a message" || bad "newer schema: exit $rc $(cat "$w/err")"
+sbm db list --db "$w/new.sqlite"; rc2=$?
+[ $rc2 = 2 ] && [ "$(sum "$w/new.sqlite")" = "$before" ] && ok "newer schema: file untouched" || bad "newer schema: changed or listed"
+# not a database: refused, untouched
+cp "$logs/two-runs.log" "$w/text.sqlite"
+sbm db add --db "$w/text.sqlite" "$logs/two-runs.log"; rc=$?
+[ $rc = 2 ] && grep -q 'not an SQLite database' "$w/err" && cmp -s "$logs/two-runs.log" "$w/text.sqlite" &&
+	ok "not a database: refused, untouched" || bad "not a database: exit $rc"
+sbm db add --db "$db" "$w/no-such.log"; rc=$?
+[ $rc = 2 ] && grep -q 'no-such.log: no such file' "$w/err" && [ "$(sql "$db" 'SELECT count(*) FROM run')" = 6 ] &&
+	ok "missing log: refused, nothing lost" || bad "missing log: exit $rc"
+
+# migration: a schema 1 database with a run, opened by this schema (2)
+sbm db init --db "$w/v1.sqlite" --schema 1
+PYTHONPATH=$SBM_SRCDIR/tools python3 -c 'import sys
+from sbmdb import store
+store.add_log(store.open_db(sys.argv[1], schema=1), sys.argv[2])' "$w/v1.sqlite" "$logs/twin-x86_64-all.log" ||
+	bad "migration: could not fill a schema 1 database"
+[ "$(sql "$w/v1.sqlite" 'PRAGMA user_version')" = 1 ] &&
+	[ "$(sql "$w/v1.sqlite" "SELECT count(*) FROM sqlite_master WHERE name = 'published'")" = 0 ] &&
+	ok "schema 1: made, no published tables" || bad "schema 1: not made"
+sbm db list --db "$w/v1.sqlite"; rc=$?
+[ $rc = 0 ] && [ "$(sql "$w/v1.sqlite" 'PRAGMA user_version')" = 2 ] &&
+	[ "$(sql "$w/v1.sqlite" "SELECT count(*) FROM sqlite_master WHERE name IN ('published', 'published_pair', 'result_by_layout_gap')")" = 3 ] &&
+	ok "migration 1 -> 2: tables and index added" || bad "migration: exit $rc, version $(sql "$w/v1.sqlite" 'PRAGMA user_version')"
+[ "$(sql "$w/v1.sqlite" 'SELECT count(*) FROM record')" = 76 ] && grep -q f05575e7 "$w/out" &&
+	ok "migration 1 -> 2: the stored run kept" || bad "migration: run lost"
+
+# a picture of the final screen: its QR codes (a stand-in decoder)
+cat >"$w/zbar" <<'EOF'
+#!/bin/sh
+tail -n +2 "$3"
+EOF
+chmod +x "$w/zbar"
+{ printf 'P6\nsbmbench qr part 1 of 1\n'; grep '^@sbm' "$logs/screen-qr.records"; } >"$w/screen.ppm"
+SBM_ZBARIMG=$w/zbar sbm db add --db "$db" "$w/screen.ppm"; rc=$?
+[ $rc = 1 ] && grep -q 'screen.ppm: run d5404150 (7 records, status partial)' "$w/err" &&
+	[ "$(sql "$db" "SELECT name FROM log JOIN run ON log.id = log_id WHERE run_hex = 'd5404150'")" = "$w/screen.ppm" ] &&
+	ok "picture: its run stored, partial, named by the picture" || bad "picture: exit $rc $(cat "$w/err")"
+
+exit $fail

@@ -1,0 +1,220 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""The CRC-checked records of a log, read through sbmlog only.
+
+sbmlog checks every record's CRC; `sbmlog records LOG` prints the
+verified ones as "KIND v=1 run=ID key=value ..." (text held inert:
+printable ASCII, other bytes as \\xNN) and `sbmlog check LOG` names the
+rejected lines.  Nothing here re-reads the log's bytes.
+"""
+import math
+import os
+import re
+import subprocess
+
+# The keys each kind has today (README's record table).  A key not listed
+# is kept all the same and named as unknown (a newer image's).
+KNOWN_KEYS = {
+    'hello': 'version arch platform virt cpu_model counter counter_hz '
+             'hz_source cycles cycle_counter heap_node screen screen_format '
+             'secure_boot idle_wait sys_vendor product board_vendor board '
+             'bios_vendor bios_version bios_date cpu_version cpu_mhz '
+             'microcode midr revidr dt_model mvendorid marchid mimpid',
+    'topo': 'cpus packages nodes llcs cores smt line llc_source node_source '
+            'llc_split',
+    'cpu': 'id hwid node package llc core smt bsp enabled',
+    'cache': 'level type size line ways sets shared_by instances',
+    'llc': 'id ncpus cpus dist',
+    'node': 'id ncpus cpus dist',
+    'config': 'iters reps reps_max warmup line cpus mode ops placement gaps '
+              'spin_ns cache_line',
+    'cpufail': 'id hwid',
+    'warn': 'what id msg',
+    'result': 'layout op mode cpus iters reps unit median mean min max '
+              'stddev cv rep_cv ns pct cycles clean gap ci95 upd_ns '
+              'pct_median floor cost_ns mhz',
+    'group': 'layout by id cpus median mean min max gap',
+    'c2c-plan': 'cpus pairs select per_class rounds warmup home placement',
+    'c2c': 'a b class home median min cas_median cas_min batch cas_batch',
+    'noise-plan': 'cpus seconds threshold steps',
+    'noise': 'cpu polled_ms count total max hist_lo hist',
+    'scale-plan': 'cpus steps iters op home op_u8 layouts orders llcs points '
+                  'placement reps',
+    'scale': 'cpus unit median min max ns layout order op upd_ns clean llcs',
+    'scale-summary': 'layout order op cpus base_ns last_ns doubles_at '
+                     'llc_wins_from llc_stops_at',
+    'rw-plan': 'writers readers writer_cpus reader_cpus place reader idle_ns '
+               'run_ns scan_ns phase_ms line test_stale',
+    'rw': 'layout reader writers readers writer_ns writer_alone_ns floor_ns '
+          'above_ns above_alone_ns writer_median_ns writer_alone_median_ns '
+          'reader_ns reader_alone_ns reader_median_ns reader_alone_median_ns '
+          'visited visited_alone lines per_cpu_ns updates scans dropped '
+          'check wrong',
+    'proof': 'a b partner relation pingpong_ns pingpong_min_ns op gap '
+             'upd_ns floor_ns cost_ns pct cost_ci95_ns verdict',
+    'qr': 'parts held results of_results version ecc module_px',
+    'end': 'status warnings records cpus lost start_ms',
+}
+KNOWN_KEYS = {k: set(v.split()) | {'v', 'run'} for k, v in KNOWN_KEYS.items()}
+
+# A field starts at a blank followed by KEY=; a quoted value with such
+# text in it reads as two fields (sbmlog prints it unquoted): the
+# ambiguity is the format's, and every field is kept either way.
+_FIELD = re.compile(r'^([^=\s]+)=(.*)$', re.S)
+_RUN = re.compile(r'^[0-9a-f]{8}$')
+
+
+class LogError(Exception):
+    """A log that cannot be read at all (named in the message)."""
+
+
+def num(v):
+    """A finite float, or None (hostile text, nan, inf, overflow)."""
+    if v is None:
+        return None
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return None
+    return f if math.isfinite(f) else None
+
+
+def parse_line(line):
+    """One line of `sbmlog records`: (kind, [(key, value), ...])."""
+    toks = line.split(' ')
+    kind, fields = toks[0], []
+    for t in toks[1:]:
+        m = _FIELD.match(t)
+        if m:
+            fields.append([m.group(1), m.group(2)])
+        elif fields:
+            fields[-1][1] += ' ' + t
+    return kind, [tuple(f) for f in fields]
+
+
+class Record:
+    __slots__ = ('kind', 'fields', 'seq')
+
+    def __init__(self, kind, fields, seq):
+        self.kind, self.fields, self.seq = kind, fields, seq
+
+    def get(self, key, default=None):
+        for k, v in self.fields:
+            if k == key:
+                return v
+        return default
+
+    def num(self, key):
+        return num(self.get(key))
+
+    def unknown_keys(self):
+        known = KNOWN_KEYS.get(self.kind)
+        if known is None:
+            return [k for k, _ in self.fields if k not in ('v', 'run')]
+        return [k for k, _ in self.fields if k not in known]
+
+    def text(self):
+        return self.kind + ''.join(' %s=%s' % f for f in self.fields)
+
+
+class Run:
+    """The records of one boot (one run id, from a hello on)."""
+
+    def __init__(self, run_id, source):
+        self.run_id, self.source = run_id, source
+        self.records = []
+
+    def first(self, kind):
+        for r in self.records:
+            if r.kind == kind:
+                return r
+        return None
+
+    def all(self, kind):
+        return [r for r in self.records if r.kind == kind]
+
+    def status(self):
+        """ok, fail, incomplete (no end), damaged (records missing
+        before the end record: it counts them), partial (a screen's QR
+        codes hold only part of the run)."""
+        end = self.first('end')
+        if end is None:
+            return 'incomplete'
+        before = self.records.index(end)
+        want = num(end.get('records'))
+        qr = self.first('qr')
+        if want is not None and before < want:
+            return 'partial' if qr is not None else 'damaged'
+        if end.get('status') != 'ok':
+            return 'fail'
+        if self.first('hello') is None:
+            return 'damaged'
+        return 'ok'
+
+    def unknown(self):
+        """'kind.key' named once each, in the order met."""
+        seen = []
+        for r in self.records:
+            if r.kind not in KNOWN_KEYS:
+                name = r.kind + '.*'
+                if name not in seen:
+                    seen.append(name)
+                continue
+            for k in r.unknown_keys():
+                name = r.kind + '.' + k
+                if name not in seen:
+                    seen.append(name)
+        return seen
+
+
+def sbmlog_path():
+    p = os.environ.get('SBM_SBMLOG')
+    if not p:
+        raise LogError('SBM_SBMLOG is not set (run through tools/sbmbench)')
+    return p
+
+
+def _run(args):
+    try:
+        return subprocess.run([sbmlog_path()] + args, capture_output=True,
+                              timeout=300)
+    except OSError as e:
+        raise LogError('cannot run sbmlog (%s): %s' % (sbmlog_path(), e))
+
+
+def read_log(path, label=None):
+    """(runs, rejects) of one log: runs in order, rejects as (line, why).
+    A damaged record never reaches a run; the runs it was part of miss
+    it, which their end record's count shows."""
+    label = label or path
+    if not os.path.isfile(path):
+        raise LogError('%s: no such file' % label)
+    p = _run(['records', path])
+    if p.returncode not in (0, 1):
+        raise LogError('%s: sbmlog could not read it: %s' % (
+            label, p.stderr.decode('ascii', 'replace').strip()))
+    runs, cur = [], None
+    text = p.stdout.decode('ascii', 'replace')
+    for seq, line in enumerate(text.splitlines()):
+        if not line:
+            continue
+        kind, fields = parse_line(line)
+        rid = dict(fields).get('run', '')
+        if not _RUN.match(rid):
+            continue
+        rec = Record(kind, fields, seq)
+        # a hello starts a run; so does a new run id without one (a log
+        # cut at its start, a QR picture)
+        if (cur is None or rid != cur.run_id or
+                (kind == 'hello' and cur.first('hello') is not None)):
+            cur = Run(rid, label)
+            runs.append(cur)
+        cur.records.append(rec)
+    rejects = []
+    if p.returncode == 1:
+        c = _run(['check', path])
+        out = c.stdout.decode('ascii', 'replace')
+        for line in out.splitlines():
+            m = re.search(r':(\d+): rejected record: (.*)$', line)
+            if m and line.startswith(path + ':'):
+                rejects.append((int(m.group(1)), m.group(2)))
+    return runs, rejects
