@@ -272,16 +272,17 @@ def stored_by_class(con, name):
 
 
 def class_table(columns):
-    """Text rows: class, then per column n and mean/median CAS ns.
+    """Text rows: class, then per column pairs, median and mean CAS ns.
     columns: [(title, {class: stats})]."""
-    head = '%-8s' % 'class' + ''.join('  %28s' % t[:28] for t, _ in columns)
-    lines = [head, '%-8s' % '' + '  %28s' % 'pairs  median    mean ns'
-             * len(columns)]
+    w = '  %32s'
+    lines = ['%-8s' % 'class' + ''.join(w % t[:32] for t, _ in columns),
+             '%-8s' % '' + w % 'pairs    median ns      mean ns' *
+             len(columns)]
     for c in CLASSES:
         line = '%-8s' % c
         for _, st in columns:
             s = st.get(c)
-            line += '  %28s' % ('-' if s is None else '%5d %8.1f %9.1f' % (
+            line += w % ('-' if s is None else '%5d %12.2f %12.2f' % (
                 s[0], s[2], s[3]))
         lines.append(line)
     return lines
