@@ -52,7 +52,8 @@ tests_test_fbcon_LDFLAGS = $(SAN_FLAGS)
 # zbarimg reads the screen back: without it the test fails, naming the
 # package.
 tests_test_screen_SOURCES = tests/test_screen.c tests/check.h core/out/fb.c \
-	core/out/font.c core/out/fbcon.c core/out/keep.c core/out/qr.c core/out/qr_rs.c \
+	core/out/font.c core/out/fbcon.c core/out/keep.c core/out/record_schema.c \
+	core/out/qr.c core/out/qr_rs.c \
 	core/out/qr_plan.c core/out/screen.c core/out/report.c core/out/record.c \
 	core/out/crc32.c core/engine/topo.c
 tests_test_screen_CPPFLAGS = $(UNIT_CPPFLAGS)
@@ -120,7 +121,8 @@ tests_test_ipmi_kcs_LDFLAGS = $(SAN_FLAGS)
 
 check_PROGRAMS += tests/test_keep
 TESTS += tests/test_keep
-tests_test_keep_SOURCES = tests/test_keep.c core/out/keep.c core/out/keep.h
+tests_test_keep_SOURCES = tests/test_keep.c core/out/keep.c core/out/keep.h \
+	core/out/record_schema.c
 tests_test_keep_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_keep_CFLAGS = $(UNIT_CFLAGS)
 tests_test_keep_LDFLAGS = $(SAN_FLAGS)
@@ -212,6 +214,9 @@ TESTS += tests/fdt.sh
 
 # The twin itself, as a user runs it, including its error paths.
 TESTS += tests/twin.sh
+# Every record the twin prints is in the record schema (tests/tools.mk).
+TESTS += tests/schema-twin.sh
+tests/schema-twin.log: tests/schema-check tests/sbm-sign
 endif
 endif
 EXTRA_DIST += tests/twin.sh tests/fdt.sh tests/fdt/arm64-virt.dts \
@@ -238,8 +243,9 @@ FUZZ_RECORD_SRCS = tests/fuzz_record.c core/out/record.c core/out/record.h \
 	core/out/crc32.c core/out/crc32.h
 FUZZ_RESULT_SRCS = tests/fuzz_result.c core/out/result_store.c \
 	core/out/result_store.h core/out/keep.c core/out/keep.h core/out/record.c \
-	core/out/record.h core/out/crc32.c core/out/crc32.h
+	core/out/record.h core/out/crc32.c core/out/crc32.h core/out/record_schema.c
 FUZZ_SCREEN_SRCS = tests/fuzz_screen.c $(SCREEN_SOURCES) core/out/keep.c \
+	core/out/record_schema.c \
 	core/out/keep.h core/out/qr.c core/out/qr_rs.c core/out/qr.h core/out/record.c \
 	core/out/record.h core/out/crc32.c core/out/crc32.h
 INPUT_FUZZERS = tests/fuzz_options tests/fuzz_record tests/fuzz_result \

@@ -8,7 +8,7 @@ check_PROGRAMS += tests/test_result_store
 TESTS += tests/test_result_store tests/fetch.sh
 tests_test_result_store_SOURCES = tests/test_result_store.c tests/check.h \
 	core/out/result_store.c core/out/result_store.h core/out/keep.c core/out/keep.h \
-	core/out/record.c core/out/crc32.c
+	core/out/record.c core/out/crc32.c core/out/record_schema.c
 tests_test_result_store_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_result_store_CFLAGS = $(UNIT_CFLAGS)
 tests_test_result_store_LDFLAGS = $(SAN_FLAGS)

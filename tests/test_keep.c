@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "out/keep.h"
+#include "out/record_schema.h"
 
 static unsigned sent[3], total_bytes;
 
@@ -69,12 +70,85 @@ static void stream(void)
 	    "start_ms=1234 n=%u%u%u%u", 0);
 }
 
+/*
+ * The ranks come from the schema (record_schema.def) and keep what the
+ * three keepers' own tables said before it: the verdict first, the
+ * lists that grow with the machine last; a kind the schema does not know
+ * is kept last by every keeper (it was kept first by one, last by
+ * another).  And the schema is well formed: kinds fit keep_kind()'s
+ * buffer, no kind or key twice, QR ranks in range.
+ */
+static void ranks_from_schema(void)
+{
+	static const char *const verdict[] = { "hello", "topo", "config",
+		"result", "proof", "qr", "end", "error", "cpufail" };
+	static const char *const rest[] = { "warn", "llc", "node", "rw",
+		"c2c-plan", "noise-plan", "scale-plan", "rw-plan",
+		"scale-summary" };
+	static const char *const lists[] = { "cpu", "cache", "c2c", "noise",
+		"scale", "group" };
+	size_t nkinds = 0;
+
+	for (size_t i = 0; i < sizeof(verdict) / sizeof(verdict[0]); i++)
+		CHECK(keep_rank(verdict[i]) == 0 && !keep_bulky(verdict[i]));
+	for (size_t i = 0; i < sizeof(rest) / sizeof(rest[0]); i++)
+		CHECK(keep_rank(rest[i]) == 1 && !keep_bulky(rest[i]));
+	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
+		CHECK(keep_rank(lists[i]) == 2);
+	CHECK(keep_bulky("cpu") && keep_bulky("c2c") && keep_bulky("scale"));
+	CHECK(!keep_bulky("group"));
+	CHECK(keep_rank("frob") == 2 && keep_bulky("frob"));
+	CHECK(rec_schema_rank("frob")->qr == REC_QR_RANKS - 1);
+	CHECK(rec_schema_kind("frob") == NULL);
+	CHECK(rec_schema_kind("end")->save == REC_SAVE_END);
+	for (const struct rec_schema *k = rec_schema_first(); k;
+	     k = rec_schema_next(k)) {
+		char kind[16];
+		char line[64];
+
+		nkinds++;
+		snprintf(line, sizeof(line), "@sbm %s v=1", k->kind);
+		keep_kind(line, strlen(line), kind, sizeof(kind));
+		CHECK_STR(kind, k->kind);
+		CHECK(rec_schema_kind(k->kind) == k);
+		CHECK(k->qr < REC_QR_RANKS && k->save <= REC_SAVE_LIST);
+		for (const struct rec_schema *f = k + 1; f->key; f++) {
+			CHECK(rec_schema_key(k, f->key) == f);
+			CHECK(f->key[strcspn(f->key, " =\"#")] == 0);
+		}
+	}
+	CHECK(nkinds >= 24);
+	CHECK(rec_schema_key(rec_schema_kind("result"), "gap") != NULL);
+	CHECK(rec_schema_key(rec_schema_kind("result"), "gap_ns") == NULL);
+	CHECK(rec_schema_key(NULL, "gap") == NULL);
+	CHECK(rec_schema_value_ok(REC_T_U64, "12") &&
+	      !rec_schema_value_ok(REC_T_U64, "-1") &&
+	      !rec_schema_value_ok(REC_T_U64, ""));
+	CHECK(rec_schema_value_ok(REC_T_DBL, "-0.125") &&
+	      rec_schema_value_ok(REC_T_DBL, "3") &&
+	      !rec_schema_value_ok(REC_T_DBL, "nan") &&
+	      !rec_schema_value_ok(REC_T_DBL, "1."));
+	CHECK(rec_schema_value_ok(REC_T_HEX, "0x1f") &&
+	      !rec_schema_value_ok(REC_T_HEX, "0x") &&
+	      !rec_schema_value_ok(REC_T_HEX, "0X1F"));
+	CHECK(rec_schema_value_ok(REC_T_LIST, "0,12,9") &&
+	      !rec_schema_value_ok(REC_T_LIST, "1,") &&
+	      !rec_schema_value_ok(REC_T_LIST, "1-3"));
+	CHECK(rec_schema_value_ok(REC_T_CPUS, "0-3,8") &&
+	      !rec_schema_value_ok(REC_T_CPUS, "0-") &&
+	      !rec_schema_value_ok(REC_T_CPUS, ",1"));
+	CHECK(rec_schema_value_ok(REC_T_U64_OR_NEVER, "never") &&
+	      rec_schema_value_ok(REC_T_U64_OR_NEVER, "4") &&
+	      !rec_schema_value_ok(REC_T_U64_OR_NEVER, "soon"));
+}
+
 int main(void)
 {
 	size_t n, len, kept[3] = { 0 }, bytes = 0;
 	char kind[16], last[16] = "";
 	unsigned order = 0;
 
+	ranks_from_schema();
 	keep_reset();
 	stream();
 	CHECK(total_bytes > KEEP_BYTES * 3 / 2);	/* the stream overflows */

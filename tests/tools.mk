@@ -42,6 +42,20 @@ tests/qr-parts.log: tests/sbm-sign sbmlog
 # images/mkimage --esp and images/qemu-run with hostile paths
 TESTS += tests/image-paths.sh
 CLEANFILES += tests/sbm-sign
+# The record schema against README's table (every tree) and against what
+# the twin prints (tests/schema-twin.sh, hosted trees: tests/local.mk).
+SCHEMA_CHECK_CSRCS = tests/schema_check.c core/out/record_schema.c \
+	core/out/record.c core/out/crc32.c
+tests/schema-check: $(SCHEMA_CHECK_CSRCS) core/out/record_schema.h \
+	core/out/record_schema.def core/out/record.h core/out/crc32.h
+	@$(MKDIR_P) tests
+	$(AM_V_CC)$(CC_FOR_BUILD) $(CFLAGS_FOR_BUILD) $(WARN_CFLAGS) -std=c11 \
+		-I$(srcdir)/core -o $@ \
+		`for f in $(SCHEMA_CHECK_CSRCS); do echo $(srcdir)/$$f; done`
+TESTS += tests/schema-readme.sh
+tests/schema-readme.log: tests/schema-check
+CLEANFILES += tests/schema-check
+EXTRA_DIST += tests/schema_check.c tests/schema-readme.sh tests/schema-twin.sh
 EXTRA_DIST += tests/hostile.sh tests/sbm_sign.c tests/qr-parts.sh \
 	tests/image-paths.sh
 

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "out/keep.h"
+#include "out/record_schema.h"
 
 static struct {
 	char buf[KEEP_BYTES];
@@ -24,29 +25,21 @@ void keep_kind(const char *line, size_t len, char *kind, size_t cap)
 
 bool keep_bulky(const char *kind)
 {
-	/* one per CPU, pair, cache or scaling point: grows with the machine */
-	static const char *const kinds[] = { "cpu", "cache", "c2c", "noise",
-					     "scale" };
-
-	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (!strcmp(kind, kinds[i]))
-			return true;
-	return false;
+	return rec_schema_rank(kind)->grows;
 }
 
 unsigned keep_rank(const char *kind)
 {
-	/* what a result is: without these a reader has no verdict */
-	static const char *const first[] = { "hello", "topo", "config",
-					     "result", "proof", "qr", "end",
-					     "error", "cpufail" };
-
-	for (size_t i = 0; i < sizeof(first) / sizeof(first[0]); i++)
-		if (!strcmp(kind, first[i]))
-			return 0;
-	/* per-LLC groups grow with the machine too (47 KiB on a 2-socket
-	 * EPYC 9654) */
-	return keep_bulky(kind) || !strcmp(kind, "group") ? 2 : 1;
+	/* the schema's save rank: the end record keeps with the verdict;
+	 * per-LLC groups are a list too (47 KiB on a 2-socket EPYC 9654) */
+	switch (rec_schema_rank(kind)->save) {
+	case REC_SAVE_END:
+	case REC_SAVE_VERDICT:
+		return 0;
+	case REC_SAVE_REST:
+		return 1;
+	}
+	return 2;
 }
 
 /* Drop record @i, closing the gap (records arrive between windows:

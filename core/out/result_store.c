@@ -4,14 +4,17 @@
 
 #include "out/keep.h"
 #include "out/record.h"
+#include "out/record_schema.h"
 #include "out/result_store.h"
 
 /*
- * Three classes.  The run's verdict and figures always (while there is
- * room before the reserve kept for "end"); the per-LLC and per-node
- * breakdowns next; per-CPU and per-pair detail last, only while a good
- * part of the store is still free, so that a machine with hundreds of
- * CPUs cannot crowd out the results that come after its cpu records.
+ * Three classes, from the schema's save rank: the run's verdict and
+ * figures always (while there is room before the reserve kept for the
+ * END kind); lists that do not grow with the machine (the per-LLC and
+ * per-node breakdowns) next; kinds that grow (per-CPU, per-pair) last,
+ * only while a good part of the store is still free, so that a machine
+ * with hundreds of CPUs cannot crowd out the results that come after
+ * its cpu records.
  */
 #define RESERVE_END	512		/* the end record always fits */
 #define RESERVE_GROUP	(4u * 1024)	/* left free by class 1 */
@@ -19,11 +22,13 @@
 
 static size_t reserve_for(const char *kind)
 {
-	if (!strcmp(kind, "end"))
-		return 0;
-	if (!strcmp(kind, "group"))
+	const struct rec_schema *k = rec_schema_rank(kind);
+
+	if (k->grows)
+		return RESERVE_DETAIL;
+	if (k->save == REC_SAVE_LIST)
 		return RESERVE_GROUP;
-	return keep_bulky(kind) ? RESERVE_DETAIL : RESERVE_END;
+	return k->save == REC_SAVE_END ? 0 : RESERVE_END;
 }
 
 void result_store_init(struct result_store *s, char *buf, size_t cap)

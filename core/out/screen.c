@@ -5,6 +5,7 @@
 #include "out/fbcon.h"
 #include "out/keep.h"
 #include "out/qr_plan.h"
+#include "out/record_schema.h"
 #include "out/report.h"
 #include "out/screen.h"
 
@@ -51,24 +52,11 @@ void screen_repaint(void)
 		fbcon_repaint(&scr.con);
 }
 
-/* Which records a QR code keeps when not all fit: 0 never left out, the
- * highest left out first. */
+/* Which records a QR code keeps when not all fit: the schema's QR rank,
+ * 0 never left out, the highest left out first. */
 static uint8_t rank_of(const char *kind)
 {
-	static const struct {
-		const char *kind;
-		uint8_t rank;
-	} ranks[] = {
-		{ "end", 0 }, { "qr", 0 }, { "hello", 1 }, { "result", 2 },
-		{ "config", 3 }, { "topo", 3 }, { "proof", 4 }, { "warn", 4 },
-		{ "cpufail", 4 }, { "rw", 4 }, { "scale", 4 }, { "llc", 5 },
-		{ "node", 5 }, { "group", 6 },
-	};
-
-	for (size_t i = 0; i < sizeof(ranks) / sizeof(ranks[0]); i++)
-		if (!strcmp(kind, ranks[i].kind))
-			return ranks[i].rank;
-	return strstr(kind, "-plan") ? 5 : 7;
+	return rec_schema_rank(kind)->qr;
 }
 
 static uint32_t count_kind(const char *want, bool taken)

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The record schema (record_schema.def) as a table: one row per kind,
+ * followed by one row per key of that kind.  What the image keeps when
+ * room is short and what tools call a field both come from it.
+ */
+#ifndef SBM_RECORD_SCHEMA_H
+#define SBM_RECORD_SCHEMA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* What the saved result and the QR codes' pool keep first. */
+enum rec_save {
+	REC_SAVE_END,		/* the end record: room is kept for it */
+	REC_SAVE_VERDICT,	/* without these a reader has no verdict */
+	REC_SAVE_REST,
+	REC_SAVE_LIST,		/* breakdowns and detail: while room is left */
+};
+
+enum rec_type {
+	REC_T_U64,		/* decimal */
+	REC_T_HEX,		/* 0x and lowercase hex digits */
+	REC_T_DBL,		/* decimal, may be negative, may have a point */
+	REC_T_STR,		/* a bare word or "quoted text" */
+	REC_T_LIST,		/* decimals between commas */
+	REC_T_CPUS,		/* a CPU list such as 0-3,8 */
+	REC_T_U64_OR_NEVER,	/* decimal, or the word never */
+};
+
+#define REC_QR_RANKS	8	/* qr: 0 never left out .. 7 left out first */
+
+struct rec_schema {
+	const char *kind;	/* a kind's row; NULL in a key's row */
+	const char *key;	/* a key's row; NULL in a kind's row */
+	const char *unit;	/* a key's unit, "" for none */
+	uint8_t type;		/* a key's enum rec_type */
+	uint8_t save;		/* a kind's enum rec_save */
+	uint8_t qr;		/* a kind's QR rank */
+	bool grows;		/* a kind with a record per CPU, pair, ... */
+};
+
+/* The row of @kind, NULL when the schema does not know it. */
+const struct rec_schema *rec_schema_kind(const char *kind);
+/* The row retention ranks @kind by: its own, or for a kind the schema
+ * does not know, the same rule everywhere: kept last (LIST, grows, QR
+ * rank 7). */
+const struct rec_schema *rec_schema_rank(const char *kind);
+/* The row of @key in kind row @kind, NULL when the kind has no such key. */
+const struct rec_schema *rec_schema_key(const struct rec_schema *kind,
+					const char *key);
+/* The first kind row, and the kind row after @kind (NULL after the
+ * last).  A kind's keys are the rows after it while ->key is set. */
+const struct rec_schema *rec_schema_first(void);
+const struct rec_schema *rec_schema_next(const struct rec_schema *kind);
+/* Whether @v is written as @type says. */
+bool rec_schema_value_ok(unsigned type, const char *v);
+const char *rec_schema_type_name(unsigned type);
+
+#endif
