@@ -8,33 +8,30 @@
 #include "logreport.h"
 #include "runmap.h"
 
-static void jstr(FILE *f, const char *s)
-{
-	json_str(f, s);
-}
-
+/* inert.h's JSON writer, each member followed by @sep */
 static void jkey(FILE *f, const char *key, const char *val, const char *sep)
 {
-	jstr(f, key);
-	fputc(':', f);
-	jstr(f, val);
+	json_kstr(f, key, val);
 	fputs(sep, f);
 }
 
 static void jnum(FILE *f, const char *key, bool ok, double v, const char *sep)
 {
-	jstr(f, key);
-	if (ok && isfinite(v))
-		fprintf(f, ":%.10g%s", v, sep);
-	else
-		fprintf(f, ":null%s", sep);
+	json_knum(f, key, ok, v);
+	fputs(sep, f);
 }
 
 static void jint(FILE *f, const char *key, unsigned long long v,
 		 const char *sep)
 {
-	jstr(f, key);
-	fprintf(f, ":%llu%s", v, sep);
+	json_kuint(f, key, v);
+	fputs(sep, f);
+}
+
+static void jbool(FILE *f, const char *key, bool v, const char *sep)
+{
+	json_kbool(f, key, v);
+	fputs(sep, f);
 }
 
 static void json_result(FILE *f, const struct run *r,
@@ -67,7 +64,8 @@ static void json_result(FILE *f, const struct run *r,
 	jnum(f, "cost_ns", x->have_floor, x->cost_ns, ",");
 	jnum(f, "pct_median", x->have_gap && x->have_pct, x->pct_median, ",");
 	jnum(f, "mhz", x->have_mhz, x->mhz, ",");
-	fprintf(f, "\"clean\":%s}%s", x->clean ? "true" : "false", sep);
+	jbool(f, "clean", x->clean, "}");
+	fputs(sep, f);
 }
 
 static void json_groups(FILE *f, const struct run *r)
@@ -148,17 +146,16 @@ static void json_run(FILE *f, const struct runset *rs, const struct run *r)
 	jkey(f, "run", id, ",");
 	jint(f, "first_line", r->first_line, ",");
 	jint(f, "last_line", r->last_line, ",");
-	fprintf(f, "\"complete\":%s,\"has_hello\":%s,\"has_end\":%s,",
-		run_complete(r) ? "true" : "false",
-		r->hello ? "true" : "false", r->end ? "true" : "false");
+	jbool(f, "complete", run_complete(r), ",");
+	jbool(f, "has_hello", r->hello, ",");
+	jbool(f, "has_end", r->end, ",");
 	jint(f, "missing_records", run_missing(r), ",\n");
 	jkey(f, "version", r->version, ",");
 	jkey(f, "arch", r->arch, ",");
 	jkey(f, "platform", r->platform, ",");
 	jkey(f, "virt", r->virt, ",");
-	fprintf(f, "\"virtualized\":%s,",
-		r->hello && r->virt[0] && strcmp(r->virt, "none") ?
-		"true" : "false");
+	jbool(f, "virtualized",
+	      r->hello && r->virt[0] && strcmp(r->virt, "none"), ",");
 	jkey(f, "cpu_model", r->cpu_model, ",");
 	for (int i = 0; i < RUN_NIDENT; i++)
 		if (r->ident[i][0])
@@ -166,7 +163,7 @@ static void json_run(FILE *f, const struct runset *rs, const struct run *r)
 	jkey(f, "counter", r->counter, ",");
 	jint(f, "counter_hz", r->counter_hz, ",");
 	jkey(f, "hz_source", r->hz_source, ",");
-	fprintf(f, "\"cycles\":%s,\n", r->cycles ? "true" : "false");
+	jbool(f, "cycles", r->cycles, ",\n");
 	jint(f, "cpus", r->cpus, ",");
 	jint(f, "packages", r->packages, ",");
 	jint(f, "nodes", r->nodes, ",");
@@ -227,5 +224,6 @@ void report_json(FILE *f, const struct runset *rs)
 		jkey(f, "text", x->text, "}");
 		fputs(i + 1 < rs->nrejects ? ",\n" : "", f);
 	}
-	fprintf(f, "],\n\"ok\":%s}\n", runset_problems(rs) ? "false" : "true");
+	fputs("],\n", f);
+	jbool(f, "ok", !runset_problems(rs), "}\n");
 }

@@ -289,21 +289,6 @@ void runmap_text(FILE *f, const struct run *r)
 		text_noise(f, m);
 }
 
-void runmap_jstr(FILE *f, const char *key, const char *s)
-{
-	json_str(f, key);
-	fputc(':', f);
-	json_str(f, s);
-}
-
-void runmap_jnum(FILE *f, const char *key, double v)
-{
-	if (isfinite(v))
-		fprintf(f, "\"%s\":%.10g", key, v);
-	else
-		fprintf(f, "\"%s\":null", key);
-}
-
 /* "3,0,12": numbers between single commas (the log is not trusted). */
 static bool is_list(const char *s)
 {
@@ -320,6 +305,101 @@ static bool is_list(const char *s)
 	return digit;
 }
 
+static void json_pair(FILE *f, const struct map_pair *p)
+{
+	json_kuint(f, "a", p->a);
+	fputc(',', f);
+	json_kuint(f, "b", p->b);
+	fputc(',', f);
+	json_kstr(f, "class", p->cls);
+	fputc(',', f);
+	json_kuint(f, "home", p->home);
+	fputc(',', f);
+	json_knum(f, "median", true, p->median);
+	fputc(',', f);
+	json_knum(f, "min", true, p->min);
+	fputc(',', f);
+	json_knum(f, "cas_median", true, p->cas_median);
+	fputc(',', f);
+	json_knum(f, "cas_min", true, p->cas_min);
+	fputc(',', f);
+	json_kuint(f, "batch", p->batch);
+	fputc(',', f);
+	json_kuint(f, "cas_batch", p->cas_batch);
+}
+
+static void json_noise(FILE *f, const struct map_noise *x)
+{
+	json_kuint(f, "cpu", x->cpu);
+	fputc(',', f);
+	json_kuint(f, "count", x->count);
+	fputc(',', f);
+	json_knum(f, "polled_ms", true, x->polled_ms);
+	fputc(',', f);
+	json_knum(f, "total", true, x->total);
+	fputc(',', f);
+	json_knum(f, "max", true, x->max);
+	fputc(',', f);
+	json_kuint(f, "hist_lo", x->hist_lo);
+	/* a list of counts, or empty when the log's is not one */
+	fputs(",\"hist\":[", f);
+	if (is_list(x->hist))
+		fputs(x->hist, f);
+	fputc(']', f);
+}
+
+static void json_rw(FILE *f, const struct map_rw *x)
+{
+	const struct {
+		const char *key;
+		bool ok;
+		double v;
+	} nums[] = {
+		{ "writer_ns", true, x->writer_ns },
+		{ "writer_alone_ns", true, x->writer_alone_ns },
+		{ "floor_ns", x->have_floor, x->floor_ns },
+		{ "above_ns", x->have_floor, x->above_ns },
+		{ "above_alone_ns", x->have_floor, x->above_alone_ns },
+		{ "writer_median_ns", true, x->writer_med },
+		{ "writer_alone_median_ns", true, x->writer_alone_med },
+		{ "reader_ns", true, x->reader_ns },
+		{ "reader_alone_ns", true, x->reader_alone_ns },
+		{ "reader_median_ns", true, x->reader_med },
+		{ "reader_alone_median_ns", true, x->reader_alone_med },
+		{ "visited", true, x->visited },
+		{ "visited_alone", true, x->visited_alone },
+		{ "lines", true, x->lines },
+		{ "per_cpu_ns", true, x->per_cpu_ns },
+	};
+
+	json_kstr(f, "layout", x->layout);
+	fputc(',', f);
+	json_kstr(f, "reader", x->reader);
+	fputc(',', f);
+	json_kstr(f, "check", x->check);
+	if (x->wrong[0]) {
+		fputc(',', f);
+		json_kstr(f, "wrong", x->wrong);
+	}
+	fputc(',', f);
+	json_kuint(f, "writers", x->writers);
+	fputc(',', f);
+	json_kuint(f, "readers", x->readers);
+	for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++) {
+		/* without a floor the keys are absent, as in the record */
+		if (!nums[i].ok)
+			continue;
+		fputc(',', f);
+		json_knum(f, nums[i].key, true, nums[i].v);
+	}
+	fputc(',', f);
+	json_kuint(f, "updates", x->updates);
+	fputc(',', f);
+	json_kuint(f, "scans", x->scans);
+	fputc(',', f);
+	json_kuint(f, "dropped", x->dropped);
+}
+
 void runmap_json(FILE *f, const struct run *r)
 {
 	const struct run_map *m = r->map;
@@ -329,89 +409,44 @@ void runmap_json(FILE *f, const struct run *r)
 	 * per-CPU lists (c2c-plan's pairs is a count, c2c's a list) */
 	fputs("\"c2c\":{", f);
 	if (m && m->c2c_plan) {
-		fprintf(f, "\"plan\":{\"cpus\":%u,\"pairs\":%u,\"rounds\":%u,",
-			m->plan_cpus, m->plan_pairs, m->rounds);
-		runmap_jstr(f, "select", m->select);
+		fputs("\"plan\":{", f);
+		json_kuint(f, "cpus", m->plan_cpus);
 		fputc(',', f);
-		runmap_jstr(f, "home", m->home);
+		json_kuint(f, "pairs", m->plan_pairs);
+		fputc(',', f);
+		json_kuint(f, "rounds", m->rounds);
+		fputc(',', f);
+		json_kstr(f, "select", m->select);
+		fputc(',', f);
+		json_kstr(f, "home", m->home);
 		fputs("},", f);
 	}
 	fputs("\"pairs\":[", f);
 	for (size_t i = 0; i < np; i++) {
-		const struct map_pair *p = &m->pairs[i];
-
-		fprintf(f, "%s{\"a\":%u,\"b\":%u,", i ? ",\n" : "\n", p->a,
-			p->b);
-		runmap_jstr(f, "class", p->cls);
-		fprintf(f, ",\"home\":%u,", p->home);
-		runmap_jnum(f, "median", p->median);
-		fputc(',', f);
-		runmap_jnum(f, "min", p->min);
-		fputc(',', f);
-		runmap_jnum(f, "cas_median", p->cas_median);
-		fputc(',', f);
-		runmap_jnum(f, "cas_min", p->cas_min);
-		fprintf(f, ",\"batch\":%u,\"cas_batch\":%u}", p->batch,
-			p->cas_batch);
+		fputs(i ? ",\n{" : "\n{", f);
+		json_pair(f, &m->pairs[i]);
+		fputc('}', f);
 	}
 	fputs("]},\n\"noise\":{", f);
 	if (m && m->noise_plan) {
 		fputs("\"plan\":{", f);
-		runmap_jnum(f, "seconds", m->noise_s);
-		fprintf(f, ",\"threshold\":%u},", m->threshold);
+		json_knum(f, "seconds", true, m->noise_s);
+		fputc(',', f);
+		json_kuint(f, "threshold", m->threshold);
+		fputs("},", f);
 	}
 	fputs("\"cpus\":[", f);
 	for (size_t i = 0; i < nn; i++) {
-		const struct map_noise *x = &m->noise[i];
-		const char *s = x->hist;
-
-		fprintf(f, "%s{\"cpu\":%u,\"count\":%llu,", i ? ",\n" : "\n",
-			x->cpu, (unsigned long long)x->count);
-		runmap_jnum(f, "polled_ms", x->polled_ms);
-		fputc(',', f);
-		runmap_jnum(f, "total", x->total);
-		fputc(',', f);
-		runmap_jnum(f, "max", x->max);
-		fprintf(f, ",\"hist_lo\":%u,\"hist\":[", x->hist_lo);
-		if (is_list(s))
-			fputs(s, f);
-		fputs("]}", f);
+		fputs(i ? ",\n{" : "\n{", f);
+		json_noise(f, &m->noise[i]);
+		fputc('}', f);
 	}
 	fputs("]},\n", f);
 	runmap_json_scale(f, m);
 	fputs("\"rw\":[", f);
 	for (size_t i = 0; m && i < m->nrw; i++) {
-		const struct map_rw *x = &m->rw[i];
-
 		fputs(i ? ",\n{" : "\n{", f);
-		runmap_jstr(f, "layout", x->layout);
-		fputc(',', f);
-		runmap_jstr(f, "reader", x->reader);
-		fputc(',', f);
-		runmap_jstr(f, "check", x->check);
-		if (x->wrong[0]) {
-			fputc(',', f);
-			runmap_jstr(f, "wrong", x->wrong);
-		}
-		fprintf(f, ",\"writers\":%u,\"readers\":%u,", x->writers,
-			x->readers);
-		runmap_jnum(f, "writer_ns", x->writer_ns);
-		fputc(',', f);
-		runmap_jnum(f, "writer_alone_ns", x->writer_alone_ns);
-		fputc(',', f);
-		if (x->have_floor) {
-			runmap_jnum(f, "floor_ns", x->floor_ns);
-			fputc(',', f);
-			runmap_jnum(f, "above_ns", x->above_ns);
-			fputc(',', f);
-		}
-		runmap_jnum(f, "reader_ns", x->reader_ns);
-		fputc(',', f);
-		runmap_jnum(f, "reader_alone_ns", x->reader_alone_ns);
-		fputc(',', f);
-		runmap_jnum(f, "visited", x->visited);
-		fputc(',', f);
-		runmap_jnum(f, "per_cpu_ns", x->per_cpu_ns);
+		json_rw(f, &m->rw[i]);
 		fputc('}', f);
 	}
 	fputs("],\n", f);

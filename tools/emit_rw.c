@@ -48,7 +48,8 @@ void runmap_csv_rw_head(FILE *f)
 		"writer_alone_ns,floor_ns,above_ns,reader_ns,reader_alone_ns,"
 		"visited,visited_alone,lines,per_cpu_ns,check,writer_median_ns,"
 		"writer_alone_median_ns,reader_median_ns,"
-		"reader_alone_median_ns,dropped\n");
+		"reader_alone_median_ns,dropped,above_alone_ns,updates,scans,"
+		"wrong\n");
 }
 
 void runmap_csv_rw_row(FILE *f, const struct map_rw *x)
@@ -66,7 +67,13 @@ void runmap_csv_rw_row(FILE *f, const struct map_rw *x)
 		x->reader_alone_ns, x->visited, x->visited_alone, x->lines,
 		x->per_cpu_ns);
 	csv_field(f, x->check);
-	fprintf(f, ",%.3f,%.3f,%.3f,%.3f,%llu\n", x->writer_med,
+	fprintf(f, ",%.3f,%.3f,%.3f,%.3f,%llu,", x->writer_med,
 		x->writer_alone_med, x->reader_med, x->reader_alone_med,
 		(unsigned long long)x->dropped);
+	if (x->have_floor)
+		fprintf(f, "%.3f", x->above_alone_ns);
+	fprintf(f, ",%llu,%llu,", (unsigned long long)x->updates,
+		(unsigned long long)x->scans);
+	csv_field(f, x->wrong);
+	fputc('\n', f);
 }

@@ -141,58 +141,71 @@ static void jat(FILE *f, const char *key, const char *v)
 	char end;
 
 	if (!*v)
-		fprintf(f, "\"%s\":null", key);
+		json_knum(f, key, false, 0);
 	else if (sscanf(v, "%u%c", &k, &end) == 1)
-		fprintf(f, "\"%s\":%u", key, k);
+		json_kuint(f, key, k);
 	else
-		runmap_jstr(f, key, v);
+		json_kstr(f, key, v);
+}
+
+static void json_point(FILE *f, const struct map_scale *x)
+{
+	json_kuint(f, "cpus", x->cpus);
+	fputc(',', f);
+	json_kstr(f, "layout", x->layout);
+	fputc(',', f);
+	json_kstr(f, "order", x->order);
+	fputc(',', f);
+	json_kstr(f, "op", x->op);
+	fputc(',', f);
+	json_knum(f, "median", true, x->median);
+	fputc(',', f);
+	json_knum(f, "min", true, x->min);
+	fputc(',', f);
+	json_knum(f, "max", true, x->max);
+	fputc(',', f);
+	json_knum(f, "ns", true, x->ns);
+	fputc(',', f);
+	json_knum(f, "upd_ns", true, x->upd_ns);
+	fputc(',', f);
+	json_kbool(f, "clean", x->clean);
+	fputc(',', f);
+	json_kuint(f, "llcs", x->llcs);
+}
+
+static void json_summary(FILE *f, const struct map_scale_sum *x)
+{
+	json_kstr(f, "layout", x->layout);
+	fputc(',', f);
+	json_kstr(f, "order", x->order);
+	fputc(',', f);
+	json_kstr(f, "op", x->op);
+	fputc(',', f);
+	json_kuint(f, "cpus", x->cpus);
+	fputc(',', f);
+	json_knum(f, "base_ns", true, x->base_ns);
+	fputc(',', f);
+	json_knum(f, "last_ns", true, x->last_ns);
+	fputc(',', f);
+	jat(f, "doubles_at", x->doubles_at);
+	fputc(',', f);
+	jat(f, "llc_wins_from", x->wins_from);
+	fputc(',', f);
+	jat(f, "llc_stops_at", x->stops_at);
 }
 
 void runmap_json_scale(FILE *f, const struct run_map *m)
 {
 	fputs("\"scale\":[", f);
 	for (size_t i = 0; m && i < m->nscale; i++) {
-		const struct map_scale *x = &m->scale[i];
-
-		fprintf(f, "%s{\"cpus\":%u,", i ? ",\n" : "\n", x->cpus);
-		runmap_jstr(f, "layout", x->layout);
-		fputc(',', f);
-		runmap_jstr(f, "order", x->order);
-		fputc(',', f);
-		runmap_jstr(f, "op", x->op);
-		fputc(',', f);
-		runmap_jnum(f, "median", x->median);
-		fputc(',', f);
-		runmap_jnum(f, "min", x->min);
-		fputc(',', f);
-		runmap_jnum(f, "max", x->max);
-		fputc(',', f);
-		runmap_jnum(f, "ns", x->ns);
-		fputc(',', f);
-		runmap_jnum(f, "upd_ns", x->upd_ns);
-		fprintf(f, ",\"clean\":%s,\"llcs\":%u}",
-			x->clean ? "true" : "false", x->llcs);
+		fputs(i ? ",\n{" : "\n{", f);
+		json_point(f, &m->scale[i]);
+		fputc('}', f);
 	}
 	fputs("],\n\"scale_summary\":[", f);
 	for (size_t i = 0; m && i < m->nscale_sum; i++) {
-		const struct map_scale_sum *x = &m->scale_sum[i];
-
 		fputs(i ? ",\n{" : "\n{", f);
-		runmap_jstr(f, "layout", x->layout);
-		fputc(',', f);
-		runmap_jstr(f, "order", x->order);
-		fputc(',', f);
-		runmap_jstr(f, "op", x->op);
-		fprintf(f, ",\"cpus\":%u,", x->cpus);
-		runmap_jnum(f, "base_ns", x->base_ns);
-		fputc(',', f);
-		runmap_jnum(f, "last_ns", x->last_ns);
-		fputc(',', f);
-		jat(f, "doubles_at", x->doubles_at);
-		fputc(',', f);
-		jat(f, "llc_wins_from", x->wins_from);
-		fputc(',', f);
-		jat(f, "llc_stops_at", x->stops_at);
+		json_summary(f, &m->scale_sum[i]);
 		fputc('}', f);
 	}
 	fputs("],\n", f);
@@ -254,10 +267,14 @@ static void scale_report(FILE *f, const struct runset *rs, bool json)
 		if (!m || (!m->scale_plan && !m->nscale))
 			continue;
 		if (json) {
-			fprintf(f, "%s{\"run\":\"%08x\",", n ? ",\n" : "\n",
-				r->id);
+			char id[12];
+
+			snprintf(id, sizeof(id), "%08x", r->id);
+			fputs(n ? ",\n{" : "\n{", f);
+			json_kstr(f, "run", id);
+			fputc(',', f);
 			runmap_json_scale(f, m);
-			runmap_jstr(f, "file", rs->files[r->file].path);
+			json_kstr(f, "file", rs->files[r->file].path);
 			fputc('}', f);
 		} else {
 			fprintf(f, "%srun %08x (%s)\n", n ? "\n" : "", r->id,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Record text held inert in text, CSV, JSON and gnuplot (inert.h). */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,34 @@ void json_str(FILE *f, const char *s)
 			fprintf(f, "\\u%04x", c);
 	}
 	fputc('"', f);
+}
+
+void json_kstr(FILE *f, const char *key, const char *val)
+{
+	json_str(f, key);
+	fputc(':', f);
+	json_str(f, val);
+}
+
+void json_knum(FILE *f, const char *key, bool ok, double v)
+{
+	json_str(f, key);
+	if (ok && isfinite(v))
+		fprintf(f, ":%.10g", v);
+	else
+		fputs(":null", f);
+}
+
+void json_kuint(FILE *f, const char *key, unsigned long long v)
+{
+	json_str(f, key);
+	fprintf(f, ":%llu", v);
+}
+
+void json_kbool(FILE *f, const char *key, bool v)
+{
+	json_str(f, key);
+	fputs(v ? ":true" : ":false", f);
 }
 
 /* Bytes of the well-formed UTF-8 character at @s that is no C1 control

@@ -29,6 +29,16 @@ void csv_field(FILE *f, const char *s);
 /* A JSON string (RFC 8259): '"' and '\\' escaped, every byte other than
  * printable ASCII as \u00XX (a log's bytes are not promised UTF-8). */
 void json_str(FILE *f, const char *s);
+/*
+ * The one JSON writer of every report: a member "key":value, the key and
+ * any text through json_str(); a number as %.10g, or null when @ok is
+ * false or it is not finite (JSON has no NaN).  The caller writes the
+ * braces and commas around members.
+ */
+void json_kstr(FILE *f, const char *key, const char *val);
+void json_knum(FILE *f, const char *key, bool ok, double v);
+void json_kuint(FILE *f, const char *key, unsigned long long v);
+void json_kbool(FILE *f, const char *key, bool v);
 
 /*
  * A gnuplot string in single quotes, where gnuplot substitutes nothing

@@ -149,7 +149,9 @@ void runmap_take(struct run_map **mp, const struct rec_parsed *p)
 		x->writer_alone_med = rec_field_d(p, "writer_alone_median_ns");
 		x->reader_med = rec_field_d(p, "reader_median_ns");
 		x->reader_alone_med = rec_field_d(p, "reader_alone_median_ns");
-		x->dropped = rec_field_u(p, "dropped");
+		x->dropped = rec_field_u64(p, "dropped");
+		x->updates = rec_field_u64(p, "updates");
+		x->scans = rec_field_u64(p, "scans");
 	} else if (!strcmp(k, "noise")) {
 		struct map_noise *x;
 		uint64_t v = 0;

@@ -66,7 +66,7 @@ struct map_rw {
 	double reader_ns, reader_alone_ns, visited, visited_alone, lines;
 	double per_cpu_ns;
 	double writer_med, writer_alone_med, reader_med, reader_alone_med;
-	uint64_t dropped;
+	uint64_t dropped, updates, scans;
 };
 
 struct run_map {
@@ -139,9 +139,6 @@ void runmap_csv_rw_row(FILE *f, const struct map_rw *x);
  * longest gap per CPU and for all, a column @w wide per run; nothing
  * when no run has noise records. */
 void runmap_compare_noise(FILE *f, const struct runset *rs, int w);
-/* "key":"text" and "key":number (null when not finite), for JSON. */
-void runmap_jstr(FILE *f, const char *key, const char *s);
-void runmap_jnum(FILE *f, const char *key, double v);
 /* The CPUs of @m's pairs in topology order, in *@out (to be freed). */
 size_t runmap_order(const struct run_map *m, unsigned **out);
 /* Heat map of the c2c medians (plain, or @cas) of up to four runs, via
