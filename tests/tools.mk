@@ -5,7 +5,8 @@ REPORT_TOOL_SRCS = tools/logparse.c tools/logparse.h tools/runs.c \
 	tools/runs.h tools/logreport.c tools/logreport.h tools/emit_text.c \
 	tools/emit_csv.c tools/emit_json.c tools/compare.c tools/compare_noise.c \
 	tools/runmap.c tools/runmap.h tools/rec_fields.h tools/emit_map.c tools/emit_rw.c tools/emit_scale.c \
-	tools/inert.c tools/inert.h \
+	tools/inert.c tools/inert.h tools/map_fields.c tools/map_fields.h \
+	core/out/record_schema.c core/out/record_schema.h \
 	core/out/record.c core/out/crc32.c core/out/labels.c core/out/labels.h
 REPORT_LOGS = tests/logs/twin-x86_64.log tests/logs/two-runs.log \
 	tests/logs/damaged.log tests/logs/riscv64-qemu.log \

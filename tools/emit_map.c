@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "inert.h"
+#include "map_fields.h"
 #include "runmap.h"
 #include "runs.h"
 
@@ -289,117 +290,6 @@ void runmap_text(FILE *f, const struct run *r)
 		text_noise(f, m);
 }
 
-/* "3,0,12": numbers between single commas (the log is not trusted). */
-static bool is_list(const char *s)
-{
-	bool digit = false;
-
-	for (; *s; s++) {
-		if (*s >= '0' && *s <= '9')
-			digit = true;
-		else if (*s == ',' && digit)
-			digit = false;
-		else
-			return false;
-	}
-	return digit;
-}
-
-static void json_pair(FILE *f, const struct map_pair *p)
-{
-	json_kuint(f, "a", p->a);
-	fputc(',', f);
-	json_kuint(f, "b", p->b);
-	fputc(',', f);
-	json_kstr(f, "class", p->cls);
-	fputc(',', f);
-	json_kuint(f, "home", p->home);
-	fputc(',', f);
-	json_knum(f, "median", true, p->median);
-	fputc(',', f);
-	json_knum(f, "min", true, p->min);
-	fputc(',', f);
-	json_knum(f, "cas_median", true, p->cas_median);
-	fputc(',', f);
-	json_knum(f, "cas_min", true, p->cas_min);
-	fputc(',', f);
-	json_kuint(f, "batch", p->batch);
-	fputc(',', f);
-	json_kuint(f, "cas_batch", p->cas_batch);
-}
-
-static void json_noise(FILE *f, const struct map_noise *x)
-{
-	json_kuint(f, "cpu", x->cpu);
-	fputc(',', f);
-	json_kuint(f, "count", x->count);
-	fputc(',', f);
-	json_knum(f, "polled_ms", true, x->polled_ms);
-	fputc(',', f);
-	json_knum(f, "total", true, x->total);
-	fputc(',', f);
-	json_knum(f, "max", true, x->max);
-	fputc(',', f);
-	json_kuint(f, "hist_lo", x->hist_lo);
-	/* a list of counts, or empty when the log's is not one */
-	fputs(",\"hist\":[", f);
-	if (is_list(x->hist))
-		fputs(x->hist, f);
-	fputc(']', f);
-}
-
-static void json_rw(FILE *f, const struct map_rw *x)
-{
-	const struct {
-		const char *key;
-		bool ok;
-		double v;
-	} nums[] = {
-		{ "writer_ns", true, x->writer_ns },
-		{ "writer_alone_ns", true, x->writer_alone_ns },
-		{ "floor_ns", x->have_floor, x->floor_ns },
-		{ "above_ns", x->have_floor, x->above_ns },
-		{ "above_alone_ns", x->have_floor, x->above_alone_ns },
-		{ "writer_median_ns", true, x->writer_med },
-		{ "writer_alone_median_ns", true, x->writer_alone_med },
-		{ "reader_ns", true, x->reader_ns },
-		{ "reader_alone_ns", true, x->reader_alone_ns },
-		{ "reader_median_ns", true, x->reader_med },
-		{ "reader_alone_median_ns", true, x->reader_alone_med },
-		{ "visited", true, x->visited },
-		{ "visited_alone", true, x->visited_alone },
-		{ "lines", true, x->lines },
-		{ "per_cpu_ns", true, x->per_cpu_ns },
-	};
-
-	json_kstr(f, "layout", x->layout);
-	fputc(',', f);
-	json_kstr(f, "reader", x->reader);
-	fputc(',', f);
-	json_kstr(f, "check", x->check);
-	if (x->wrong[0]) {
-		fputc(',', f);
-		json_kstr(f, "wrong", x->wrong);
-	}
-	fputc(',', f);
-	json_kuint(f, "writers", x->writers);
-	fputc(',', f);
-	json_kuint(f, "readers", x->readers);
-	for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++) {
-		/* without a floor the keys are absent, as in the record */
-		if (!nums[i].ok)
-			continue;
-		fputc(',', f);
-		json_knum(f, nums[i].key, true, nums[i].v);
-	}
-	fputc(',', f);
-	json_kuint(f, "updates", x->updates);
-	fputc(',', f);
-	json_kuint(f, "scans", x->scans);
-	fputc(',', f);
-	json_kuint(f, "dropped", x->dropped);
-}
-
 void runmap_json(FILE *f, const struct run *r)
 {
 	const struct run_map *m = r->map;
@@ -424,7 +314,7 @@ void runmap_json(FILE *f, const struct run *r)
 	fputs("\"pairs\":[", f);
 	for (size_t i = 0; i < np; i++) {
 		fputs(i ? ",\n{" : "\n{", f);
-		json_pair(f, &m->pairs[i]);
+		map_json_row(f, &map_c2c_table, &m->pairs[i]);
 		fputc('}', f);
 	}
 	fputs("]},\n\"noise\":{", f);
@@ -438,7 +328,7 @@ void runmap_json(FILE *f, const struct run *r)
 	fputs("\"cpus\":[", f);
 	for (size_t i = 0; i < nn; i++) {
 		fputs(i ? ",\n{" : "\n{", f);
-		json_noise(f, &m->noise[i]);
+		map_json_row(f, &map_noise_table, &m->noise[i]);
 		fputc('}', f);
 	}
 	fputs("]},\n", f);
@@ -446,7 +336,7 @@ void runmap_json(FILE *f, const struct run *r)
 	fputs("\"rw\":[", f);
 	for (size_t i = 0; m && i < m->nrw; i++) {
 		fputs(i ? ",\n{" : "\n{", f);
-		json_rw(f, &m->rw[i]);
+		map_json_row(f, &map_rw_table, &m->rw[i]);
 		fputc('}', f);
 	}
 	fputs("],\n", f);
@@ -494,35 +384,19 @@ int runmap_csv(FILE *f, const struct runset *rs, const char *table)
 	}
 	if (!c2c && strcmp(table, "noise"))
 		return -1;
-	if (c2c)
-		fprintf(f, "file,run,a,b,class,home,median,min,"
-			"cas_median,cas_min,batch,cas_batch\n");
-	else
-		fprintf(f, "file,run,cpu,polled_ms,count,total,max,"
-			"hist_lo,hist\n");
+	fputs("file,run,", f);
+	map_csv_head(f, c2c ? &map_c2c_table : &map_noise_table);
 	for (size_t i = 0; i < rs->nruns; i++) {
 		const struct run *r = &rs->runs[i];
 		const struct run_map *m = r->map;
 
 		for (size_t k = 0; m && c2c && k < m->npairs; k++) {
-			const struct map_pair *p = &m->pairs[k];
-
 			csv_head(f, rs, r);
-			fprintf(f, "%u,%u,", p->a, p->b);
-			csv_field(f, p->cls);
-			fprintf(f, ",%u,%.2f,%.2f,%.2f,%.2f,%u,%u\n", p->home,
-				p->median, p->min, p->cas_median, p->cas_min,
-				p->batch, p->cas_batch);
+			map_csv_row(f, &map_c2c_table, &m->pairs[k]);
 		}
 		for (size_t k = 0; m && !c2c && k < m->nnoise; k++) {
-			const struct map_noise *x = &m->noise[k];
-
 			csv_head(f, rs, r);
-			fprintf(f, "%u,%.3f,%llu,%.0f,%.0f,%u,", x->cpu,
-				x->polled_ms, (unsigned long long)x->count,
-				x->total, x->max, x->hist_lo);
-			csv_field(f, x->hist);
-			fputc('\n', f);
+			map_csv_row(f, &map_noise_table, &m->noise[k]);
 		}
 	}
 	return 0;

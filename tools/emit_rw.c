@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "inert.h"
+#include "map_fields.h"
 #include "runmap.h"
 
 /* with / alone as a percentage change; "-" when alone is unknown */
@@ -44,36 +45,11 @@ void runmap_text_rw(FILE *f, const struct run_map *m)
 
 void runmap_csv_rw_head(FILE *f)
 {
-	fprintf(f, "file,run,layout,reader,writers,readers,writer_ns,"
-		"writer_alone_ns,floor_ns,above_ns,reader_ns,reader_alone_ns,"
-		"visited,visited_alone,lines,per_cpu_ns,check,writer_median_ns,"
-		"writer_alone_median_ns,reader_median_ns,"
-		"reader_alone_median_ns,dropped,above_alone_ns,updates,scans,"
-		"wrong\n");
+	fputs("file,run,", f);
+	map_csv_head(f, &map_rw_table);
 }
 
 void runmap_csv_rw_row(FILE *f, const struct map_rw *x)
 {
-	csv_field(f, x->layout);
-	fputc(',', f);
-	csv_field(f, x->reader);
-	fprintf(f, ",%u,%u,%.3f,%.3f,", x->writers, x->readers, x->writer_ns,
-		x->writer_alone_ns);
-	if (x->have_floor)
-		fprintf(f, "%.3f,%.3f,", x->floor_ns, x->above_ns);
-	else
-		fputs(",,", f);
-	fprintf(f, "%.3f,%.3f,%.2f,%.2f,%.2f,%.3f,", x->reader_ns,
-		x->reader_alone_ns, x->visited, x->visited_alone, x->lines,
-		x->per_cpu_ns);
-	csv_field(f, x->check);
-	fprintf(f, ",%.3f,%.3f,%.3f,%.3f,%llu,", x->writer_med,
-		x->writer_alone_med, x->reader_med, x->reader_alone_med,
-		(unsigned long long)x->dropped);
-	if (x->have_floor)
-		fprintf(f, "%.3f", x->above_alone_ns);
-	fprintf(f, ",%llu,%llu,", (unsigned long long)x->updates,
-		(unsigned long long)x->scans);
-	csv_field(f, x->wrong);
-	fputc('\n', f);
+	map_csv_row(f, &map_rw_table, x);
 }

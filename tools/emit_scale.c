@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "inert.h"
+#include "map_fields.h"
 #include "runmap.h"
 #include "runs.h"
 
@@ -134,78 +135,18 @@ void runmap_text_scale(FILE *f, const struct run_map *m)
 			m->scale_points - (unsigned)m->nscale);
 }
 
-/* "12" as a number, "never" as a string, absent as null */
-static void jat(FILE *f, const char *key, const char *v)
-{
-	unsigned k;
-	char end;
-
-	if (!*v)
-		json_knum(f, key, false, 0);
-	else if (sscanf(v, "%u%c", &k, &end) == 1)
-		json_kuint(f, key, k);
-	else
-		json_kstr(f, key, v);
-}
-
-static void json_point(FILE *f, const struct map_scale *x)
-{
-	json_kuint(f, "cpus", x->cpus);
-	fputc(',', f);
-	json_kstr(f, "layout", x->layout);
-	fputc(',', f);
-	json_kstr(f, "order", x->order);
-	fputc(',', f);
-	json_kstr(f, "op", x->op);
-	fputc(',', f);
-	json_knum(f, "median", true, x->median);
-	fputc(',', f);
-	json_knum(f, "min", true, x->min);
-	fputc(',', f);
-	json_knum(f, "max", true, x->max);
-	fputc(',', f);
-	json_knum(f, "ns", true, x->ns);
-	fputc(',', f);
-	json_knum(f, "upd_ns", true, x->upd_ns);
-	fputc(',', f);
-	json_kbool(f, "clean", x->clean);
-	fputc(',', f);
-	json_kuint(f, "llcs", x->llcs);
-}
-
-static void json_summary(FILE *f, const struct map_scale_sum *x)
-{
-	json_kstr(f, "layout", x->layout);
-	fputc(',', f);
-	json_kstr(f, "order", x->order);
-	fputc(',', f);
-	json_kstr(f, "op", x->op);
-	fputc(',', f);
-	json_kuint(f, "cpus", x->cpus);
-	fputc(',', f);
-	json_knum(f, "base_ns", true, x->base_ns);
-	fputc(',', f);
-	json_knum(f, "last_ns", true, x->last_ns);
-	fputc(',', f);
-	jat(f, "doubles_at", x->doubles_at);
-	fputc(',', f);
-	jat(f, "llc_wins_from", x->wins_from);
-	fputc(',', f);
-	jat(f, "llc_stops_at", x->stops_at);
-}
-
 void runmap_json_scale(FILE *f, const struct run_map *m)
 {
 	fputs("\"scale\":[", f);
 	for (size_t i = 0; m && i < m->nscale; i++) {
 		fputs(i ? ",\n{" : "\n{", f);
-		json_point(f, &m->scale[i]);
+		map_json_row(f, &map_scale_table, &m->scale[i]);
 		fputc('}', f);
 	}
 	fputs("],\n\"scale_summary\":[", f);
 	for (size_t i = 0; m && i < m->nscale_sum; i++) {
 		fputs(i ? ",\n{" : "\n{", f);
-		json_summary(f, &m->scale_sum[i]);
+		map_json_row(f, &map_scale_sum_table, &m->scale_sum[i]);
 		fputc('}', f);
 	}
 	fputs("],\n", f);
@@ -213,45 +154,18 @@ void runmap_json_scale(FILE *f, const struct run_map *m)
 
 void runmap_csv_scale_head(FILE *f, bool sum)
 {
-	if (sum)
-		fprintf(f, "file,run,layout,order,op,cpus,base_ns,last_ns,"
-			"doubles_at,llc_wins_from,llc_stops_at\n");
-	else
-		fprintf(f, "file,run,cpus,median,min,max,ns,layout,order,op,"
-			"upd_ns,clean,llcs\n");
-}
-
-/* @n CSV fields from @s, a comma after each */
-static void csv_fields(FILE *f, const char *const *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		csv_field(f, s[i]);
-		fputc(',', f);
-	}
+	fputs("file,run,", f);
+	map_csv_head(f, sum ? &map_scale_sum_table : &map_scale_table);
 }
 
 void runmap_csv_scale_row(FILE *f, const struct map_scale *x)
 {
-	const char *words[] = { x->layout, x->order, x->op };
-
-	fprintf(f, "%u,%.5f,%.5f,%.5f,%.3f,", x->cpus, x->median, x->min,
-		x->max, x->ns);
-	csv_fields(f, words, 3);
-	fprintf(f, "%.3f,%d,%u\n", x->upd_ns, x->clean, x->llcs);
+	map_csv_row(f, &map_scale_table, x);
 }
 
 void runmap_csv_scale_sum_row(FILE *f, const struct map_scale_sum *x)
 {
-	const char *words[] = { x->layout, x->order, x->op };
-
-	csv_fields(f, words, 3);
-	fprintf(f, "%u,%.3f,%.3f,", x->cpus, x->base_ns, x->last_ns);
-	csv_field(f, x->doubles_at);
-	fputc(',', f);
-	csv_field(f, x->wins_from);
-	fputc(',', f);
-	csv_field(f, x->stops_at);
-	fputc('\n', f);
+	map_csv_row(f, &map_scale_sum_table, x);
 }
 
 static void scale_report(FILE *f, const struct runset *rs, bool json)
