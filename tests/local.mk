@@ -22,13 +22,22 @@ tests_test_stats_CFLAGS = $(UNIT_CFLAGS)
 tests_test_stats_LDFLAGS = $(SAN_FLAGS)
 tests_test_stats_LDADD = -lm
 
-tests_test_config_SOURCES = tests/test_config.c core/boot/config.c core/engine/sbm.c \
+tests_test_config_SOURCES = tests/test_config.c $(OPTION_SOURCES) core/engine/sbm.c \
 	core/test_hooks_on.c \
-	core/engine/sbm_read.c \
-	core/boot/config_exp.c
+	core/engine/sbm_read.c
 tests_test_config_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_config_CFLAGS = $(UNIT_CFLAGS)
 tests_test_config_LDFLAGS = $(SAN_FLAGS)
+
+# the option declarations against the defaults, usage and README's table
+check_PROGRAMS += tests/test_config_decl
+TESTS += tests/test_config_decl
+tests_test_config_decl_SOURCES = tests/test_config_decl.c tests/check.h \
+	$(OPTION_SOURCES) core/engine/sbm.c core/engine/sbm_read.c \
+	core/test_hooks_on.c
+tests_test_config_decl_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_config_decl_CFLAGS = $(UNIT_CFLAGS)
+tests_test_config_decl_LDFLAGS = $(SAN_FLAGS)
 
 tests_test_record_SOURCES = tests/test_record.c core/out/record.c core/out/crc32.c
 tests_test_record_CPPFLAGS = $(UNIT_CPPFLAGS)
@@ -113,7 +122,7 @@ TESTS += tests/test_ipmi_kcs
 tests_test_ipmi_kcs_SOURCES = tests/test_ipmi_kcs.c tests/check.h \
 	core/fw/ipmi_kcs.c core/fw/ipmi_kcs.h core/fw/ipmi.c core/fw/ipmi.h \
 	core/fw/uart_check.c core/fw/uart_check.h \
-	core/boot/config.c core/boot/config_exp.c core/engine/sbm.c core/engine/sbm_read.c \
+	$(OPTION_SOURCES) core/engine/sbm.c core/engine/sbm_read.c \
 	core/test_hooks_on.c
 tests_test_ipmi_kcs_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_ipmi_kcs_CFLAGS = $(UNIT_CFLAGS)
@@ -234,9 +243,8 @@ if SBM_NATIVE
 INPUT_FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all -g -O1 -std=c11 $(WARN_CFLAGS) \
 	-I$(srcdir)/core
-FUZZ_OPTIONS_SRCS = tests/fuzz_options.c core/boot/config.c core/boot/config.h \
-	core/test_hooks_on.c \
-	core/boot/config_exp.c core/boot/config_exp.h core/boot/config_words.h core/engine/sbm.c \
+FUZZ_OPTIONS_SRCS = tests/fuzz_options.c $(OPTION_SOURCES) \
+	core/test_hooks_on.c core/engine/sbm.c \
 	core/engine/sbm.h core/engine/sbm_read.c core/engine/sbm_read.h core/boot/load_options.c \
 	core/boot/load_options.h
 FUZZ_RECORD_SRCS = tests/fuzz_record.c core/out/record.c core/out/record.h \

@@ -8,7 +8,7 @@ check_PROGRAMS += $(MAP_TESTS)
 TESTS += $(MAP_TESTS)
 
 tests_test_pairs_SOURCES = tests/test_pairs.c tests/check.h \
-	core/engine/c2c_pairs.c core/engine/c2c_pairs.h core/boot/config.c core/boot/config_exp.c \
+	core/engine/c2c_pairs.c core/engine/c2c_pairs.h $(OPTION_SOURCES) \
 	core/test_hooks_on.c \
 	core/engine/sbm_read.c \
 	core/engine/sbm.c core/engine/topo.c

@@ -2,7 +2,10 @@
 /*
  * Run options.  Every source (command line, EFI load options, a config
  * file on the boot volume, the device tree's bootargs) is text of
- * whitespace-separated key=value words, parsed by config_parse().
+ * whitespace-separated key=value words, parsed by config_parse().  Each
+ * key is declared (boot/option.h) beside the code that owns it: the
+ * engine's in config_engine.c, an experiment's in exp_*_options.c; the
+ * values land here.
  */
 #ifndef SBM_CONFIG_H
 #define SBM_CONFIG_H
@@ -13,7 +16,7 @@
 
 enum cpuset_kind { CPUSET_ALL, CPUSET_CORES, CPUSET_LLC, CPUSET_FIRST };
 enum run_mode { MODE_LOOP, MODE_PAIR };
-/* the machine map's options (config_exp.c) */
+/* the machine map's options (exp_c2c_options.c) */
 enum pairs_kind { PAIRS_AUTO, PAIRS_ALL, PAIRS_REPS, PAIRS_RANDOM };
 enum c2c_home_kind { HOME_A, HOME_B, HOME_NODE };
 /* where experiment=rw puts its readers; AUTO: another LLC if any */
@@ -74,7 +77,7 @@ struct config {
 	 * screen); -1: until a key on the serial console, at most
 	 * CONFIG_HOLD_MAX_S */
 	int32_t hold_s;
-	/* which experiments run, and the machine map's (config_exp.c) */
+	/* which experiments run (config_exp.c), and the machine map's */
 	uint32_t experiments;	/* bit per name, config_runs() reads it */
 	enum pairs_kind pairs;
 	uint32_t pairs_k;	/* PAIRS_RANDOM: pairs per class */
@@ -83,7 +86,7 @@ struct config {
 	uint32_t c2c_home_node;	/* HOME_NODE */
 	uint32_t noise_ms;
 	uint32_t noise_ns;	/* gaps above this are noise */
-	/* experiment=rw (config_exp.c) */
+	/* experiment=rw (exp_rw_options.c) */
 	uint32_t rw_idle_ns, rw_run_ns;	/* a writer's idle and busy spell */
 	uint32_t rw_scan_ns;	/* a reader's time between two scans */
 	uint32_t rw_ms;		/* each phase of each layout */
@@ -94,7 +97,7 @@ struct config {
 	uint32_t reader;	/* enum sbm_read_op */
 	/* test=: boot-test-only switches that force a fallback path */
 	uint32_t test;		/* CONFIG_TEST_* bits */
-	/* experiment=scale (config_exp.c) */
+	/* experiment=scale (exp_scale_options.c) */
 	enum scale_order scale_order;
 	uint32_t scale_steps;	/* most CPU counts per curve; 0: automatic */
 };
@@ -127,7 +130,8 @@ int config_set(struct config *c, const char *key, const char *val,
 /* Write the effective options as "key=value ..." (for the report). */
 size_t config_format(const struct config *c, char *buf, size_t len);
 
-/* Text for --help: every key, its values and its default. */
+/* Text for --help: every key, its values and its default, from the
+ * declarations. */
 const char *config_help(void);
 
 #endif

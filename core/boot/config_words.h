@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* What config.c and config_exp.c share to read one key=value word. */
+/* What the option declarations' parsers share to read one value. */
 #ifndef SBM_CONFIG_WORDS_H
 #define SBM_CONFIG_WORDS_H
 

@@ -286,7 +286,7 @@ static void c2c_release(struct engine *e, void *state)
 
 const struct experiment exp_c2c = {
 	.name = "c2c",
-	.options = "pairs c2c_rounds c2c_home cpus",
+	.options = &exp_c2c_options,
 	.check = c2c_check,
 	.prepare = c2c_prepare,
 	.estimate_ms = c2c_estimate_ms,

@@ -182,7 +182,7 @@ static void noise_release(struct engine *e, void *state)
 
 const struct experiment exp_noise = {
 	.name = "noise",
-	.options = "noise_s noise_ns cpus",
+	.options = &exp_noise_options,
 	.check = noise_check,
 	.prepare = noise_prepare,
 	.estimate_ms = noise_estimate_ms,

@@ -304,7 +304,7 @@ static void proof_release(struct engine *e, void *state)
 const struct experiment exp_proof = {
 	.name = "proof",
 	.runs_with = "sbm",
-	.options = "op iters reps warmup gap",
+	.options = &exp_proof_options,
 	.prepare = proof_prepare,
 	.run = proof_run,
 	.release = proof_release,

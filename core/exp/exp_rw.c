@@ -609,9 +609,7 @@ static void rw_release(struct engine *e, void *state)
 
 const struct experiment exp_rw = {
 	.name = "rw",
-	.options = "reader rw_readers rw_nreaders rw_writers rw_idle_ns "
-		   "rw_run_ns rw_scan_ns rw_ms rw_test_stale layouts op op_u8 "
-		   "line cpus",
+	.options = &exp_rw_options,
 	.check = rw_check,
 	.prepare = rw_prepare,
 	.estimate_ms = rw_estimate_ms,

@@ -641,7 +641,7 @@ static void sbm_release(struct engine *e, void *state)
 
 const struct experiment exp_sbm = {
 	.name = "sbm",
-	.options = "layouts op op_u8 iters reps warmup line cpus mode",
+	.options = &exp_sbm_options,
 	.check = sbm_check,
 	.prepare = sbm_prepare,
 	.estimate_ms = sbm_estimate_ms,

@@ -558,8 +558,7 @@ static void scale_release(struct engine *e, void *state)
 
 const struct experiment exp_scale = {
 	.name = "scale",
-	.options = "layouts op op_u8 iters reps warmup line cpus scale_order "
-		   "scale_steps",
+	.options = &exp_scale_options,
 	.check = scale_check,
 	.prepare = scale_prepare,
 	.estimate_ms = scale_estimate_ms,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * An experiment on the engine.  Each lives in its own file (exp_*.c),
- * writes its own record kinds, and is listed once in experiments.c.
+ * declares its options beside it (exp_*_options.c), writes its own
+ * record kinds, and is listed once in experiments.h.
  * The engine calls, on the boot CPU, for the experiments that
  * experiment= chose, in registry order:
  *
@@ -17,13 +18,18 @@
 #define SBM_EXPERIMENT_H
 
 #include "engine/engine.h"
+#include "exp/experiments.h"
+
+struct option_set;
 
 struct experiment {
 	const char *name;
 	/* runs when experiment= names this one (NULL: its own name), so a
 	 * companion such as the line-transfer proof goes with sbm */
 	const char *runs_with;
-	const char *options;	/* the config keys it reads */
+	/* the options it declares (exp_NAME_options.c, boot/option.h);
+	 * their name and runs_with are the two above */
+	const struct option_set *options;
 	int (*check)(const struct engine *e, const char **why);
 	int (*prepare)(struct engine *e, void **state);	/* 0 or -1 */
 	uint64_t (*estimate_ms)(struct engine *e, void *state);	/* 0: unknown */
@@ -31,6 +37,9 @@ struct experiment {
 	void (*report)(struct engine *e, void *state);
 	void (*release)(struct engine *e, void *state);
 };
+
+#define SBM_EXP_OPTIONS(n) extern const struct option_set exp_##n##_options;
+SBM_EXPERIMENTS(SBM_EXP_OPTIONS)
 
 /* Every experiment of this build, NULL-terminated (experiments.c). */
 extern const struct experiment *const experiments[];

@@ -1,22 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The registry: one line per experiment, in the order they run. */
+/* Every experiment of this build, from the registry (experiments.h). */
 #include <stddef.h>
 
-#include "exp/exp_c2c.h"
-#include "exp/exp_noise.h"
-#include "exp/exp_rw.h"
-#include "exp/exp_sbm.h"
-#include "exp/exp_scale.h"
 #include "exp/experiment.h"
+#include "exp/experiments.h"
 
-extern const struct experiment exp_proof;
+#define DECLARE(n) extern const struct experiment exp_##n;
+SBM_EXPERIMENTS(DECLARE)
 
+#define ENTRY(n) &exp_##n,
 const struct experiment *const experiments[] = {
-	&exp_sbm,
-	&exp_proof,
-	&exp_scale,
-	&exp_c2c,
-	&exp_noise,
-	&exp_rw,
+	SBM_EXPERIMENTS(ENTRY)
 	NULL
 };

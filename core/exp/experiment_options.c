@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Every experiment's options, from the registry (experiments.h). */
+#include <stddef.h>
+
+#include "boot/option.h"
+#include "exp/experiments.h"
+
+#define DECLARE(n) extern const struct option_set exp_##n##_options;
+SBM_EXPERIMENTS(DECLARE)
+
+#define ENTRY(n) &exp_##n##_options,
+const struct option_set *const experiment_options[] = {
+	SBM_EXPERIMENTS(ENTRY)
+	NULL
+};
