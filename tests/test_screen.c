@@ -216,8 +216,14 @@ static void test_end_screen(void)
 	char path[64];
 	FILE *f;
 
+	const char *off;
+
 	CHECK(screen_init(&fb) == 0 && screen_active());
 	run_end();
+	/* hello, qr and end as the image writes them are the schema's; the
+	 * six results' made-up "note" key is caught, the first named */
+	CHECK_EQ_U64(report_off_schema(&off), 6);
+	CHECK_STR(off, "result note");
 	record_lines(console, nconsole, serial, sizeof(serial));
 	CHECK(strstr(serial, " held=14 results=6 of_results=6 ") != NULL);
 	CHECK(strstr(console, "QR codes below: 14 records, 6 of 6 results, "

@@ -8,6 +8,7 @@
 #include "arch.h"
 #include "out/keep.h"
 #include "out/record.h"
+#include "out/record_schema.h"
 #include "out/report.h"
 #include "fw/smbios.h"
 
@@ -17,6 +18,8 @@ static struct {
 	uint32_t cpus, lost;
 	double start_ms;	/* bring-up, <0 when not timed */
 	bool have_cpus;
+	uint32_t off_schema;	/* records unlike record_schema.def */
+	char first_off[48];	/* "KIND KEY" of the first */
 } rep;
 
 void report_cpus(uint32_t cpus, uint32_t lost, double start_ms)
@@ -71,8 +74,53 @@ void report_rec_start(struct rec *r, const char *kind)
 	rec_start(r, kind, rep.run_id);
 }
 
+static void off_schema(const char *kind, const char *key)
+{
+	if (!rep.off_schema++)
+		snprintf(rep.first_off, sizeof(rep.first_off), "%s %s", kind,
+			 key);
+}
+
+/*
+ * Every record read back against the schema: a kind or key it lacks, or
+ * a value not of the declared type, is counted (report_off_schema()) for
+ * the tests; the console line is never changed.  Records go out one at a
+ * time, from the CPU that holds the console.
+ */
+static void schema_check(const struct rec *r, size_t n)
+{
+	static struct rec_parsed p;	/* large */
+	const struct rec_schema *k;
+	const char *why;
+
+	if (rec_parse(r->buf, n, &p, &why) <= 0) {
+		off_schema("?", why);
+		return;
+	}
+	k = rec_schema_kind(p.kind);
+	if (!k) {
+		off_schema(p.kind, "-");
+		return;
+	}
+	for (size_t i = 0; i < p.nfields; i++) {
+		const struct rec_schema *f = rec_schema_key(k, p.f[i].key);
+
+		if (!strcmp(p.f[i].key, "v") || !strcmp(p.f[i].key, "run"))
+			continue;
+		if (!f || !rec_schema_value_ok(f->type, p.f[i].val))
+			off_schema(p.kind, p.f[i].key);
+	}
+}
+
+uint32_t report_off_schema(const char **first)
+{
+	*first = rep.first_off;
+	return rep.off_schema;
+}
+
 static void emit(const struct rec *r, size_t n)
 {
+	schema_check(r, n);
 	plat_console_write(r->buf, n);
 	keep_record(r->buf, n);
 	rep.nrecords++;

@@ -30,6 +30,10 @@ void report_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void report_rec_start(struct rec *r, const char *kind);
 /* Emit a finished record and count it. */
 void report_record(struct rec *r);
+/* Records emitted so far whose kind, a key or a value's type is not as
+ * core/out/record_schema.def says, and in @first the "KIND KEY" of the
+ * first ("" when none).  Tests hold every emitter to the schema. */
+uint32_t report_off_schema(const char **first);
 /* A problem the run survived: human line plus "@sbm warn". */
 void report_warn(const char *what, uint32_t id, const char *msg);
 
