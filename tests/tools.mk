@@ -43,6 +43,17 @@ tests/qr-parts.log: tests/sbm-sign sbmlog
 # images/mkimage --esp and images/qemu-run with hostile paths
 TESTS += tests/image-paths.sh
 CLEANFILES += tests/sbm-sign
+# tools/sbmdb (issue #23): the results database, published c2c data and
+# the HTML report in headless Chromium (tools/install-deps installs it;
+# "make check CHROMIUM=no" skips that test, saying so)
+CHROMIUM = chromium
+AM_TESTS_ENVIRONMENT += CHROMIUM='$(CHROMIUM)'; export CHROMIUM;
+TESTS += tests/db.sh tests/import-c2c.sh tests/html-report.sh
+tests/db.log tests/html-report.log: tests/sbm-sign sbmlog
+tests/import-c2c.log: sbmlog
+EXTRA_DIST += tests/db.sh tests/import-c2c.sh tests/html-report.sh \
+	tests/html-check.py tests/logs/twin-x86_64-all.log \
+	tests/logs/c2c/published-8cpu.csv tests/logs/c2c/published-8cpu.lscpu
 # The record schema against README's table (every tree) and against what
 # the twin prints (tests/schema-twin.sh, hosted trees: tests/local.mk).
 SCHEMA_CHECK_CSRCS = tests/schema_check.c core/out/record_schema.c \

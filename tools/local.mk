@@ -13,6 +13,10 @@ SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \
 	core/out/record.c core/out/crc32.c core/out/labels.c
 SBMLOG_SRCS = $(SBMLOG_CSRCS) $(SBMLOG_HDRS)
 EXTRA_DIST += $(SBMLOG_SRCS) tools/sbmbench docs/hardware.md
+# db, report --html, import-c2c (Python 3, run from the source tree)
+EXTRA_DIST += tools/sbmdb/__init__.py tools/sbmdb/__main__.py \
+	tools/sbmdb/cli.py tools/sbmdb/records.py tools/sbmdb/store.py \
+	tools/sbmdb/c2cpub.py tools/sbmdb/html.py tools/sbmdb/svg.py
 noinst_DATA += sbmlog
 CLEANFILES += sbmlog
 

@@ -37,6 +37,7 @@ rect.pair:hover{stroke:#000;stroke-width:1}
 JS = '''
 (function () {
   var box = document.getElementById("hover");
+  document.body.setAttribute("data-js", "ran");
   document.addEventListener("mouseover", function (ev) {
     var t = ev.target;
     if (!t.getAttribute || t.getAttribute("data-kind") !== "c2c") return;

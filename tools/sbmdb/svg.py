@@ -44,13 +44,14 @@ def heatmap(order, cells, bounds, title):
     cell = max(3, min(24, 640 // max(n, 1)))
     pad = 40
     size = pad + n * cell + 10
+    height = max(size, pad + 225)
     vals = [v[0] for v in cells.values() if v[0] is not None and v[0] > 0]
     lo, hi = (min(vals), max(vals)) if vals else (1.0, 1.0)
     llo, lhi = math.log(lo), math.log(hi)
     pos = {c: i for i, c in enumerate(order)}
     out = ['<svg class="heat" xmlns="http://www.w3.org/2000/svg" '
            'width="%d" height="%d" viewBox="0 0 %d %d" role="img">'
-           % (size + 150, size, size + 150, size),
+           % (size + 150, height, size + 150, height),
            '<title>%s</title>' % esc(title)]
     for (a, b), (ns, tip, data) in sorted(cells.items()):
         if a not in pos or b not in pos:
