@@ -88,6 +88,16 @@ tests_test_sbm_read_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_test_sbm_read_CFLAGS = $(UNIT_CFLAGS)
 tests_test_sbm_read_LDFLAGS = $(SAN_FLAGS)
 
+# The line-transfer proof's gap, tolerance and verdict; ping-pong batches.
+check_PROGRAMS += tests/test_proof_plan
+TESTS += tests/test_proof_plan
+tests_test_proof_plan_SOURCES = tests/test_proof_plan.c tests/check.h \
+	core/exp/proof_plan.c core/engine/pingpong_batch.c
+tests_test_proof_plan_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_proof_plan_CFLAGS = $(UNIT_CFLAGS)
+tests_test_proof_plan_LDFLAGS = $(SAN_FLAGS)
+tests_test_proof_plan_LDADD = -lm
+
 # The real engine on real threads: engine_main with the Linux platform.
 tests_test_concurrency_SOURCES = tests/test_concurrency.c \
 	tests/topo_fixtures.c $(CORE_SOURCES) core/test_hooks_on.c arch/linux/linux_services.c \

@@ -75,6 +75,8 @@ void arm64_dt_after(struct topo *t);
 void arm64_cpu_model(char *buf, size_t len);
 void arm64_cpu_ids(struct machine_info *info);
 bool arm64_has_lse(void);
+/* arm64_has_lse() on the boot CPU, set before any CAS (isa_ops.h) */
+extern uint8_t arm64_lse;
 /* Caches of this CPU from CLIDR/CCSIDR; returns the largest data line. */
 uint32_t arm64_cache_line(void);
 /* Add CLIDR caches to @t (after finalize): levels below the last are

@@ -9,6 +9,8 @@
 #include "arm64.h"
 
 bool arm64_pmu_on;
+/* isa_ops.h: casal for the c2c CAS where this is set */
+uint8_t arm64_lse;
 
 void arm64_cpu_model(char *buf, size_t len)
 {

@@ -221,6 +221,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	efi_numa_heap_note(topo, &b.info);
 
 	check_cntfrq();
+	arm64_lse = arm64_has_lse();
 	arm64_pmu_on = arm64_pmu_enable();
 	b.info.cycles = plat_cycles_available();
 	b.info.cycle_counter = "pmccntr_el0";

@@ -137,6 +137,7 @@ int main(int argc, char **argv)
 	b.info.cycles = false;
 	b.info.idle_wait = "spin";	/* a parked thread: a relaxed loop */
 	linux_pair_offer();
+	linux_isa_probe();
 	/* pair mode runs threads of its own: none parked on mailboxes */
 	b.self_threaded = b.cfg.mode == MODE_PAIR;
 	b.start_chosen_only = true;

@@ -15,5 +15,7 @@ void linux_numa_topo(const struct topo *t);
 /* Offer mode=pair to the sbm experiment: a setter and a clearer thread
  * per CPU (the seed's method). */
 void linux_pair_offer(void);
+/* What isa_ops.h asks of the CPU at run time (arm64: LSE atomics). */
+void linux_isa_probe(void);
 
 #endif

@@ -7,6 +7,7 @@
 #define SBM_ISA_OPS_H
 
 #include <stdint.h>
+#include <string.h>
 
 #define ISA_NAME "riscv64"
 
@@ -27,6 +28,12 @@ static inline uint64_t isa_counter(void)
 	else
 		__asm__ volatile("rdtime %0" : "=r"(v)::"memory");
 	return v;
+}
+
+/* A gap's deadline reads (ops.h): rdtime and rdcycle wait for nothing. */
+static inline uint64_t isa_counter_raw(void)
+{
+	return isa_counter();
 }
 
 static inline uint64_t isa_cycles(void)
@@ -86,12 +93,6 @@ static inline void rv_amoor_mb(volatile uint64_t *w, unsigned bit)
 	rv_fence_rw_rw();
 }
 
-static inline void rv_amoand_mb(volatile uint64_t *w, unsigned bit)
-{
-	rv_amoand(w, bit);
-	rv_fence_rw_rw();
-}
-
 /* smp_store_mb() on a byte: sb, then a full fence. */
 static inline void rv_store_mb_set(volatile uint8_t *b)
 {
@@ -105,13 +106,69 @@ static inline void rv_store_mb_clear(volatile uint8_t *b)
 	rv_fence_rw_rw();
 }
 
-/* Native first: the atomic with the barrier the scheduler puts after it. */
+/*
+ * Returns once the update before it has completed, as the kernel's next
+ * atomic would wait for it: riscv has no barrier that holds back
+ * instructions other than memory accesses, so this is fence rw,rw, past
+ * which in-order cores (today's boards, QEMU) issue nothing until the
+ * AMO has performed.  Private work after it no longer overlaps the
+ * update's miss (gap_fence=1), and a counter read after it times the
+ * whole op.
+ */
+static inline void isa_update_wait(void)
+{
+	rv_fence_rw_rw();
+}
+
+/* Compare-and-swap @from -> @to, acquire and release (the LR/SC loop the
+ * kernel's cmpxchg runs without Zacas); true when it held. */
+static inline int isa_cas(volatile uint64_t *w, uint64_t from, uint64_t to)
+{
+	uint64_t old;
+	uint32_t fail;
+
+	__asm__ volatile("1: lr.d.aq %0, %2\n\tbne %0, %3, 2f\n\t"
+			 "sc.d.rl %1, %4, %2\n\tbnez %1, 1b\n2:"
+			 : "=&r"(old), "=&r"(fail), "+A"(*w)
+			 : "r"(from), "r"(to) : "memory");
+	return old == from;
+}
+
+/* What isa_cas() executes, for the records. */
+static inline const char *isa_cas_name(void)
+{
+	return "lr.d/sc.d";
+}
+
+/*
+ * Native first: the atomic paired as the scheduler pairs it
+ * (nohz_balance_enter_idle()/_exit_idle()): the set followed by
+ * smp_mb__after_atomic(), the clear by nothing.
+ */
 #define ISA_BIT_OPS(X)                                                     \
-	X(amoor_mb, rv_amoor_mb, rv_amoand_mb)                             \
+	X(amoor_mb, rv_amoor_mb, rv_amoand)                                \
 	X(amoor, rv_amoor, rv_amoand)
 
 #define ISA_BYTE_OPS(X)                                                    \
 	X(store_mb, rv_store_mb_set, rv_store_mb_clear)                    \
 	X(amoor_b, rv_amoor_b, rv_amoand_b)
+
+/* What op @name executes, "set[+barrier]/clear[+barrier]" (the config
+ * record's op_barriers); NULL for a name this ISA does not have. */
+static inline const char *isa_op_barriers(const char *name)
+{
+	static const char *const t[][2] = {
+		{ "amoor_mb", "amoor.d+fence_rw_rw/amoand.d" },
+		{ "amoor", "amoor.d/amoand.d" },
+		{ "store_mb", "sb+fence_rw_rw/sb+fence_rw_rw" },
+		{ "amoor_b", "amoor.b/amoand.b" },
+		{ "store", "sb/sb" },
+	};
+
+	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (!strcmp(name, t[i][0]))
+			return t[i][1];
+	return 0;
+}
 
 #endif

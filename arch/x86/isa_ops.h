@@ -7,6 +7,7 @@
 #define SBM_ISA_OPS_H
 
 #include <stdint.h>
+#include <string.h>
 
 #define ISA_NAME "x86_64"
 
@@ -16,6 +17,19 @@ static inline uint64_t isa_counter(void)
 
 	/* lfence keeps rdtsc from running ahead of the loop it closes. */
 	__asm__ volatile("lfence; rdtsc" : "=a"(lo), "=d"(hi)::"memory");
+	return (uint64_t)hi << 32 | lo;
+}
+
+/*
+ * The counter as it stands, without waiting for earlier instructions: a
+ * gap's deadline reads (ops.h), which must not wait for the update before
+ * the gap unless gap_fence=1 says so.
+ */
+static inline uint64_t isa_counter_raw(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi)::"memory");
 	return (uint64_t)hi << 32 | lo;
 }
 
@@ -83,11 +97,60 @@ static inline void x86_store_mb_clear(volatile uint8_t *b)
 	x86_xchg_b(b, 0);
 }
 
+/*
+ * Returns once every earlier instruction has completed locally, a locked
+ * op included: the line is here, as the kernel's next locked op would
+ * wait for it.  Private work after it no longer overlaps the update's
+ * miss (gap_fence=1), and a counter read after it times the whole op.
+ */
+static inline void isa_update_wait(void)
+{
+	__asm__ volatile("lfence" ::: "memory");
+}
+
+/* Compare-and-swap @from -> @to; true when it held (a full barrier). */
+static inline int isa_cas(volatile uint64_t *w, uint64_t from, uint64_t to)
+{
+	uint8_t ok;
+
+	__asm__ volatile("lock cmpxchgq %3, %1; sete %0"
+			 : "=q"(ok), "+m"(*w), "+a"(from)
+			 : "r"(to) : "memory", "cc");
+	return ok;
+}
+
+/* What isa_cas() executes, for the records. */
+static inline const char *isa_cas_name(void)
+{
+	return "lock_cmpxchg";
+}
+
+
 /* Native first: what the kernel's cpumask ops compile to. */
 #define ISA_BIT_OPS(X)                                                     \
 	X(lock_bts, x86_lock_bts, x86_lock_btr)                            \
 	X(lock_or, x86_lock_or, x86_lock_and)
 
 #define ISA_BYTE_OPS(X) X(store_mb, x86_store_mb_set, x86_store_mb_clear)
+
+/*
+ * What op @name executes, "set[+barrier]/clear[+barrier]" (the config
+ * record's op_barriers): a locked op is a full barrier itself, so none
+ * follows.  NULL for a name this ISA does not have.
+ */
+static inline const char *isa_op_barriers(const char *name)
+{
+	static const char *const t[][2] = {
+		{ "lock_bts", "lock_bts/lock_btr" },
+		{ "lock_or", "lock_or/lock_and" },
+		{ "store_mb", "xchgb/xchgb" },
+		{ "store", "movb/movb" },
+	};
+
+	for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (!strcmp(name, t[i][0]))
+			return t[i][1];
+	return 0;
+}
 
 #endif

@@ -3,6 +3,7 @@
 
 #include "isa_ops.h"
 #include "engine/pingpong.h"
+#include "engine/pingpong_batch.h"
 
 /* A batch spans at least this many ticks, and 50 counter reads, where
  * ten samples of the timed rounds allow it. */
@@ -37,16 +38,17 @@ static bool wait_for(struct engine *e, volatile uint64_t *w, uint64_t v)
 	return true;
 }
 
-/* Compare-and-swap *w from @from to @from + 1, retrying until it holds. */
+/*
+ * Compare-and-swap *w from @from to @from + 1, retrying until it holds:
+ * the ISA's own CAS (casal on arm64 with LSE, in the image as in the
+ * twin), an RFO of the line the other CPU just modified.
+ */
 static bool cas_from(struct engine *e, volatile uint64_t *w, uint64_t from)
 {
-	uint64_t expect = from, t0 = 0;
+	uint64_t t0 = 0;
 	uint32_t n = 0;
 
-	while (!__atomic_compare_exchange_n(w, &expect, from + 1, false,
-					    __ATOMIC_ACQ_REL,
-					    __ATOMIC_ACQUIRE)) {
-		expect = from;
+	while (!isa_cas(w, from, from + 1)) {
 		if (++n % 1024)
 			continue;
 		if (!t0) {
@@ -91,16 +93,38 @@ static uint64_t read_cost(void)
 	return best;
 }
 
+/* Warm-up round trips timed as one batch, for pingpong_batch_size(). */
+struct grow {
+	struct engine *e;
+	const struct pingpong *p;
+	uint64_t *k;
+	bool failed;
+};
+
+static uint64_t time_rounds(void *arg, uint32_t n)
+{
+	struct grow *g = arg;
+	uint64_t t = isa_counter();
+
+	for (uint32_t j = 0; j < n && !g->failed; j++, (*g->k)++)
+		if (!step(g->e, g->p, true, *g->k))
+			g->failed = true;
+	/* a failed run ends the growth: no span ever falls short of it */
+	return g->failed ? UINT64_MAX : isa_counter() - t;
+}
+
 static void ping(struct engine *e, struct pingpong *p)
 {
 	uint64_t k = 0, t, t1, span, min_span, best = UINT64_MAX;
-	uint32_t left = p->rounds, most = p->rounds / 10;
+	uint32_t left = p->rounds, most = p->rounds / 10, used;
+	uint32_t singles = p->warmup / 2;
+	struct grow g = { .e = e, .p = p, .k = &k };
 
 	p->read_ticks = read_cost();
-	/* the warm-up's fastest round trip sizes the batch: a stalled
-	 * round (a vCPU descheduled) says nothing about the pace */
+	/* the fastest of the first half of the warm-up sizes the batch: a
+	 * stalled round (a vCPU descheduled) says nothing about the pace */
 	t = isa_counter();
-	for (; k < p->warmup; k++) {
+	for (; k < singles; k++) {
 		if (!step(e, p, true, k))
 			return;
 		t1 = isa_counter();
@@ -110,13 +134,16 @@ static void ping(struct engine *e, struct pingpong *p)
 	}
 	min_span = 50 * p->read_ticks > MIN_SPAN_TICKS ?
 		   50 * p->read_ticks : MIN_SPAN_TICKS;
-	p->batch = best && best != UINT64_MAX ?
-		   (uint32_t)((min_span + best - 1) / best) : 1;
-	/* at least ten samples */
-	if (p->batch > most)
-		p->batch = most;
-	if (!p->batch)
-		p->batch = 1;
+	/* at least ten samples; a round trip inside one tick: the rest of
+	 * the warm-up grows the batch until it spans min_span */
+	p->batch = pingpong_batch_size(best == UINT64_MAX ? 0 : best, min_span,
+				       most, time_rounds, &g,
+				       p->warmup - singles, &used);
+	if (g.failed)
+		return;
+	for (; k < p->warmup; k++)
+		if (!step(e, p, true, k))
+			return;
 	t = isa_counter();
 	while (left >= p->batch) {
 		for (uint32_t j = 0; j < p->batch; j++, k++)

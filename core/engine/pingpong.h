@@ -3,11 +3,13 @@
  * One cache line handed back and forth between two CPUs, a and b, while
  * every other CPU stays parked on its mailbox.  Plain: a writes a
  * sequence number, b sees it and writes the next, a sees that.  CAS: both
- * compare-and-swap one word in turn (a 2k -> 2k+1, b 2k+1 -> 2k+2).  CPU a
+ * compare-and-swap one word in turn (a 2k -> 2k+1, b 2k+1 -> 2k+2) with
+ * the ISA's CAS (isa_cas(): an RFO of a modified line).  CPU a
  * times batches of round trips; a batch spans enough counter ticks that
  * the counter's resolution and the cost of reading it stay small, and
- * that one read is subtracted.  The c2c experiment and the time estimates
- * use it.
+ * that one read is subtracted; where a round trip reads 0 ticks the batch
+ * grows until it does (pingpong_batch.h).  The c2c experiment, the
+ * line-transfer proof and the time estimates use it.
  */
 #ifndef SBM_PINGPONG_H
 #define SBM_PINGPONG_H

@@ -57,9 +57,9 @@ static void plan_record(struct engine *e, struct c2c_exp *x)
 
 	home_name(&e->cfg, home, sizeof(home));
 	report_printf("c2c: %zu pairs (pairs=%s) of %u CPUs, %u timed round "
-		      "trips each, plain and CAS, line homed by c2c_home=%s\n",
-		      x->npairs, kind_name(x->kind), x->ncpus,
-		      e->cfg.c2c_rounds, home);
+		      "trips each, plain and CAS (%s), line homed by "
+		      "c2c_home=%s\n", x->npairs, kind_name(x->kind), x->ncpus,
+		      e->cfg.c2c_rounds, isa_cas_name(), home);
 	report_rec_start(&r, "c2c-plan");
 	rec_u64(&r, "cpus", x->ncpus);
 	rec_u64(&r, "pairs", x->npairs);
@@ -70,6 +70,8 @@ static void plan_record(struct engine *e, struct c2c_exp *x)
 	rec_u64(&r, "warmup", pingpong_warmup(e->cfg.c2c_rounds));
 	rec_str(&r, "home", home);
 	rec_str(&r, "placement", x->arena.placement);
+	/* what the CAS variant executes: casal, ldaxr/stlxr, ... */
+	rec_str(&r, "cas_op", isa_cas_name());
 	report_record(&r);
 }
 

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <stdlib.h>
+#include <string.h>
+
+#include "exp/proof_plan.h"
+
+uint32_t proof_pick_gap(const uint32_t *gaps, uint32_t n, double transfer_ns,
+			bool *fallback)
+{
+	uint32_t best = 0;
+	double want = 4 * transfer_ns;
+
+	for (uint32_t i = 0; i < n; i++)
+		if (gaps[i] && (double)gaps[i] >= want &&
+		    (!best || gaps[i] < best))
+			best = gaps[i];
+	*fallback = !best;
+	return best ? best : PROOF_FALLBACK_GAP_NS;
+}
+
+static int cmp_dbl(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+double proof_tolerance(const double *pp, uint32_t n, double *median)
+{
+	double *v;
+	double med;
+
+	*median = 0;
+	if (!n)
+		return -1;
+	v = malloc(sizeof(*v) * n);
+	if (!v)
+		return -1;
+	memcpy(v, pp, sizeof(*v) * n);
+	qsort(v, n, sizeof(*v), cmp_dbl);
+	med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	*median = med;
+	if (!(med > 0)) {
+		free(v);
+		return -1;
+	}
+	med = PROOF_AGREE_PCT + (v[n - 1] - v[0]) / 2 / med * 100;
+	free(v);
+	return med;
+}
+
+const char *proof_verdict(double cost_ns, double ci_ns, double transfer_ns,
+			  double tol_pct, uint32_t reps)
+{
+	double band;
+
+	if (reps < 2 || !(transfer_ns > 0) || tol_pct < 0 ||
+	    tol_pct > PROOF_MAX_TOL_PCT)
+		return "inconclusive";
+	band = transfer_ns * tol_pct / 100;
+	if (ci_ns > band)
+		return "inconclusive";
+	return cost_ns >= transfer_ns - band && cost_ns <= transfer_ns + band ?
+	       "agree" : "disagree";
+}
