@@ -89,7 +89,8 @@ static void declarations(void)
 		CHECK(d->def || d->def_doc);
 		CHECK(d->kind == OPT_CUSTOM || d->size == 1 || d->size == 4 ||
 		      d->size == 8);
-		CHECK(d->offset + d->size <= sizeof(struct config));
+		CHECK(d->offset + d->size <= (s->own ? s->own_size :
+					      sizeof(struct config)));
 		CHECK(d->kind != OPT_CUSTOM || d->set);
 		CHECK(d->kind != OPT_ENUM || (d->names && d->names[d->lo]));
 		CHECK(d->kind != OPT_UINT || d->lo <= d->hi);

@@ -102,9 +102,21 @@ const struct option_decl *option_find(const char *key,
 	return NULL;
 }
 
+/* Where @d's field is: the set's own struct, else @c. */
+static char *field(const struct config *c, const struct option_decl *d)
+{
+	const struct option_set *s;
+
+	for (size_t n = 0; (s = option_set_nth(n)); n++)
+		for (const struct option_decl *e = s->decls; e && e->key; e++)
+			if (e == d && s->own)
+				return (char *)s->own + d->offset;
+	return (char *)c + d->offset;
+}
+
 static void store(struct config *c, const struct option_decl *d, uint64_t v)
 {
-	char *p = (char *)c + d->offset;
+	char *p = field(c, d);
 
 	if (d->size == 1) {
 		bool b = v != 0;
@@ -121,7 +133,7 @@ static void store(struct config *c, const struct option_decl *d, uint64_t v)
 
 static uint64_t load(const struct config *c, const struct option_decl *d)
 {
-	const char *p = (const char *)c + d->offset;
+	const char *p = field(c, d);
 	uint32_t u;
 	uint64_t v;
 	bool b;

@@ -7,8 +7,9 @@
  * formats and prints usage from these tables alone; README's option
  * table is checked against them (tests/test_config_readme.c).
  *
- * Values land in the shared struct config (.offset, .size): the code
- * that reads them is unchanged.
+ * Values land in the shared struct config (.offset, .size), so the code
+ * that reads them is unchanged, or in an experiment's own options struct
+ * (struct option_set's .own): a new experiment touches no shared file.
  */
 #ifndef SBM_OPTION_H
 #define SBM_OPTION_H
@@ -65,7 +66,15 @@ struct option_set {
 	 * name experiment= takes */
 	const char *runs_with;
 	const struct option_decl *decls;	/* ends with a NULL key */
+	/* NULL: the values land in struct config; else in this, the
+	 * experiment's own options struct (.offset within it), which holds
+	 * the last config parsed or defaulted: one per program */
+	void *own;
+	size_t own_size;
 };
+
+#define OPT_OWN_FIELD(type, f) .offset = offsetof(type, f), \
+	.size = sizeof(((type *)0)->f)
 
 /* The experiments' sets in registry order (experiment_options.c). */
 extern const struct option_set *const experiment_options[];
