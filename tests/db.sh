@@ -157,6 +157,20 @@ sbm db list --db "$w/v1.sqlite"; rc=$?
 [ "$(sql "$w/v1.sqlite" 'SELECT count(*) FROM record')" = 76 ] && grep -q f05575e7 "$w/out" &&
 	ok "migration 1 -> 2: the stored run kept" || bad "migration: run lost"
 
+# quoted values with blanks and key=value text in them keep their bounds
+# (sbmlog prints them unquoted; the BMC warning says "(bmc_watchdog=stop)")
+r='v=1 run=0ddba11e'
+"$sign" >"$w/quoted.log" <<EOF
+@sbm hello $r version=1 arch=x86_64 platform=uefi virt=none cpu_model="Xeon layout=fake" counter=tsc counter_hz=1000000000 hz_source=cpuid cycles=0
+@sbm warn $r what=bmc id=0 msg="BMC watchdog was running; stopped (bmc_watchdog=stop): action=hard-reset"
+@sbm end $r status=ok warnings=1 records=2
+EOF
+sbm db add --db "$db" "$w/quoted.log"
+[ "$(sql "$db" "SELECT msg FROM warn WHERE what = 'bmc'")" = 'BMC watchdog was running; stopped (bmc_watchdog=stop): action=hard-reset' ] &&
+	[ "$(sql "$db" "SELECT cpu_model FROM machine WHERE cpu_model LIKE 'Xeon%'")" = 'Xeon layout=fake' ] &&
+	[ "$(sql "$db" "SELECT unknown FROM run WHERE run_hex = '0ddba11e'")" = '' ] &&
+	ok "quoted values with key=value text: kept whole, no false keys" || bad "quoted values split: $(cat "$w/err")"
+
 # a picture of the final screen: its QR codes (a stand-in decoder)
 cat >"$w/zbar" <<'EOF'
 #!/bin/sh

@@ -56,10 +56,11 @@ KNOWN_KEYS = {
 }
 KNOWN_KEYS = {k: set(v.split()) | {'v', 'run'} for k, v in KNOWN_KEYS.items()}
 
-# A field starts at a blank followed by KEY=; a quoted value with such
-# text in it reads as two fields (sbmlog prints it unquoted): the
-# ambiguity is the format's, and every field is kept either way.
-_FIELD = re.compile(r'^([^=\s]+)=(.*)$', re.S)
+# sbmlog prints a quoted value without its quotes, so a value with blanks
+# in it is split where a blank is followed by KEY= (a word of letters,
+# digits and _): "(bmc_watchdog=stop)" in a message stays in it.  Where
+# the log holds the record's own line, its quotes decide (_quoted).
+_FIELD = re.compile(r'^([A-Za-z_][A-Za-z0-9_]*)=(.*)$', re.S)
 _RUN = re.compile(r'^[0-9a-f]{8}$')
 
 
@@ -89,6 +90,71 @@ def parse_line(line):
         elif fields:
             fields[-1][1] += ' ' + t
     return kind, [tuple(f) for f in fields]
+
+
+def _inert(text):
+    """A record's text as sbmlog prints it (tools/inert.c)."""
+    return ''.join(c if ' ' <= c < '\x7f' else '\\x%02x' % ord(c)
+                   for c in text)
+
+
+def _split(body):
+    """record.c's tokenizer on "KIND key=value key="text" ...": (kind,
+    fields), or None when it would reject the record."""
+    kind, _, rest = body.partition(' ')
+    fields, i, n = [], 0, len(rest)
+    while i < n:
+        while i < n and rest[i] == ' ':
+            i += 1
+        if i >= n:
+            break
+        j = i
+        while j < n and rest[j] not in '= ':
+            j += 1
+        if j >= n or rest[j] != '=' or j == i:
+            return None
+        key, j = rest[i:j], j + 1
+        if j < n and rest[j] == '"':
+            e = rest.find('"', j + 1)
+            if e < 0 or (e + 1 < n and rest[e + 1] != ' '):
+                return None
+            val, i = rest[j + 1:e], e + 1
+        else:
+            e = rest.find(' ', j)
+            e = n if e < 0 else e
+            val, i = rest[j:e], e
+        fields.append((_inert(key), _inert(val)))
+    return _inert(kind), fields
+
+
+_TRAILER = re.compile(r'  #[0-9a-f]{8}[ \t\r\x00]*$')
+
+
+def _quoted(path):
+    """{printed text: fields} for the log's whole record lines, so that a
+    quoted value with blanks and '=' in it keeps its bounds.  Only text
+    sbmlog printed (CRC-checked) is ever looked up here."""
+    out = {}
+    try:
+        if os.path.getsize(path) > (64 << 20):
+            return out
+        with open(path, 'rb') as f:
+            data = f.read().decode('latin-1')
+    except OSError:
+        return out
+    for line in data.split('\n'):
+        at = line.find('@sbm ')
+        if at < 0 or '"' not in line:
+            continue
+        m = _TRAILER.search(line, at)
+        if not m:
+            continue
+        got = _split(line[at + 5:m.start()])
+        if got:
+            kind, fields = got
+            text = kind + ''.join(' %s=%s' % f for f in fields)
+            out.setdefault(text, fields)
+    return out
 
 
 class Record:
@@ -194,10 +260,13 @@ def read_log(path, label=None):
             label, p.stderr.decode('ascii', 'replace').strip()))
     runs, cur = [], None
     text = p.stdout.decode('ascii', 'replace')
+    quoted = _quoted(path)
     for seq, line in enumerate(text.splitlines()):
         if not line:
             continue
         kind, fields = parse_line(line)
+        if line in quoted:
+            fields = quoted[line]
         rid = dict(fields).get('run', '')
         if not _RUN.match(rid):
             continue
