@@ -17,24 +17,37 @@ uint32_t pingpong_warmup(uint32_t rounds)
 }
 
 /*
- * Spin until *w == v.  No relax hint: how fast the change is seen is what
- * is measured.  The deadline is checked every 1024 spins only.
+ * The deadline of one spin-wait, read every 1024 spins only so that the
+ * counter read costs the measured loop nothing: false (the run failed)
+ * once e->deadline ticks passed or another CPU gave up.
  */
+struct spin_deadline {
+	uint64_t t0;
+	uint32_t n;
+};
+
+static inline bool spin_in_time(struct engine *e, struct spin_deadline *d)
+{
+	if (++d->n % 1024)
+		return true;
+	if (!d->t0) {
+		d->t0 = isa_counter();
+	} else if (e->failed || isa_counter() - d->t0 > e->deadline) {
+		e->failed = 1;
+		return false;
+	}
+	return true;
+}
+
+/* Spin until *w == v.  No relax hint: how fast the change is seen is what
+ * is measured. */
 static bool wait_for(struct engine *e, volatile uint64_t *w, uint64_t v)
 {
-	uint64_t t0 = 0;
-	uint32_t n = 0;
+	struct spin_deadline d = { 0, 0 };
 
-	while (__atomic_load_n(w, __ATOMIC_ACQUIRE) != v) {
-		if (++n % 1024)
-			continue;
-		if (!t0) {
-			t0 = isa_counter();
-		} else if (e->failed || isa_counter() - t0 > e->deadline) {
-			e->failed = 1;
+	while (__atomic_load_n(w, __ATOMIC_ACQUIRE) != v)
+		if (!spin_in_time(e, &d))
 			return false;
-		}
-	}
 	return true;
 }
 
@@ -45,19 +58,11 @@ static bool wait_for(struct engine *e, volatile uint64_t *w, uint64_t v)
  */
 static bool cas_from(struct engine *e, volatile uint64_t *w, uint64_t from)
 {
-	uint64_t t0 = 0;
-	uint32_t n = 0;
+	struct spin_deadline d = { 0, 0 };
 
-	while (!isa_cas(w, from, from + 1)) {
-		if (++n % 1024)
-			continue;
-		if (!t0) {
-			t0 = isa_counter();
-		} else if (e->failed || isa_counter() - t0 > e->deadline) {
-			e->failed = 1;
+	while (!isa_cas(w, from, from + 1))
+		if (!spin_in_time(e, &d))
 			return false;
-		}
-	}
 	return true;
 }
 
