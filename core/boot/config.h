@@ -51,6 +51,8 @@ struct config {
 	 * saturation, larger gaps updates as events */
 	uint32_t gap_ns[CONFIG_MAX_GAPS];
 	uint32_t ngaps;
+	/* a gap starts once the update before it has completed (ops.h) */
+	bool gap_fence;
 	enum cpuset_kind cpuset;
 	uint32_t first;		/* CPUSET_FIRST: how many */
 	enum run_mode mode;

@@ -9,6 +9,7 @@
 #include "exp/experiment.h"
 #include "isa_ops.h"
 #include "engine/mem.h"
+#include "engine/ops.h"
 #include "out/report.h"
 
 enum { CMD_NONE, CMD_RUN, CMD_EXIT };
@@ -164,6 +165,8 @@ int engine_init(struct engine *e, const char **why)
 		if (selected(e, experiments[k]) &&
 		    experiments[k]->check && experiments[k]->check(e, why))
 			return -1;
+	/* every gap loop of the run reads it; nothing runs yet */
+	ops_gap_fence = e->cfg.gap_fence;
 	if (e->cfg.cpuset == CPUSET_FIRST && e->cfg.first > t->ncpus) {
 		*why = "cpus= asks for more CPUs than the machine has";
 		return -1;

@@ -5,14 +5,27 @@
 #include "isa_ops.h"
 #include "engine/ops.h"
 
+bool ops_gap_fence = true;
+
+/* A single op (rw's writers, mode=pair) returns once the update has
+ * completed, whatever gap_fence says: each is timed alone, and a counter
+ * read after it must time the whole op (arm64's isb and riscv's rdtime
+ * wait for no store or AMO); what follows it is its gap. */
+static inline void ops_after_update(void)
+{
+	isa_update_wait();
+}
+
 #define DEFINE_BIT_LOOP(name, set, clear)                                  \
 	static void set_bit_##name(void *p, unsigned bit)                  \
 	{                                                                  \
 		set((volatile uint64_t *)p, bit);                          \
+		ops_after_update();                                        \
 	}                                                                  \
 	static void clear_bit_##name(void *p, unsigned bit)                \
 	{                                                                  \
 		clear((volatile uint64_t *)p, bit);                        \
+		ops_after_update();                                        \
 	}                                                                  \
 	static void loop_bit_##name(void *p, unsigned bit, uint64_t n)     \
 	{                                                                  \
@@ -38,11 +51,13 @@
 	{                                                                  \
 		(void)bit;                                                 \
 		set((volatile uint8_t *)p);                                \
+		ops_after_update();                                        \
 	}                                                                  \
 	static void clear_byte_##name(void *p, unsigned bit)               \
 	{                                                                  \
 		(void)bit;                                                 \
 		clear((volatile uint8_t *)p);                              \
+		ops_after_update();                                        \
 	}                                                                  \
 	static void loop_byte_##name(void *p, unsigned bit, uint64_t n)    \
 	{                                                                  \

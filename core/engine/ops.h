@@ -24,7 +24,9 @@ struct sbm_op {
 	/* iters x (set; spin; clear; spin): updates as events, @spins
 	 * rounds of private work apart (ops_spin()) */
 	sbm_op_gap_fn loop_gap;
-	sbm_op_one_fn set, clear; /* single ops, for the pair mode */
+	/* single ops, for the pair mode and rw's writers: each returns
+	 * once the update has completed (isa_update_wait()) */
+	sbm_op_one_fn set, clear;
 };
 
 /*
@@ -37,6 +39,15 @@ static inline void ops_spin(uint64_t n)
 	for (uint64_t i = 0; i < n; i++)
 		__asm__ volatile("" : "+r"(i));
 }
+
+/*
+ * gap_fence=1 (the default): a gap starts once the update before it has
+ * completed (isa_update_wait()), as the kernel's next atomic waits for
+ * it; 0: at once, the private work overlapping the update's miss.  The
+ * single ops (.set, .clear: rw's writers, mode=pair) always wait: each
+ * is timed alone.  The engine sets it from the option before any run.
+ */
+extern bool ops_gap_fence;
 
 /* Nanoseconds one ops_spin() round takes on the calling CPU, timed with
  * the counter (@hz) over at least 2 ms. */

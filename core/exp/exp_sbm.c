@@ -27,6 +27,15 @@ static int sbm_check(const struct engine *e, const char **why)
 	return 0;
 }
 
+/* What op @name (or "native") executes; "-" for one this ISA lacks. */
+static const char *op_barriers(const char *name, bool bytewise)
+{
+	const struct sbm_op *op = ops_find(name, bytewise);
+	const char *b = op ? isa_op_barriers(op->name) : NULL;
+
+	return b ? b : "-";
+}
+
 static void config_record(struct engine *e, struct sbm_exp *x)
 {
 	const char *pl = x->arena.placement;
@@ -72,6 +81,10 @@ static void config_record(struct engine *e, struct sbm_exp *x)
 	rec_str(&r, "gaps", gaps);
 	rec_dbl(&r, "spin_ns", x->spin_ns, 4);
 	rec_u64(&r, "cache_line", e->topo->line_size);
+	/* which barrier follows which op: "set+barrier/clear" (isa_ops.h) */
+	rec_str(&r, "op_barriers", op_barriers(e->cfg.op, false));
+	rec_str(&r, "op_u8_barriers", op_barriers(e->cfg.op_u8, true));
+	rec_u64(&r, "gap_fence", e->cfg.gap_fence);
 	report_record(&r);
 }
 

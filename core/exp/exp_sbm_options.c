@@ -193,6 +193,10 @@ static const struct option_decl decls[] = {
 	  .format = format_gaps, .def = "0,1000", .meta = "LIST",
 	  .help = "ns of private work between updates, a comma list of up to "
 	  "8 values 0..10000000" },
+	/* the kernel's next atomic waits for the last one's line */
+	{ .key = "gap_fence", .kind = OPT_BOOL, OPT_FIELD(gap_fence),
+	  .def = "1", .meta = "BOOL", .help = "a gap starts once the update "
+	  "before it has completed (0: the gap overlaps its miss)" },
 	{ .key = "iters", .kind = OPT_UINT, OPT_FIELD(iters), .lo = 1,
 	  .hi = 1000000000, .def = "100000", .meta = "N",
 	  .help = "set+clear iterations per CPU per repetition" },
