@@ -74,6 +74,15 @@ tests_test_proof_plan_LDADD = -lm
 
 TESTS += tests/smbios.sh
 EXTRA_DIST += tests/smbios.sh
+check_PROGRAMS += tests/test_sbm_figures
+TESTS += tests/test_sbm_figures
+tests_test_sbm_figures_SOURCES = tests/test_sbm_figures.c tests/check.h \
+	core/engine/stats.c core/engine/rep_order.c core/engine/estimate_linear.c
+tests_test_sbm_figures_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_test_sbm_figures_CFLAGS = $(UNIT_CFLAGS)
+tests_test_sbm_figures_LDFLAGS = $(SAN_FLAGS)
+tests_test_sbm_figures_LDADD = -lm
+
 
 # iasl compiles the fixtures (ACPICA's templates): without it this fails
 TESTS += tests/acpi-tables.sh

@@ -26,7 +26,8 @@ void report_csv(FILE *f, const struct runset *rs)
 	fprintf(f, "file,run,arch,platform,virt,cpu_model,counter_hz,"
 		"machine_cpus,layout,op,mode,cpus,iters,reps,median,mean,min,"
 		"max,ns,pct,rep_cv,cv,cycles,gap,ci95,upd_ns,cost_ns,"
-		"pct_median,mhz,complete,clean,status");
+		"pct_median,mhz,pct_ci,cost_ci,pct_abv,pct_abv_ci,gap_real_ns,"
+		"complete,clean,status");
 	for (int i = 0; i < RUN_NIDENT; i++)
 		fprintf(f, ",%s", run_ident_key[i]);
 	fputc('\n', f);
@@ -70,6 +71,12 @@ void report_csv(FILE *f, const struct runset *rs)
 			csv_num(f, x->have_floor, x->cost_ns, ",");
 			csv_num(f, x->have_gap && x->have_pct, x->pct_median, ",");
 			csv_num(f, x->have_mhz, x->mhz, ",");
+			csv_num(f, x->have_pct_ci, x->pct_ci, ",");
+			csv_num(f, x->have_cost_ci, x->cost_ci, ",");
+			/* empty at gap 0 and where no floor ran */
+			csv_num(f, x->have_pct_abv, x->pct_abv, ",");
+			csv_num(f, x->have_pct_abv, x->pct_abv_ci, ",");
+			csv_num(f, x->have_gap_real, x->gap_real_ns, ",");
 			/* status: ok, fail, or none (no end record) */
 			fprintf(f, "%d,%d,", run_complete(r) ? 1 : 0,
 				x->clean ? 1 : 0);

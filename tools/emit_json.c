@@ -64,6 +64,12 @@ static void json_result(FILE *f, const struct run *r,
 	jnum(f, "cost_ns", x->have_floor, x->cost_ns, ",");
 	jnum(f, "pct_median", x->have_gap && x->have_pct, x->pct_median, ",");
 	jnum(f, "mhz", x->have_mhz, x->mhz, ",");
+	jnum(f, "pct_ci", x->have_pct_ci, x->pct_ci, ",");
+	jnum(f, "cost_ci", x->have_cost_ci, x->cost_ci, ",");
+	/* null at gap 0 and where no floor ran: never a number */
+	jnum(f, "pct_abv", x->have_pct_abv, x->pct_abv, ",");
+	jnum(f, "pct_abv_ci", x->have_pct_abv, x->pct_abv_ci, ",");
+	jnum(f, "gap_real_ns", x->have_gap_real, x->gap_real_ns, ",");
 	jbool(f, "clean", x->clean, "}");
 	fputs(sep, f);
 }

@@ -93,20 +93,32 @@ static void gap_seed_block(FILE *f, const struct run *r, unsigned gap)
 		any |= r->results[i].gap == gap && r->results[i].have_pct;
 	if (!any)
 		return;
-	fprintf(f, "\n%%ticks vs global mask operation, gap %u ns "
-		"(ratio of sums; var = CV of the rep means)\n", gap);
+	/* at a gap, %global is above the floors (pct_abv): a log without
+	 * it has only the ratio of whole iterations, which is not shown */
+	if (gap)
+		fprintf(f, "\n%%cost above floor vs global mask operation, "
+			"gap %u ns (each layout over its own floor; +- 95 %%)"
+			"\n", gap);
+	else
+		fprintf(f, "\n%%ticks vs global mask operation, gap 0 ns "
+			"(ratio of sums; var = CV of the rep means; +- 95 %%)"
+			"\n");
 	for (size_t i = 0; i < r->nresults; i++) {
 		const struct run_result *x = &r->results[i];
+		const char *l = layout_label(x->layout, x->op);
 
 		if (x->gap != gap)
 			continue;
 		if (!x->clean)
-			fprintf(f, "%-50s: lost updates, no figure\n",
-				layout_label(x->layout, x->op));
-		else if (x->have_pct)
-			fprintf(f, "%-50s: %8.4f%% (var: %.2f%%)\n",
-				layout_label(x->layout, x->op), x->pct,
-				x->rep_cv);
+			fprintf(f, "%-50s: lost updates, no figure\n", l);
+		else if (!gap && x->have_pct)
+			fprintf(f, "%-50s: %8.4f%% (var: %.2f%%, +-%.2f)\n",
+				l, x->pct, x->rep_cv, x->pct_ci);
+		else if (gap && x->have_pct_abv)
+			fprintf(f, "%-50s: %8.4f%% (+-%.2f)\n", l, x->pct_abv,
+				x->pct_abv_ci);
+		else if (gap)
+			fprintf(f, "%-50s: %8s  (no floor)\n", l, "-");
 	}
 }
 
@@ -171,27 +183,41 @@ static void text_table_gaps(FILE *f, const struct run *r)
 	size_t ngaps = 0;
 
 	fprintf(f, "\nper update = half an iteration (set, clear); above "
-		"floor = over private / private-u8 at the same gap\n");
-	fprintf(f, "%-10s %-8s %7s %4s %11s %9s %8s %9s %8s %8s %6s %4s\n",
-		"layout", "op", "gap_ns", "cpus", "ticks/iter", "ns/upd",
-		"+-95%", "abv_floor", "%global", "%g(med)", "var%", "reps");
+		"floor = over private / private-u8 at the same gap; "
+		"%%global at a gap = above floor / global's above floor; "
+		"+- = 95 %% interval\n");
+	fprintf(f, "%-10s %-8s %7s %4s %11s %9s %8s %9s %7s %8s %7s %8s "
+		"%6s %4s %8s\n", "layout", "op", "gap_ns", "cpus",
+		"ticks/iter", "ns/upd", "+-95%", "abv_floor", "+-95%",
+		"%global", "+-95%", "%g(med)", "var%", "reps", "gap_real");
 	for (size_t i = 0; i < r->nresults; i++) {
 		const struct run_result *x = &r->results[i];
-		char pct[24] = "-", pmed[24] = "-", above[24] = "-";
+		char pct[24] = "-", pci[24] = "-", pmed[24] = "-";
+		char above[24] = "-", aci[24] = "-", greal[24] = "-";
 		size_t g;
 
 		if (!x->clean) {
 			snprintf(pct, sizeof(pct), "LOST-UPD");
-		} else if (x->have_pct) {
+		} else if (x->gap && x->have_pct_abv) {
+			snprintf(pct, sizeof(pct), "%.2f", x->pct_abv);
+			snprintf(pci, sizeof(pci), "%.2f", x->pct_abv_ci);
+		} else if (!x->gap && x->have_pct) {
 			snprintf(pct, sizeof(pct), "%.2f", x->pct);
 			snprintf(pmed, sizeof(pmed), "%.2f", x->pct_median);
+			if (x->have_pct_ci)
+				snprintf(pci, sizeof(pci), "%.2f", x->pct_ci);
 		}
 		if (x->have_floor)
 			snprintf(above, sizeof(above), "%.2f", x->cost_ns);
-		fprintf(f, "%-10s %-8s %7u %4u %11.4f %9.3f %8.3f %9s %8s "
-			"%8s %6.2f %4llu\n", x->layout, x->op, x->gap, x->cpus,
-			x->mean, x->upd_ns, ticks_ns(r, x->ci95) / 2, above,
-			pct, pmed, x->rep_cv, (unsigned long long)x->reps);
+		if (x->have_cost_ci)
+			snprintf(aci, sizeof(aci), "%.2f", x->cost_ci);
+		if (x->gap && x->have_gap_real)
+			snprintf(greal, sizeof(greal), "%.0f", x->gap_real_ns);
+		fprintf(f, "%-10s %-8s %7u %4u %11.4f %9.3f %8.3f %9s %7s "
+			"%8s %7s %8s %6.2f %4llu %8s\n", x->layout, x->op,
+			x->gap, x->cpus, x->mean, x->upd_ns,
+			ticks_ns(r, x->ci95) / 2, above, aci, pct, pci, pmed,
+			x->rep_cv, (unsigned long long)x->reps, greal);
 		text_node_rows(f, r, x);
 		for (g = 0; g < ngaps && gaps[g] != x->gap; g++)
 			;

@@ -210,6 +210,11 @@ static void take_result(struct run *r, const struct rec_parsed *p)
 	x->pct_median = rec_field_d(p, "pct_median");
 	x->have_floor = rec_get_dbl(p, "cost_ns", &x->cost_ns);
 	x->have_mhz = rec_get_dbl(p, "mhz", &x->mhz);
+	x->have_pct_ci = rec_get_dbl(p, "pct_ci", &x->pct_ci);
+	x->have_cost_ci = rec_get_dbl(p, "cost_ci", &x->cost_ci);
+	x->have_pct_abv = rec_get_dbl(p, "pct_abv", &x->pct_abv) &&
+			  rec_get_dbl(p, "pct_abv_ci", &x->pct_abv_ci);
+	x->have_gap_real = rec_get_dbl(p, "gap_real_ns", &x->gap_real_ns);
 	/* absent: no evidence of a lost update */
 	x->clean = !rec_get(p, "clean") || rec_field_u64(p, "clean") != 0;
 }

@@ -28,6 +28,10 @@ struct run_result {
 	double ci95, upd_ns, pct_median, cost_ns;
 	bool have_mhz;		/* the effective clock, where cycles were read */
 	double mhz;
+	/* since interleaved reps: intervals, %global above the floors at a
+	 * gap (absent: no floor), the gap the CPUs really had */
+	bool have_pct_ci, have_cost_ci, have_pct_abv, have_gap_real;
+	double pct_ci, cost_ci, pct_abv, pct_abv_ci, gap_real_ns;
 	double err;		/* rounding bound of median/mean/min/max */
 };
 

@@ -62,8 +62,7 @@ uint64_t estimate_ms(const struct engine *e, uint64_t ticks)
 	return ms ? ms : 1;
 }
 
-/* The most chosen CPUs in one node (@by_llc false) or one LLC. */
-static uint32_t most_per_group(const struct engine *e, bool by_llc)
+uint32_t estimate_most_per_group(const struct engine *e, bool by_llc)
 {
 	const struct topo *t = e->topo;
 	uint32_t n = by_llc ? t->nllcs : t->nnodes, best = 0;
@@ -86,12 +85,11 @@ static uint32_t most_per_group(const struct engine *e, bool by_llc)
  * about a handoff per CPU sharing that line; a line of one's own costs a
  * local atomic.  An iteration is a set and a clear.
  */
-uint64_t sbm_estimate_ms(struct engine *e, void *state)
+uint64_t sbm_estimate_model_ms(struct engine *e, uint32_t reps)
 {
 	uint64_t handoff = estimate_handoff(e), local = local_atomic();
 	uint64_t per_rep = e->cfg.iters + e->cfg.warmup, ticks = 0;
 
-	(void)state;
 	for (int k = 0; k < SBM_NKINDS; k++) {
 		uint32_t sharers;
 
@@ -102,17 +100,17 @@ uint64_t sbm_estimate_ms(struct engine *e, void *state)
 			sharers = e->nchosen;
 			break;
 		case SBM_NODE:
-			sharers = most_per_group(e, false);
+			sharers = estimate_most_per_group(e, false);
 			break;
 		case SBM_LLC:
 		case SBM_LLC_U8:
-			sharers = most_per_group(e, true);
+			sharers = estimate_most_per_group(e, true);
 			break;
 		default:
 			sharers = 1;
 			break;
 		}
-		ticks += e->cfg.reps * per_rep * 2 *
+		ticks += reps * per_rep * 2 *
 			 (sharers > 1 ? sharers * handoff : local);
 	}
 	return estimate_ms(e, ticks);

@@ -35,16 +35,18 @@ static inline void ops_after_update(void)
 			clear(w, bit);                                     \
 		}                                                          \
 	}                                                                  \
-	static void gap_bit_##name(void *p, unsigned bit, uint64_t n,      \
-				   uint64_t spins)                         \
+	static uint64_t gap_bit_##name(void *p, unsigned bit, uint64_t n,  \
+				       uint64_t gap)                       \
 	{                                                                  \
 		volatile uint64_t *w = p;                                  \
+		uint64_t real = 0;                                         \
 		for (uint64_t i = 0; i < n; i++) {                         \
 			set(w, bit);                                       \
-			ops_spin(spins);                                   \
+			real += ops_gap_wait(gap);                         \
 			clear(w, bit);                                     \
-			ops_spin(spins);                                   \
+			real += ops_gap_wait(gap);                         \
 		}                                                          \
+		return real;                                               \
 	}
 #define DEFINE_BYTE_LOOP(name, set, clear)                                 \
 	static void set_byte_##name(void *p, unsigned bit)                 \
@@ -68,17 +70,19 @@ static inline void ops_after_update(void)
 			clear(b);                                          \
 		}                                                          \
 	}                                                                  \
-	static void gap_byte_##name(void *p, unsigned bit, uint64_t n,     \
-				    uint64_t spins)                        \
+	static uint64_t gap_byte_##name(void *p, unsigned bit, uint64_t n, \
+					uint64_t gap)                      \
 	{                                                                  \
 		volatile uint8_t *b = p;                                   \
+		uint64_t real = 0;                                         \
 		(void)bit;                                                 \
 		for (uint64_t i = 0; i < n; i++) {                         \
 			set(b);                                            \
-			ops_spin(spins);                                   \
+			real += ops_gap_wait(gap);                         \
 			clear(b);                                          \
-			ops_spin(spins);                                   \
+			real += ops_gap_wait(gap);                         \
 		}                                                          \
+		return real;                                               \
 	}
 
 ISA_BIT_OPS(DEFINE_BIT_LOOP)
@@ -111,6 +115,13 @@ static const struct sbm_op all_ops[] = {
 	ISA_BYTE_OPS(BYTE_ENTRY)
 	BYTE_ENTRY(store, store_set, store_clear)
 };
+
+uint64_t ops_gap_ticks(uint32_t gap_ns, uint64_t hz)
+{
+	uint64_t t = (uint64_t)((double)gap_ns * (double)hz / 1e9 + 0.5);
+
+	return gap_ns && !t ? 1 : t;
+}
 
 double ops_spin_ns(uint64_t hz)
 {

@@ -12,17 +12,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "isa_ops.h"
+
 typedef void (*sbm_op_loop_fn)(void *p, unsigned bit, uint64_t iters);
-typedef void (*sbm_op_gap_fn)(void *p, unsigned bit, uint64_t iters,
-			      uint64_t spins);
+typedef uint64_t (*sbm_op_gap_fn)(void *p, unsigned bit, uint64_t iters,
+				  uint64_t gap_ticks);
 typedef void (*sbm_op_one_fn)(void *p, unsigned bit);
 
 struct sbm_op {
 	const char *name;
 	bool bytewise;
 	sbm_op_loop_fn loop;	/* iters x (set; clear), inlined */
-	/* iters x (set; spin; clear; spin): updates as events, @spins
-	 * rounds of private work apart (ops_spin()) */
+	/* iters x (set; gap; clear; gap): updates as events, each gap
+	 * private work until @gap_ticks of the counter have passed
+	 * (ops_gap_wait()); returns the ticks the gaps really took */
 	sbm_op_gap_fn loop_gap;
 	/* single ops, for the pair mode and rw's writers: each returns
 	 * once the update has completed (isa_update_wait()) */
@@ -40,6 +43,10 @@ static inline void ops_spin(uint64_t n)
 		__asm__ volatile("" : "+r"(i));
 }
 
+/* Counter reads in a gap: one every OPS_GAP_ROUNDS spin rounds, so the
+ * read's own cost is a small part of the private work. */
+#define OPS_GAP_ROUNDS 32
+
 /*
  * gap_fence=1 (the default): a gap starts once the update before it has
  * completed (isa_update_wait()), as the kernel's next atomic waits for
@@ -48,6 +55,36 @@ static inline void ops_spin(uint64_t n)
  * is timed alone.  The engine sets it from the option before any run.
  */
 extern bool ops_gap_fence;
+
+/* A gap's first counter read, after the update with gap_fence=1. */
+static inline uint64_t ops_gap_start(void)
+{
+	if (ops_gap_fence) {
+		isa_update_wait();
+		return isa_counter();
+	}
+	return isa_counter_raw();
+}
+
+/*
+ * One gap: private work until the counter has advanced @gap ticks from
+ * the gap's start.  A deadline, not a count: a slower clock, an SMT
+ * sibling or a preempted vCPU stretches floor and layout runs alike, and
+ * the ticks it really took come back for the record (gap_real_ns).
+ */
+static inline uint64_t ops_gap_wait(uint64_t gap)
+{
+	uint64_t t0 = ops_gap_start(), t;
+
+	do {
+		ops_spin(OPS_GAP_ROUNDS);
+		t = isa_counter_raw();	/* x86: no lfence on the update */
+	} while (t - t0 < gap);
+	return t - t0;
+}
+
+/* @gap_ns as counter ticks at @hz, at least one for a non-zero gap. */
+uint64_t ops_gap_ticks(uint32_t gap_ns, uint64_t hz);
 
 /* Nanoseconds one ops_spin() round takes on the calling CPU, timed with
  * the counter (@hz) over at least 2 ms. */

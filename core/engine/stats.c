@@ -102,3 +102,62 @@ bool stats_ci95_within(const struct stats *s, double pct)
 
 	return s->n >= 2 && m > 0 && stats_ci95(s) <= m * pct / 100.0;
 }
+
+bool stats_diff_ci95(const double *a, const double *b, size_t n,
+		     double *mean, double *half)
+{
+	double sum = 0, sq = 0;
+
+	if (!n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		sum += a[i] - b[i];
+	*mean = sum / (double)n;
+	for (size_t i = 0; i < n; i++) {
+		double d = a[i] - b[i] - *mean;
+
+		sq += d * d;
+	}
+	*half = n > 1 ? stats_t95(n - 1) * sqrt(sq / (double)(n - 1)) /
+			sqrt((double)n) : 0;
+	return true;
+}
+
+bool stats_ratio_ci95(const double *num, const double *den, size_t n,
+		      double *ratio, double *half)
+{
+	double sn = 0, sd = 0, sq = 0, r;
+
+	if (n < 2)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		sn += num[i];
+		sd += den[i];
+	}
+	if (!(sd > 0))
+		return false;
+	r = sn / sd;
+	for (size_t i = 0; i < n; i++) {
+		double res = num[i] - r * den[i];
+
+		sq += res * res;
+	}
+	*ratio = r;
+	/* sd / n is mean(den): Var(R) = s_res^2 / (n mean(den)^2) */
+	*half = stats_t95(n - 1) * sqrt(sq / (double)(n - 1) / (double)n) /
+		(sd / (double)n);
+	return true;
+}
+
+uint32_t stats_reps_needed(double sd, double target, size_t pilot,
+			   uint32_t min, uint32_t max)
+{
+	double t = stats_t95(pilot > 1 ? pilot - 1 : 1), n;
+
+	if (!(target > 0) || !(sd >= 0))
+		return max;	/* no usable pilot: the most it may take */
+	n = ceil(t * sd / target * (t * sd / target));
+	if (n <= (double)min)
+		return min;
+	return n >= (double)max ? max : (uint32_t)n;
+}

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "engine/estimate.h"
+#include "engine/rep_order.h"
 #include "exp/exp_sbm.h"
 #include "isa_ops.h"
 #include "out/labels.h"
@@ -54,8 +55,9 @@ static void config_record(struct engine *e, struct sbm_exp *x)
 	report_printf("running on %u of %u CPUs; leaves %u bytes apart "
 		      "(cache line %u)\n", e->nchosen, e->topo->ncpus,
 		      x->spacing, e->topo->line_size);
-	report_printf("gaps between updates: %s ns (one spin round %.3f ns "
-		      "on the boot CPU)%s\n", gaps, x->spin_ns,
+	report_printf("gaps between updates: %s ns, each spun to a counter "
+		      "deadline (one spin round %.3f ns on the boot CPU)%s\n",
+		      gaps, x->spin_ns,
 		      e->cfg.mode == MODE_PAIR ? "; mode=pair runs gap 0 only" :
 		      "");
 	report_printf("leaves in %s\n",
@@ -99,14 +101,24 @@ static int sbm_prepare(struct engine *e, void **state)
 		 * bytes apart, or a line apart where lines are larger */
 		x->spacing = sbm_spacing(e->cfg.line, e->topo);
 		x->spin_ns = ops_spin_ns(e->info.counter_hz);
+		x->gap_real = calloc(e->topo->ncpus, sizeof(*x->gap_real));
 	}
-	if (!x || node_arena_for_layouts(&x->arena, e->topo, e->cfg.layouts,
+	if (!x || !x->gap_real ||
+	    node_arena_for_layouts(&x->arena, e->topo, e->cfg.layouts,
 						 x->spacing, &why)) {
 		report_warn("layout", 0, why);
 		return -1;
 	}
 	config_record(e, x);
 	return 0;
+}
+
+#define REPS_AUTO_MAX_STR "20"
+_Static_assert(CONFIG_REPS_AUTO_MAX == 20, "REPS_AUTO_MAX_STR");
+
+static double to_ns(const struct engine *e, double ticks)
+{
+	return ticks * 1e9 / (double)e->info.counter_hz;
 }
 
 void sbm_body(struct engine *e, uint32_t cpu, void *arg)
@@ -117,25 +129,25 @@ void sbm_body(struct engine *e, uint32_t cpu, void *arg)
 	unsigned bit = l->slot[cpu].bit;
 	struct engine_window w;
 	uint32_t sense = 0;
-	uint64_t t1;
-
-	uint64_t spins = x->spins;
+	uint64_t t1, gap = x->spins, real = 0;
 
 	if (!engine_barrier(e, &sense))
 		return;
 	if (e->cfg.warmup)
-		x->op->loop_gap(p, bit, e->cfg.warmup, spins);
+		x->op->loop_gap(p, bit, e->cfg.warmup, gap);
 	if (!engine_barrier(e, &sense))
 		return;
 	engine_window_open(e, &w);
-	if (spins)
-		x->op->loop_gap(p, bit, e->cfg.iters, spins);
+	if (gap)
+		real = x->op->loop_gap(p, bit, e->cfg.iters, gap);
 	else
 		x->op->loop(p, bit, e->cfg.iters);
 	t1 = engine_window_close(e, cpu, &w);
 	engine_window_done(e);
+	if (x->gap_real)
+		x->gap_real[cpu] = real;
 	while (engine_others_timing(e, t1))
-		x->op->loop_gap(p, bit, 1, spins);
+		x->op->loop_gap(p, bit, 1, gap);
 }
 
 static void group_stats(const struct engine *e, struct sbm_result *r,
@@ -219,6 +231,10 @@ void sbm_summarise(const struct engine *e, struct sbm_result *r,
 			if (e->chosen[i])
 				all[n++] = samples[rep * t->ncpus + i];
 	rep_means(e, samples, reps, means);
+	free(r->rep_mean);
+	r->rep_mean = malloc(sizeof(double) * reps);
+	if (r->rep_mean)
+		memcpy(r->rep_mean, means, sizeof(double) * reps);
 	stats_compute(all, n, &r->st);
 	stats_compute(means, reps, &ms);
 	r->rep_cv = ms.cv;
@@ -228,21 +244,6 @@ void sbm_summarise(const struct engine *e, struct sbm_result *r,
 	free(means);
 	group_stats(e, r, samples, reps, true);
 	group_stats(e, r, samples, reps, false);
-}
-
-bool sbm_reps_enough(const struct engine *e, const double *samples,
-		     uint32_t reps)
-{
-	double means[CONFIG_REPS_AUTO_MAX];
-	struct stats ms;
-
-	if (!e->cfg.reps_auto || reps >= CONFIG_REPS_AUTO_MAX)
-		return reps >= e->cfg.reps;
-	if (reps < e->cfg.reps)
-		return false;
-	rep_means(e, samples, reps, means);
-	stats_compute(means, reps, &ms);
-	return stats_ci95_within(&ms, CONFIG_REPS_AUTO_PCT);
 }
 
 static double median_of_chosen(const struct engine *e, const double *v,
@@ -295,69 +296,90 @@ static enum sbm_kind floor_of(enum sbm_kind k)
 	return sbm_kind_is_bytewise(k) ? SBM_PRIVATE_U8 : SBM_PRIVATE;
 }
 
+/* The results of one gap, by kind (NULL: not run). */
+static void by_kind_of(struct sbm_exp *x, uint32_t first,
+		       struct sbm_result *by_kind[SBM_NKINDS])
+{
+	for (int k = 0; k < SBM_NKINDS; k++)
+		by_kind[k] = NULL;
+	for (uint32_t i = first; i < x->nresults; i++)
+		by_kind[x->results[i].kind] = &x->results[i];
+}
+
+/* Per rep, @r's cost above its floor @f, in @out (interleaved reps: the
+ * floor's rep ran in the same round as @r's). */
+static void above_per_rep(const struct sbm_result *r,
+			  const struct sbm_result *f, double *out)
+{
+	for (uint32_t i = 0; i < r->reps; i++)
+		out[i] = r->rep_mean[i] - f->rep_mean[i];
+}
+
+/* Whether @f is a usable floor for @r: clean, and the same reps. */
+static bool floor_usable(const struct sbm_result *r,
+			 const struct sbm_result *f)
+{
+	return f && f->clean && f->reps == r->reps && r->rep_mean &&
+	       f->rep_mean;
+}
+
 /*
  * Every derived figure, once, where the results of one gap are made:
  * %global as the seed computes it (a ratio of sums: mean ticks per update
  * over all CPUs and repetitions), the ratio of medians beside it, and the
- * cost above the floor measured at the same gap.
+ * cost above the floor measured at the same gap.  At a gap > 0 the
+ * private work between updates belongs to neither side, so %global there
+ * is a ratio of costs above each one's floor (pct_abv); the raw ratio of
+ * whole iterations says little more than "the gap is long".  Intervals
+ * by the delta method over the paired (interleaved) reps.
  */
 static void derive(struct sbm_exp *x, uint32_t first)
 {
-	const struct sbm_result *by_kind[SBM_NKINDS] = { 0 };
-	const struct sbm_result *g;
+	struct sbm_result *by_kind[SBM_NKINDS];
+	const struct sbm_result *g, *gf;
+	double *a = NULL, *b = NULL;
 
-	for (uint32_t i = first; i < x->nresults; i++)
-		by_kind[x->results[i].kind] = &x->results[i];
+	by_kind_of(x, first, by_kind);
 	g = by_kind[SBM_GLOBAL];
+	gf = g ? by_kind[floor_of(SBM_GLOBAL)] : NULL;
+	if (g && floor_usable(g, gf)) {
+		a = malloc(sizeof(double) * g->reps);
+		b = malloc(sizeof(double) * g->reps);
+		if (b)
+			above_per_rep(g, gf, b);
+	}
 	for (uint32_t i = first; i < x->nresults; i++) {
 		struct sbm_result *r = &x->results[i];
 		const struct sbm_result *f = by_kind[floor_of(r->kind)];
+		double ratio, half;
 
 		if (g && g->st.mean > 0 && g->st.median > 0) {
 			r->have_pct = true;
 			r->pct = r->st.mean / g->st.mean * 100.0;
 			r->pct_median = r->st.median / g->st.median * 100.0;
+			/* the same ratio of sums, its interval over reps */
+			if (r->reps == g->reps && r->rep_mean && g->rep_mean &&
+			    stats_ratio_ci95(r->rep_mean, g->rep_mean, r->reps,
+					     &ratio, &half))
+				r->pct_ci = half * 100.0;
 		}
-		if (f && f->clean) {
-			r->have_floor = true;
-			r->floor = f->st.mean;
-			r->above = r->st.mean - f->st.mean;
+		if (!floor_usable(r, f))
+			continue;
+		r->have_floor = true;
+		r->floor = f->st.mean;
+		stats_diff_ci95(r->rep_mean, f->rep_mean, r->reps, &r->above,
+				&r->above_ci);
+		if (!r->gap_ns || !a || !b || r->reps != g->reps)
+			continue;
+		above_per_rep(r, f, a);
+		if (stats_ratio_ci95(a, b, r->reps, &r->pct_abv, &half)) {
+			r->have_pct_abv = true;
+			r->pct_abv *= 100.0;
+			r->pct_abv_ci = half * 100.0;
 		}
 	}
-}
-
-#define REPS_AUTO_MAX_STR "20"
-_Static_assert(CONFIG_REPS_AUTO_MAX == 20, "REPS_AUTO_MAX_STR");
-
-/* The engine's way: every chosen CPU runs sbm_body() once per rep. */
-static int time_on_engine(struct engine *e, struct sbm_exp *x,
-			  uint32_t gap_ns, double *samples, double *cyc,
-			  bool *clean, uint32_t *reps)
-{
-	const struct topo *t = e->topo;
-	uint64_t n = e->cfg.iters + e->cfg.warmup;
-	/* generous: 2 minutes plus 20 us per iteration, plus 4x the gaps */
-	uint64_t deadline_ms = 120000 + n / 50 + n * gap_ns / 125000;
-
-	for (*reps = 0; !sbm_reps_enough(e, samples, *reps); ++*reps) {
-		uint32_t rep = *reps;
-
-		sbm_zero(&x->layout, &x->arena.a);
-		if (engine_run(e, sbm_body, x, deadline_ms))
-			return -1;
-		for (uint32_t i = 0; i < t->ncpus; i++) {
-			if (!e->chosen[i])
-				continue;
-			samples[rep * t->ncpus + i] =
-				(double)e->mbox[i].ticks / (double)e->cfg.iters;
-			cyc[rep * t->ncpus + i] =
-				(double)e->mbox[i].cycles / (double)e->cfg.iters;
-		}
-		/* Every CPU cleared what it set: a lost update shows here. */
-		if (sbm_weight(&x->layout, &x->arena.a))
-			*clean = false;
-	}
-	return 0;
+	free(a);
+	free(b);
 }
 
 int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
@@ -378,65 +400,316 @@ int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 	return 0;
 }
 
-static int run_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
-		      uint32_t gap_ns)
-{
-	struct topo *t = e->topo;
-	struct sbm_result *r = &x->results[x->nresults];
-	struct sbm_layout *l = &x->layout;
-	uint32_t reps = e->cfg.reps;
-	size_t nsamples = (size_t)t->ncpus *
-			  (e->cfg.reps_auto ? CONFIG_REPS_AUTO_MAX : e->cfg.reps);
-	double *samples, *cyc;
-	const char *why;
-	int rc = 0;
+/* One layout's repetitions at one gap, filled round by round. */
+struct kind_run {
+	struct sbm_result *r;
+	double *samples, *cyc;	/* [rep][cpu]: ticks, cycles per iteration */
+	double *gap;		/* [rep][cpu]: gap ticks per update */
+	bool failed;
+};
 
-	if (sbm_use_layout(e, x, kind, &why)) {
-		report_warn("layout", kind, why);
-		return -1;
-	}
-	x->spins = gap_ns && x->spin_ns > 0 ?
-		   (uint64_t)((double)gap_ns / x->spin_ns + 0.5) : 0;
-	samples = calloc(nsamples, sizeof(double));
-	cyc = calloc(nsamples, sizeof(double));
-	if (!samples || !cyc) {
-		report_warn("layout", kind, "out of memory");
-		rc = -1;
-		goto out;
-	}
-	memset(r, 0, sizeof(*r));
-	r->kind = kind;
-	r->op = x->op->name;
-	r->gap_ns = gap_ns;
-	r->iters = e->cfg.iters;
-	r->ncpus = e->nchosen;
-	r->clean = true;
-	if (e->cfg.mode == MODE_PAIR)
-		rc = sbm_pair_runner(e, x, l, x->op, samples, &r->clean);
-	else
-		rc = time_on_engine(e, x, gap_ns, samples, cyc, &r->clean,
-				    &reps);
-	if (!rc) {
-		sbm_summarise(e, r, samples, reps);
-		if (e->info.cycles && e->cfg.mode != MODE_PAIR)
-			effective_clock(e, r, samples, cyc, reps);
-		x->nresults++;
-		if (!r->clean)
-			report_warn("layout", kind,
-				    "mask not empty after the run: lost update");
-	}
-out:
-	free(samples);
-	free(cyc);
-	if (e->aborted)
-		return rc;	/* a straggler may still touch layout and arena */
-	sbm_layout_free(l);
+/* Ticks the engine's way, every chosen CPU one sbm_body() window. */
+static int time_on_engine(struct engine *e, struct sbm_exp *x,
+			  uint64_t iters, uint64_t deadline_ms)
+{
+	uint64_t saved = e->cfg.iters;
+	int rc;
+
+	sbm_zero(&x->layout, &x->arena.a);
+	e->cfg.iters = iters;
+	rc = engine_run(e, sbm_body, x, deadline_ms);
+	e->cfg.iters = saved;
 	return rc;
 }
 
-static double to_ns(const struct engine *e, double ticks)
+static uint64_t rep_deadline_ms(const struct engine *e, uint32_t gap_ns)
 {
-	return ticks * 1e9 / (double)e->info.counter_hz;
+	uint64_t n = e->cfg.iters + e->cfg.warmup;
+
+	/* generous: 2 minutes plus 20 us per iteration, plus 4x the gaps */
+	return 120000 + n / 50 + n * gap_ns / 125000;
+}
+
+/* Rep @rep of @kr's layout at gap @gap_ns: its samples, its mask check. */
+static int run_rep(struct engine *e, struct sbm_exp *x, struct kind_run *kr,
+		   uint32_t rep, uint32_t gap_ns)
+{
+	const struct topo *t = e->topo;
+	struct sbm_result *r = kr->r;
+	size_t at = (size_t)rep * t->ncpus;
+	const char *why;
+	int rc = 0;
+
+	if (sbm_use_layout(e, x, r->kind, &why)) {
+		report_warn("layout", r->kind, why);
+		return -1;
+	}
+	x->spins = ops_gap_ticks(gap_ns, e->info.counter_hz);
+	if (e->cfg.mode == MODE_PAIR) {
+		/* the platform's runner runs cfg.reps reps: one at a time
+		 * here, so that layouts interleave in pair mode too */
+		uint32_t saved = e->cfg.reps;
+
+		e->cfg.reps = 1;
+		rc = sbm_pair_runner(e, x, &x->layout, x->op,
+				     kr->samples + at, &r->clean);
+		e->cfg.reps = saved;
+	} else if (!(rc = time_on_engine(e, x, e->cfg.iters,
+					 rep_deadline_ms(e, gap_ns)))) {
+		for (uint32_t i = 0; i < t->ncpus; i++) {
+			if (!e->chosen[i])
+				continue;
+			kr->samples[at + i] = (double)e->mbox[i].ticks /
+					      (double)e->cfg.iters;
+			kr->cyc[at + i] = (double)e->mbox[i].cycles /
+					  (double)e->cfg.iters;
+			kr->gap[at + i] = (double)x->gap_real[i] /
+					  (double)e->cfg.iters / 2;
+		}
+		/* Every CPU cleared what it set: a lost update shows here. */
+		if (sbm_weight(&x->layout, &x->arena.a))
+			r->clean = false;
+	}
+	if (!e->aborted)	/* a straggler may still touch the layout */
+		sbm_layout_free(&x->layout);
+	return rc;
+}
+
+/* Reps [@from, @to) of every layout in @runs, interleaved: rep 1 of
+ * every layout, then rep 2, ... (rep_order.h). */
+static int run_rounds(struct engine *e, struct sbm_exp *x,
+		      struct kind_run *runs, uint32_t nruns, uint32_t from,
+		      uint32_t to, uint32_t gap_ns)
+{
+	struct rep_step steps[SBM_NKINDS];
+
+	for (uint32_t rep = from; rep < to && !e->aborted; rep++) {
+		size_t n = rep_order((1u << nruns) - 1, rep, rep + 1, steps,
+				     SBM_NKINDS);
+
+		for (size_t s = 0; s < n && !e->aborted; s++) {
+			struct kind_run *kr = &runs[steps[s].kind];
+
+			if (kr->failed)
+				continue;
+			if (run_rep(e, x, kr, rep, gap_ns))
+				kr->failed = true;
+		}
+	}
+	return 0;
+}
+
+/* The figure gap @gap_ns reports of @kr's rep @rep: the mean ticks per
+ * iteration at gap 0, the cost above the floor @f at a gap. */
+static double rep_figure(const struct engine *e, const struct kind_run *kr,
+			 const struct kind_run *f, uint32_t rep)
+{
+	double m, fm = 0;
+
+	rep_means(e, kr->samples + (size_t)rep * e->topo->ncpus, 1, &m);
+	if (f)
+		rep_means(e, f->samples + (size_t)rep * e->topo->ncpus, 1,
+			  &fm);
+	return m - fm;
+}
+
+/*
+ * reps=auto: after the pilot, the one count every layout at this gap
+ * runs to, from the pilot's spread of the figure the gap reports (mean
+ * cost at gap 0; cost above the floor at a gap, within CONFIG_REPS_AUTO_
+ * PCT % of the larger of its own and global's, since %global is their
+ * ratio); the most any layout needs.
+ */
+static uint32_t reps_after_pilot(const struct engine *e,
+				 const struct kind_run *runs, uint32_t nruns,
+				 const int *run_of, uint32_t pilot,
+				 uint32_t gap_ns)
+{
+	double fig[CONFIG_REPS_AUTO_MAX], gscale = 0;
+	uint32_t need = pilot;
+	struct stats s;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t k = 0; k < nruns; k++) {
+			const struct kind_run *kr = &runs[k];
+			enum sbm_kind kind = kr->r->kind;
+			int fi = run_of[floor_of(kind)];
+			const struct kind_run *f = gap_ns && fi >= 0 &&
+						   !runs[fi].failed ?
+						   &runs[fi] : NULL;
+			double target;
+			uint32_t n;
+
+			if (kr->failed || (f == kr) ||
+			    (pass == 0) != (kind == SBM_GLOBAL))
+				continue;
+			for (uint32_t rep = 0; rep < pilot; rep++)
+				fig[rep] = rep_figure(e, kr, f, rep);
+			stats_compute(fig, pilot, &s);
+			if (kind == SBM_GLOBAL && f)
+				gscale = s.mean < 0 ? -s.mean : s.mean;
+			target = s.mean < 0 ? -s.mean : s.mean;
+			if (f && gscale > target)
+				target = gscale;
+			target *= CONFIG_REPS_AUTO_PCT / 100.0;
+			n = stats_reps_needed(s.stddev, target, pilot, pilot,
+					      CONFIG_REPS_AUTO_MAX);
+			if (n > need)
+				need = n;
+		}
+	return need;
+}
+
+static void summarise_run(struct engine *e, struct kind_run *kr,
+			  uint32_t reps)
+{
+	struct sbm_result *r = kr->r;
+	struct stats gs;
+	size_t n = 0;
+	double *g = malloc(sizeof(double) * e->topo->ncpus * reps);
+
+	sbm_summarise(e, r, kr->samples, reps);
+	if (e->info.cycles && e->cfg.mode != MODE_PAIR)
+		effective_clock(e, r, kr->samples, kr->cyc, reps);
+	if (!r->gap_ns || !g || e->cfg.mode == MODE_PAIR) {
+		free(g);
+		return;
+	}
+	for (uint32_t rep = 0; rep < reps; rep++)
+		for (uint32_t i = 0; i < e->topo->ncpus; i++)
+			if (e->chosen[i])
+				g[n++] = kr->gap[(size_t)rep * e->topo->ncpus +
+						 i];
+	stats_compute(g, n, &gs);
+	free(g);
+	r->gap_real_ns = to_ns(e, gs.mean);
+	/* a deadline the CPUs could not keep: the figure is at another gap */
+	if (r->gap_real_ns > r->gap_ns * 1.1 ||
+	    r->gap_real_ns < r->gap_ns * 0.9) {
+		char msg[120];
+
+		snprintf(msg, sizeof(msg), "gap %u ns really %.0f ns (more "
+			 "than 10 %% off)", r->gap_ns, r->gap_real_ns);
+		report_warn("gap", r->kind, msg);
+	}
+}
+
+/*
+ * The estimate: every layout at every gap timed twice, briefly (iters/200
+ * and 4x that iterations, each with the warm-up a rep has), and carried
+ * to reps x iters by estimate_linear().  The experiment's own body on the
+ * machine as it is, so TCG's pace, a loaded host and the gaps' deadlines
+ * are in it.  reps=auto: as if every gap needed the most reps, which is
+ * what a noisy machine (TCG, a VM) takes; "reps=auto:" lines follow.
+ * mode=pair has no engine runs: the handoff model.
+ */
+static uint64_t sbm_estimate(struct engine *e, void *state)
+{
+	struct sbm_exp *x = state;
+	uint32_t reps = e->cfg.reps_auto ? CONFIG_REPS_AUTO_MAX : e->cfg.reps;
+	uint32_t ngaps = e->cfg.mode == MODE_PAIR ? 1 : e->cfg.ngaps;
+	uint64_t n1 = e->cfg.iters / 200 ? e->cfg.iters / 200 : 1, ticks = 0;
+	const char *why;
+
+	if (e->cfg.mode == MODE_PAIR || e->self_threaded)
+		return sbm_estimate_model_ms(e, reps) * ngaps;
+	for (uint32_t gi = 0; gi < ngaps && !e->aborted; gi++) {
+		uint32_t gap = e->cfg.gap_ns[gi];
+
+		for (int k = 0; k < SBM_NKINDS && !e->aborted; k++) {
+			uint64_t t0, t1, t2;
+
+			if (!(e->cfg.layouts & (1u << k)) ||
+			    sbm_use_layout(e, x, (enum sbm_kind)k, &why))
+				continue;
+			x->spins = ops_gap_ticks(gap, e->info.counter_hz);
+			t0 = isa_counter();
+			if (!time_on_engine(e, x, n1, rep_deadline_ms(e, gap))) {
+				t1 = isa_counter();
+				if (!time_on_engine(e, x, 4 * n1,
+						    rep_deadline_ms(e, gap))) {
+					t2 = isa_counter();
+					ticks += estimate_linear(
+						t1 - t0, n1, t2 - t1, 4 * n1,
+						e->cfg.iters, reps);
+				}
+			}
+			if (!e->aborted)
+				sbm_layout_free(&x->layout);
+		}
+	}
+	return estimate_ms(e, ticks);
+}
+
+/* Every chosen layout at gap @gap_ns, reps interleaved; 0, or 1. */
+static int run_gap(struct engine *e, struct sbm_exp *x, uint32_t gap_ns)
+{
+	const struct topo *t = e->topo;
+	uint32_t repmax = e->cfg.reps_auto ? CONFIG_REPS_AUTO_MAX : e->cfg.reps;
+	uint32_t pilot = e->cfg.reps < repmax ? e->cfg.reps : repmax;
+	size_t nsamples = (size_t)t->ncpus * repmax;
+	struct kind_run runs[SBM_NKINDS] = { 0 };
+	int run_of[SBM_NKINDS];
+	uint32_t nruns = 0, reps = pilot;
+	int status = 0;
+
+	for (int k = 0; k < SBM_NKINDS; k++) {
+		struct kind_run *kr = &runs[nruns];
+		struct sbm_result *r = &x->results[x->nresults + nruns];
+
+		run_of[k] = -1;
+		if (!(e->cfg.layouts & (1u << k)))
+			continue;
+		memset(r, 0, sizeof(*r));
+		r->kind = (enum sbm_kind)k;
+		r->op = ops_find(sbm_kind_is_bytewise(r->kind) ? e->cfg.op_u8 :
+				 e->cfg.op, sbm_kind_is_bytewise(r->kind))->name;
+		r->gap_ns = gap_ns;
+		r->iters = e->cfg.iters;
+		r->ncpus = e->nchosen;
+		r->clean = true;
+		kr->r = r;
+		kr->samples = calloc(nsamples, sizeof(double));
+		kr->cyc = calloc(nsamples, sizeof(double));
+		kr->gap = calloc(nsamples, sizeof(double));
+		if (!kr->samples || !kr->cyc || !kr->gap) {
+			report_warn("layout", k, "out of memory");
+			kr->failed = true;
+		}
+		run_of[k] = (int)nruns++;
+	}
+	report_printf("running %u layouts x %u%s reps, interleaved, on %u "
+		      "CPUs, gap %u ns ...\n", nruns, pilot,
+		      e->cfg.reps_auto ? " (pilot) to " REPS_AUTO_MAX_STR : "",
+		      e->nchosen, gap_ns);
+	run_rounds(e, x, runs, nruns, 0, pilot, gap_ns);
+	if (e->cfg.reps_auto && !e->aborted) {
+		reps = reps_after_pilot(e, runs, nruns, run_of, pilot, gap_ns);
+		report_printf("reps=auto: %u reps at gap %u ns\n", reps,
+			      gap_ns);
+		run_rounds(e, x, runs, nruns, pilot, reps, gap_ns);
+	}
+	for (uint32_t k = 0; k < nruns; k++) {
+		struct kind_run *kr = &runs[k];
+
+		if (kr->failed || e->aborted) {
+			status = 1;
+		} else {
+			/* results stay packed: a failed layout leaves none */
+			if (&x->results[x->nresults] != kr->r)
+				x->results[x->nresults] = *kr->r;
+			kr->r = &x->results[x->nresults++];
+			summarise_run(e, kr, reps);
+			if (!kr->r->clean)
+				report_warn("layout", kr->r->kind,
+					    "mask not empty after the run: "
+					    "lost update");
+		}
+		free(kr->samples);
+		free(kr->cyc);
+		free(kr->gap);
+	}
+	return status;
 }
 
 static void group_records(const struct sbm_result *r, const char *by,
@@ -497,6 +770,21 @@ static void result_record(const struct engine *e, const struct sbm_result *r)
 	}
 	if (e->info.cycles && r->mhz > 0)
 		rec_dbl(&rec, "mhz", r->mhz, 1);
+	/* the raw ratio's interval; at a gap, %global above the floors */
+	if (r->have_pct)
+		rec_dbl(&rec, "pct_ci", r->pct_ci, 4);
+	if (r->have_floor)
+		rec_dbl(&rec, "cost_ci", to_ns(e, r->above_ci) / 2, 3);
+	if (r->gap_ns) {
+		/* absent without a floor (or with global not above its
+		 * own): never a number that is not one */
+		if (r->have_pct_abv) {
+			rec_dbl(&rec, "pct_abv", r->pct_abv, 4);
+			rec_dbl(&rec, "pct_abv_ci", r->pct_abv_ci, 4);
+		}
+		if (e->cfg.mode != MODE_PAIR)
+			rec_dbl(&rec, "gap_real_ns", r->gap_real_ns, 1);
+	}
 	report_record(&rec);
 	group_records(r, "llc", r->by_llc, r->nllc);
 	group_records(r, "node", r->by_node, r->nnode);
@@ -512,20 +800,8 @@ static int sbm_run(struct engine *e, void *state)
 		uint32_t gap = e->cfg.mode == MODE_PAIR ? 0 : e->cfg.gap_ns[gi];
 		uint32_t first = x->nresults;
 
-		for (int k = 0; k < SBM_NKINDS; k++) {
-			if (!(e->cfg.layouts & (1u << k)))
-				continue;
-			if (e->aborted)
-				break;
-			report_printf("running %s x %u%s reps on %u CPUs, gap "
-				      "%u ns ...\n",
-				      sbm_kind_name((enum sbm_kind)k),
-				      e->cfg.reps, e->cfg.reps_auto ?
-				      " to " REPS_AUTO_MAX_STR : "",
-				      e->nchosen, gap);
-			if (run_layout(e, x, (enum sbm_kind)k, gap))
-				status = 1;
-		}
+		if (run_gap(e, x, gap))
+			status = 1;
 		derive(x, first);
 		for (uint32_t i = first; i < x->nresults; i++) {
 			result_record(e, &x->results[i]);
@@ -577,6 +853,11 @@ static const char *label_of(const struct sbm_result *r)
 	return layout_label(sbm_kind_name(r->kind), r->op);
 }
 
+/*
+ * The seed's table for one gap: at gap 0 the ratio of whole iterations
+ * (saturation, the seed's own regime); at a gap the ratio of costs above
+ * each layout's floor, "-" where no floor ran.  +- is the 95 % interval.
+ */
 static void seed_block(const struct sbm_exp *x, uint32_t gap)
 {
 	bool any = false;
@@ -585,20 +866,32 @@ static void seed_block(const struct sbm_exp *x, uint32_t gap)
 		any |= x->results[i].gap_ns == gap && x->results[i].have_pct;
 	if (!any)
 		return;
-	report_printf("\n%%ticks vs global mask operation, gap %u ns "
-		      "(ratio of sums; var = CV of the rep means)\n", gap);
+	if (gap)
+		report_printf("\n%%cost above floor vs global mask operation, "
+			      "gap %u ns (each layout over its own floor; "
+			      "+- 95 %%)\n", gap);
+	else
+		report_printf("\n%%ticks vs global mask operation, gap 0 ns "
+			      "(ratio of sums; var = CV of the rep means; "
+			      "+- 95 %%)\n");
 	for (uint32_t i = 0; i < x->nresults; i++) {
 		const struct sbm_result *r = &x->results[i];
 
 		if (r->gap_ns != gap)
 			continue;
-		if (!r->clean) {
+		if (!r->clean)
 			report_printf("%-50s: lost updates, no figure\n",
 				      label_of(r));
-			continue;
-		}
-		report_printf("%-50s: %8.4f%% (var: %.2f%%)\n", label_of(r),
-			      r->pct, r->rep_cv);
+		else if (!gap)
+			report_printf("%-50s: %8.4f%% (var: %.2f%%, +-%.2f)\n",
+				      label_of(r), r->pct, r->rep_cv,
+				      r->pct_ci);
+		else if (r->have_pct_abv)
+			report_printf("%-50s: %8.4f%% (+-%.2f)\n", label_of(r),
+				      r->pct_abv, r->pct_abv_ci);
+		else
+			report_printf("%-50s: %8s  (no floor)\n", label_of(r),
+				      "-");
 	}
 }
 
@@ -607,29 +900,43 @@ static void sbm_report(struct engine *e, void *state)
 	struct sbm_exp *x = state;
 
 	report_printf("\nper update = half an iteration (set, clear); above "
-		      "floor = over private / private-u8 at the same gap\n");
-	report_printf("%-10s %-8s %7s %4s %11s %9s %8s %9s %8s %8s %6s %4s\n",
-		      "layout", "op", "gap_ns", "cpus", "ticks/iter", "ns/upd",
-		      "+-95%", "abv_floor", "%global", "%g(med)", "var%",
-		      "reps");
+		      "floor = over private / private-u8 at the same gap; "
+		      "%%global at a gap = above floor / global's above "
+		      "floor; +- = 95 %% interval\n");
+	report_printf("%-10s %-8s %7s %4s %11s %9s %8s %9s %7s %8s %7s %8s "
+		      "%6s %4s %8s\n", "layout", "op", "gap_ns", "cpus",
+		      "ticks/iter", "ns/upd", "+-95%", "abv_floor", "+-95%",
+		      "%global", "+-95%", "%g(med)", "var%", "reps",
+		      "gap_real");
 	for (uint32_t i = 0; i < x->nresults; i++) {
 		const struct sbm_result *r = &x->results[i];
-		char pct[16] = "-", pmed[16] = "-", above[16] = "-";
+		char pct[16] = "-", pci[16] = "-", pmed[16] = "-";
+		char above[16] = "-", aci[16] = "-", greal[16] = "-";
 
 		if (!r->clean) {
 			snprintf(pct, sizeof(pct), "LOST-UPD");
-		} else if (r->have_pct) {
+		} else if (r->gap_ns && r->have_pct_abv) {
+			snprintf(pct, sizeof(pct), "%.2f", r->pct_abv);
+			snprintf(pci, sizeof(pci), "%.2f", r->pct_abv_ci);
+		} else if (!r->gap_ns && r->have_pct) {
 			snprintf(pct, sizeof(pct), "%.2f", r->pct);
+			snprintf(pci, sizeof(pci), "%.2f", r->pct_ci);
 			snprintf(pmed, sizeof(pmed), "%.2f", r->pct_median);
 		}
-		if (r->have_floor)
+		if (r->have_floor) {
 			snprintf(above, sizeof(above), "%.2f",
 				 to_ns(e, r->above) / 2);
-		report_printf("%-10s %-8s %7u %4u %11.4f %9.3f %8.3f %9s %8s "
-			      "%8s %6.2f %4u\n", sbm_kind_name(r->kind), r->op,
-			      r->gap_ns, r->ncpus, r->st.mean,
-			      to_ns(e, r->st.mean) / 2, to_ns(e, r->ci95) / 2,
-			      above, pct, pmed, r->rep_cv, r->reps);
+			snprintf(aci, sizeof(aci), "%.2f",
+				 to_ns(e, r->above_ci) / 2);
+		}
+		if (r->gap_ns && r->gap_real_ns > 0)
+			snprintf(greal, sizeof(greal), "%.0f", r->gap_real_ns);
+		report_printf("%-10s %-8s %7u %4u %11.4f %9.3f %8.3f %9s %7s "
+			      "%8s %7s %8s %6.2f %4u %8s\n",
+			      sbm_kind_name(r->kind), r->op, r->gap_ns,
+			      r->ncpus, r->st.mean, to_ns(e, r->st.mean) / 2,
+			      to_ns(e, r->ci95) / 2, above, aci, pct, pci,
+			      pmed, r->rep_cv, r->reps, greal);
 		node_rows(e, r);
 	}
 	clock_block(e, x);
@@ -647,7 +954,9 @@ static void sbm_release(struct engine *e, void *state)
 	for (uint32_t i = 0; i < x->nresults; i++) {
 		free(x->results[i].by_llc);
 		free(x->results[i].by_node);
+		free(x->results[i].rep_mean);
 	}
+	free(x->gap_real);
 	node_arena_free(&x->arena);
 	free(x);
 }
@@ -657,7 +966,7 @@ const struct experiment exp_sbm = {
 	.options = &exp_sbm_options,
 	.check = sbm_check,
 	.prepare = sbm_prepare,
-	.estimate_ms = sbm_estimate_ms,
+	.estimate_ms = sbm_estimate,
 	.run = sbm_run,
 	.report = sbm_report,
 	.release = sbm_release,

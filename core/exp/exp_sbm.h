@@ -2,9 +2,10 @@
 /*
  * The sbm experiment: every chosen CPU runs set(me); clear(me) on its
  * slot of a layout (global, node, llc, llc-u8, private, private-u8) for
- * cfg.iters iterations, cfg.reps times per layout, at every gap of
- * cfg.gap_ns (private work between two updates); records "config",
- * "result" and "group", and the seed's table per gap.
+ * cfg.iters iterations, cfg.reps times per layout (interleaved across
+ * layouts), at every gap of cfg.gap_ns (private work between two
+ * updates); records "config", "result" and "group", and the seed's
+ * table per gap.
  */
 #ifndef SBM_EXP_SBM_H
 #define SBM_EXP_SBM_H
@@ -41,9 +42,16 @@ struct sbm_result {
 	double pct;		/* % of global: ratio of sums (means), the
 				 * seed's %cycles; computed once, here */
 	double pct_median;	/* the same with medians, for robustness */
+	double pct_ci;		/* 95 % half-width of pct, over reps */
 	bool have_floor;	/* the no-sharing floor ran at this gap */
 	double floor;		/* its mean ticks per iteration */
 	double above;		/* mean ticks per iteration above it */
+	double above_ci;	/* its 95 % half-width (paired reps) */
+	/* at a gap > 0: %global as above / global's above, +- pct_abv_ci */
+	bool have_pct_abv;
+	double pct_abv, pct_abv_ci;
+	double gap_real_ns;	/* the gap the CPUs really had, mean */
+	double *rep_mean;	/* per rep: mean ticks per iteration */
 	uint32_t nllc, nnode;
 	struct sbm_group_stat *by_llc, *by_node;
 };
@@ -56,7 +64,8 @@ struct sbm_exp {
 	const struct sbm_op *op;
 	uint32_t spacing;	/* bytes between leaves (config line=) */
 	double spin_ns;		/* one ops_spin() round on the boot CPU */
-	uint64_t spins;		/* the running gap, in ops_spin() rounds */
+	uint64_t spins;		/* the running gap, in counter ticks */
+	uint64_t *gap_real;	/* per CPU: ticks its gaps took, last window */
 	struct sbm_result results[SBM_NKINDS * CONFIG_MAX_GAPS];
 	uint32_t nresults;
 };
@@ -88,11 +97,6 @@ int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 void sbm_body(struct engine *e, uint32_t cpu, void *arg);
 
 /* Summarise samples[rep][cpu] (ticks per iteration) into @r. */
-/* Whether @reps repetitions are enough: cfg.reps of them, or with
- * reps=auto once the rep means' 95 % interval is narrow (config.h). */
-bool sbm_reps_enough(const struct engine *e, const double *samples,
-		     uint32_t reps);
-
 void sbm_summarise(const struct engine *e, struct sbm_result *r,
 		   const double *samples, uint32_t reps);
 
