@@ -45,6 +45,15 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
  */
 uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old);
 
+/*
+ * After the boot CPU changed logical CPU @cpu's (hardware id @hwid)
+ * mailbox word: wake it where plat_wait_change() sleeps until an
+ * interrupt (arm64 wfi and an SGI, x86 hlt and an IPI, riscv wfi and an
+ * SBI IPI), so that an emulator spends nothing on a parked CPU; nothing
+ * where the store itself wakes the waiter.  Never inside a timed window.
+ */
+void plat_cpu_wake(uint32_t cpu, uint64_t hwid);
+
 /* Whether isa_cycles() reads a real core-cycle counter on this platform. */
 bool plat_cycles_available(void);
 

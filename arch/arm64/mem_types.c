@@ -13,6 +13,7 @@
 #include "arch.h"
 #include "arm64.h"
 #include "engine/cpu_regs.h"
+#include "gic_wake.h"
 #include "mem_types.h"
 #include "out/report.h"
 
@@ -67,6 +68,7 @@ void plat_check_cpus(void)
 	differ = cpu_regs_compare(&boot, reg_name, &compared, &fixed_up);
 	report_printf("memory types: %u CPUs compared with the boot CPU "
 		      "(%s, %s), %u differ\n", compared, mair, sctlr, differ);
+	arm64_gic_wake_report(compared);
 	if ((boot.r[REG_SCTLR].val & (SCTLR_M | SCTLR_C)) !=
 	    (SCTLR_M | SCTLR_C))
 		report_warn("mtrr", 0, "the boot CPU runs with its MMU or "

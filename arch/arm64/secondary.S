@@ -52,7 +52,17 @@ arm64_secondary_start:
 	msr	hcr_el2, x3			// and E2H=0: nVHE layouts below
 	isb
 	mdcr_el2_init
-	mrs	x3, cnthctl_el2
+	// ICC_SRE_EL2: SRE and Enable, so that EL1 may use the GIC's system
+	// registers (gic_wake.c) rather than trap to an EL2 with no handler
+	mrs	x3, id_aa64pfr0_el1
+	ubfx	x3, x3, #24, #4			// GIC: system registers exist
+	cbz	x3, 4f
+	mrs	x3, S3_4_C12_C9_5
+	orr	x3, x3, #0x1			// SRE
+	orr	x3, x3, #0x8			// Enable
+	msr	S3_4_C12_C9_5, x3
+	isb
+4:	mrs	x3, cnthctl_el2
 	orr	x3, x3, #3			// EL1 may read the counters
 	msr	cnthctl_el2, x3
 	msr	cntvoff_el2, xzr		// CNTVCT = the boot CPU's

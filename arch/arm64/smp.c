@@ -12,6 +12,7 @@
 #include "arm64.h"
 #include "boot_layout.h"
 #include "engine/mem.h"
+#include "gic_wake.h"
 #include "mem_types.h"
 #include "out/report.h"
 
@@ -43,15 +44,36 @@ _Static_assert(offsetof(struct arm64_boot, uart) == B_UART, "secondary.S");
 
 static struct arm64_boot regime;
 
+/* TPIDR_EL0 of a secondary: how it waits (gic_wake.c proved the SGI). */
+#define WAIT_WFE	0
+#define WAIT_WFI_SGI	1
+
 /*
- * wfe until the word changes: ldaxr arms the exclusive monitor, and the
- * store that changes the word clears it, which is an event (as Linux's
- * __cmpwait does).  sevl + wfe first consumes a stale event.
+ * wfi until the boot CPU's SGI (gic_wake.c): a pending SGI ends wfi with
+ * interrupts masked, so one sent after the load is not lost.
+ */
+static uint32_t wait_wfi(volatile uint32_t *word, uint32_t old)
+{
+	uint32_t v;
+
+	while ((v = __atomic_load_n(word, __ATOMIC_ACQUIRE)) == old) {
+		__asm__ volatile("dsb sy\n\twfi" ::: "memory");
+		arm64_gic_wake_ack();
+	}
+	return v;
+}
+
+/*
+ * Else wfe until the word changes: ldaxr arms the exclusive monitor, and
+ * the store that changes the word clears it, which is an event (as
+ * Linux's __cmpwait does).  sevl + wfe first consumes a stale event.
  */
 uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old)
 {
 	uint32_t v;
 
+	if (read_sysreg(tpidr_el0) == WAIT_WFI_SGI)
+		return wait_wfi(word, old);
 	for (;;) {
 		__asm__ volatile("sevl\n\twfe\n\tldaxr %w0, %1\n\t"
 				 "cmp %w0, %w2\n\tb.ne 1f\n\twfe\n1:"
@@ -60,6 +82,12 @@ uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old)
 		if (v != old)
 			return v;
 	}
+}
+
+void plat_cpu_wake(uint32_t cpu, uint64_t hwid)
+{
+	(void)cpu;
+	arm64_gic_wake_send(hwid);
 }
 
 /* Clean [p, p + n) to the point of coherency. */
@@ -80,6 +108,7 @@ static void secondary_c(struct arm64_boot *bt)
 		arm64_pmu_enable();
 	if (bt->regs)	/* before it parks: plat_check_cpus() compares */
 		arm64_mem_types_take(bt->regs);
+	write_sysreg(tpidr_el0, arm64_gic_wake_cpu() ? WAIT_WFI_SGI : WAIT_WFE);
 	bt->entry(bt->arg, bt->cpu);
 	/* released after the run: off, so an emulator spends nothing on
 	 * us while the boot CPU saves the result (a wfe loop is a busy
@@ -114,10 +143,16 @@ void arm64_smp_prepare(void)
 int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 		   void *arg, void *stack_top)
 {
-	struct arm64_boot *bt = mem_alloc_aligned(sizeof(*bt), 64);
+	static bool gic_started;
+	struct arm64_boot *bt;
 	char msg[96];
 	int64_t rc;
 
+	if (!gic_started) {	/* after ExitBootServices, as UEFI left it */
+		arm64_gic_wake_start();
+		gic_started = true;
+	}
+	bt = mem_alloc_aligned(sizeof(*bt), 64);
 	if (!bt || !stack_top)
 		return -1;
 	if (psci_conduit == PSCI_NONE) {

@@ -23,6 +23,13 @@ uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old)
 	return v;
 }
 
+/* The store wakes a spinning thread: nothing to send. */
+void plat_cpu_wake(uint32_t cpu, uint64_t hwid)
+{
+	(void)cpu;
+	(void)hwid;
+}
+
 int linux_pin_self(uint64_t cpu)
 {
 	cpu_set_t set;

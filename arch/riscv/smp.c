@@ -27,6 +27,13 @@ uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old)
 	return v;
 }
 
+/* The store itself wakes the waiter here: nothing to send. */
+void plat_cpu_wake(uint32_t cpu, uint64_t hwid)
+{
+	(void)cpu;
+	(void)hwid;
+}
+
 void riscv_secondary(struct riscv_boot *rb, uint64_t late)
 {
 	__atomic_store_n(&rb->entered, late ? 2 : 1, __ATOMIC_RELEASE);

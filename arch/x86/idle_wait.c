@@ -47,3 +47,10 @@ uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old)
 	}
 	return v;
 }
+
+/* The store itself wakes the waiter here: nothing to send. */
+void plat_cpu_wake(uint32_t cpu, uint64_t hwid)
+{
+	(void)cpu;
+	(void)hwid;
+}

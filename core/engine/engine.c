@@ -272,6 +272,7 @@ static void post(struct engine *e, const struct cpu_set *s, uint32_t cmd)
 			continue;
 		e->mbox[i].cmd = cmd;
 		__atomic_add_fetch(&e->mbox[i].seq, 1, __ATOMIC_RELEASE);
+		plat_cpu_wake(i, e->topo->cpus[i].hwid);
 	}
 }
 

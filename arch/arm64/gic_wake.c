@@ -1,0 +1,387 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * A parked CPU sleeps in wfi and the boot CPU wakes it with an SGI
+ * (ICC_SGI1R_EL1), where the firmware left a GICv3 with its system
+ * register interface on.  On hardware a wfe on the mailbox line wakes as
+ * fast, but under TCG wfe is a busy yield and wfi a real sleep: with
+ * wfe, 255 parked vCPUs on a 2-core host starve the boot CPU.
+ *
+ * Interrupts stay masked at the CPU (PSTATE.I): a pending SGI still ends
+ * wfi (a WFI wake-up event whatever PSTATE.I says), and the CPU
+ * acknowledges it by reading ICC_IAR1_EL1, never taking the exception.
+ * Each secondary proves the path with one SGI to itself before it relies
+ * on it; any step that does not take leaves that CPU on wfe.  The ACPI
+ * MADT (GICD, GICR, GICC) says where the GIC is; a DT boot keeps wfe.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arm64.h"
+#include "efi_acpi.h"
+#include "efi_plat.h"
+#include "gic_wake.h"
+#include "out/report.h"
+
+#define WAKE_SGI	1	/* a Non-secure SGI (0-7, as Linux's IPIs) */
+#define WAKE_PRIO	0xa0	/* above PMR's 0xf0 */
+#define PMR_ALL		0xf0
+
+#define GICD_CTLR	0x0000
+#define GICD_PIDR2	0xffe8
+#define CTLR_RWP	(1u << 31)
+#define CTLR_ARE_NS	(1u << 4)
+#define CTLR_GRP1A	(1u << 1)	/* DS=1: EnableGrp1 */
+#define CTLR_GRP1	(1u << 0)	/* DS=1: EnableGrp0 */
+
+#define GICR_WAKER	0x0014
+#define GICR_TYPER	0x0008
+#define WAKER_SLEEP	(1u << 1)
+#define WAKER_ASLEEP	(1u << 2)
+#define TYPER_VLPIS	(1ull << 1)
+#define TYPER_LAST	(1ull << 4)
+#define GICR_FRAME	0x20000	/* RD_base + SGI_base */
+#define SGI_BASE	0x10000
+#define GICR_IGROUPR0	0x0080
+#define GICR_ISENABLER0	0x0100
+#define GICR_ICPENDR0	0x0280
+#define GICR_IPRIORITYR	0x0400
+#define GICR_IGRPMODR0	0x0d00
+
+#define ICC_SRE_SRE	(1ull << 0)
+#define ICC_SRE_ENABLE	(1ull << 3)	/* ICC_SRE_EL2: EL1 may set SRE */
+#define ICC_CTLR_EOI	(1ull << 1)
+#define ICC_CTLR_RSS	(1ull << 18)
+#define INTID_SPURIOUS	1020	/* 1020-1023: nothing acknowledged */
+
+#define MAX_RANGES	64
+#define RANGE_MAX_LEN	(1ull << 30)
+
+struct gicr_range {
+	uint64_t base, len;
+};
+
+static bool gic_ok;
+static uint64_t gicd;
+static struct gicr_range ranges[MAX_RANGES];
+static unsigned nranges;
+static bool ranges_full;
+static uint32_t nwfi;		/* secondaries that proved the SGI */
+
+static uint32_t rd32(uint64_t a)
+{
+	return *(volatile uint32_t *)(uintptr_t)a;
+}
+
+static uint64_t rd64(uint64_t a)
+{
+	return *(volatile uint64_t *)(uintptr_t)a;
+}
+
+static void wr32(uint64_t a, uint32_t v)
+{
+	*(volatile uint32_t *)(uintptr_t)a = v;
+}
+
+static void wr8(uint64_t a, uint8_t v)
+{
+	*(volatile uint8_t *)(uintptr_t)a = v;
+}
+
+static uint64_t le(const uint8_t *p, unsigned n)
+{
+	uint64_t v = 0;
+
+	while (n--)
+		v = v << 8 | p[n];
+	return v;
+}
+
+/* Device space the firmware's memory map does not call memory. */
+static bool mmio_ok(uint64_t base, uint64_t len)
+{
+	return base && !(base & 0xffff) && len && base + len > base &&
+	       !efi_in_memory(base, len);
+}
+
+static void add_range(uint64_t base, uint64_t len)
+{
+	if (nranges == MAX_RANGES) {
+		ranges_full = true;
+		return;
+	}
+	ranges[nranges++] = (struct gicr_range){ base, len };
+}
+
+/*
+ * MADT entries (ACPI 6.5, 5.2.12): GICD (type 0xc: base at 8, version
+ * at 20), GICR (0xe: range base at 4, length at 12), GICC (0xb: its own
+ * GICR frame at 60, from 76 bytes on), used when no GICR lists them.
+ */
+static const char *madt_gic(const uint8_t *t, size_t len, unsigned *ver)
+{
+	uint64_t gicc_rd[MAX_RANGES];
+	unsigned ngicc = 0;
+	bool have_gicr = false;
+
+	*ver = 0;
+	for (size_t o = 44; o + 2 <= len;) {
+		uint8_t type = t[o], el = t[o + 1];
+
+		if (el < 2 || o + el > len)
+			break;	/* the topology parser already warned */
+		if (type == 0xc && el >= 24 && !gicd) {
+			gicd = le(t + o + 8, 8);
+			*ver = t[o + 20];
+		} else if (type == 0xe && el >= 16) {
+			have_gicr = true;
+			add_range(le(t + o + 4, 8), le(t + o + 12, 4));
+		} else if (type == 0xb && el >= 76 && ngicc < MAX_RANGES) {
+			uint64_t rd = le(t + o + 60, 8);
+
+			if (rd)
+				gicc_rd[ngicc++] = rd;
+		}
+		o += el;
+	}
+	if (!have_gicr)
+		for (unsigned i = 0; i < ngicc; i++)
+			add_range(gicc_rd[i], GICR_FRAME);
+	if (!gicd)
+		return "the MADT names no GIC distributor";
+	if (!nranges)
+		return "the MADT names no GICv3 redistributor";
+	if (!mmio_ok(gicd, 0x10000))
+		return "the MADT's GIC distributor address is memory or unaligned";
+	for (unsigned i = 0; i < nranges; i++)
+		if (ranges[i].len > RANGE_MAX_LEN ||
+		    !mmio_ok(ranges[i].base, ranges[i].len))
+			return "a MADT GIC redistributor range is memory, "
+			       "unaligned or too long";
+	return NULL;
+}
+
+static bool sysreg_gic(void)
+{
+	/* ID_AA64PFR0_EL1.GIC: the system register interface exists */
+	return (read_sysreg(id_aa64pfr0_el1) >> 24) & 0xf;
+}
+
+static uint64_t sre(void)
+{
+	if (current_el() == 2)
+		return read_sysreg(S3_4_C12_C9_5);	/* ICC_SRE_EL2 */
+	return read_sysreg(S3_0_C12_C12_5);		/* ICC_SRE_EL1 */
+}
+
+static const char *why_not(void)
+{
+	struct efi_acpi a;
+	uint64_t rsdp = efi_find_rsdp();
+	const void *madt;
+	const char *why;
+	unsigned ver;
+	size_t len;
+
+	if (!sysreg_gic())
+		return "no GIC system register interface (ID_AA64PFR0_EL1.GIC)";
+	if (!(sre() & ICC_SRE_SRE))
+		return "the firmware left the GIC's system registers off "
+		       "(ICC_SRE.SRE)";
+	if (!rsdp || efi_acpi_scan(rsdp, &a) ||
+	    !(madt = efi_acpi_find(&a, "APIC", &len)))
+		return "no ACPI MADT (a DT boot)";
+	if ((why = madt_gic(madt, len, &ver)))
+		return why;
+	if (!ver)	/* "not stated": the distributor's own ArchRev */
+		ver = (rd32(gicd + GICD_PIDR2) >> 4) & 0xf;
+	if (ver < 3)
+		return "a GICv2 (its SGIs are not system registers)";
+	return NULL;
+}
+
+const char *arm64_gic_wake_prepare(void)
+{
+	const char *why = why_not();
+
+	if (why) {
+		report_printf("parked CPUs: wfe (%s)\n", why);
+		return "wfe";
+	}
+	gic_ok = true;
+	report_printf("parked CPUs: wfi, woken by SGI %u (GICv3 distributor "
+		      "0x%llx, %u redistributor range%s%s)\n", WAKE_SGI,
+		      (unsigned long long)gicd, nranges, nranges == 1 ? "" : "s",
+		      ranges_full ? ", more not read" : "");
+	return "wfi";
+}
+
+/* Bounded: a register that never settles leaves the wake unproven,
+ * and the self-test then keeps that CPU on wfe. */
+static bool wait_clear(uint64_t reg, uint32_t bits)
+{
+	for (unsigned i = 0; i < 1000000; i++)
+		if (!(rd32(reg) & bits))
+			return true;
+	return false;
+}
+
+void arm64_gic_wake_start(void)
+{
+	uint32_t ctlr;
+
+	if (!gic_ok)
+		return;
+	wait_clear(gicd + GICD_CTLR, CTLR_RWP);
+	ctlr = rd32(gicd + GICD_CTLR);
+	wr32(gicd + GICD_CTLR, ctlr | CTLR_ARE_NS | CTLR_GRP1A | CTLR_GRP1);
+	wait_clear(gicd + GICD_CTLR, CTLR_RWP);
+	ctlr = rd32(gicd + GICD_CTLR);
+	if ((ctlr & (CTLR_ARE_NS | CTLR_GRP1A)) != (CTLR_ARE_NS | CTLR_GRP1A)) {
+		gic_ok = false;
+		report_warn("idle-wait", 0, "the GIC distributor kept Group 1 "
+			    "or affinity routing off: parked CPUs use wfe");
+	}
+}
+
+/* MPIDR affinity as GICR_TYPER and ICC_SGI1R_EL1 spell it. */
+static uint32_t aff32(uint64_t mpidr)
+{
+	return (uint32_t)((mpidr & 0xffffff) | ((mpidr >> 8) & 0xff000000));
+}
+
+static uint64_t sgi1r(uint64_t mpidr, unsigned intid)
+{
+	uint64_t aff0 = mpidr & 0xff;
+
+	return (1ull << (aff0 & 0xf)) | (((mpidr >> 8) & 0xff) << 16) |
+	       ((uint64_t)intid << 24) | (((mpidr >> 16) & 0xff) << 32) |
+	       ((aff0 >> 4) << 44) | (((mpidr >> 32) & 0xff) << 48);
+}
+
+static uint64_t find_rd(uint64_t mpidr)
+{
+	uint32_t want = aff32(mpidr);
+
+	for (unsigned i = 0; i < nranges; i++) {
+		uint64_t stride = GICR_FRAME;
+
+		for (uint64_t o = 0; o + GICR_FRAME <= ranges[i].len;
+		     o += stride) {
+			uint64_t typer = rd64(ranges[i].base + o + GICR_TYPER);
+
+			if ((uint32_t)(typer >> 32) == want)
+				return ranges[i].base + o;
+			stride = typer & TYPER_VLPIS ? 2 * GICR_FRAME : GICR_FRAME;
+			if (typer & TYPER_LAST)
+				break;
+		}
+	}
+	return 0;
+}
+
+static void send(uint64_t mpidr)
+{
+	__asm__ volatile("dsb ishst" ::: "memory");
+	write_sysreg(S3_0_C12_C11_5, sgi1r(mpidr, WAKE_SGI)); /* ICC_SGI1R */
+	isb();
+}
+
+/* Acknowledge one interrupt; its INTID, or >= 1020 when none. */
+static uint32_t ack_one(void)
+{
+	uint32_t intid = (uint32_t)read_sysreg(S3_0_C12_C12_0) & 0xffffff;
+
+	__asm__ volatile("dsb sy" ::: "memory");	/* ICC_IAR1 above */
+	if (intid < INTID_SPURIOUS) {
+		write_sysreg(S3_0_C12_C12_1, intid);	/* ICC_EOIR1_EL1 */
+		isb();
+	}
+	return intid;
+}
+
+void arm64_gic_wake_ack(void)
+{
+	ack_one();
+}
+
+static bool self_test(uint64_t mpidr)
+{
+	uint64_t hz = read_sysreg(cntfrq_el0), t0;
+
+	for (unsigned i = 0; i < 64 && ack_one() < INTID_SPURIOUS; i++)
+		;	/* whatever the firmware left pending */
+	send(mpidr);
+	t0 = read_sysreg(cntvct_el0);
+	/* 10 ms (1e6 reads when CNTFRQ says nothing) */
+	for (uint64_t n = 0; hz ? read_sysreg(cntvct_el0) - t0 < hz / 100 :
+	     n < 1000000; n++)
+		if (ack_one() == WAKE_SGI)
+			return true;
+	return false;
+}
+
+bool arm64_gic_wake_cpu(void)
+{
+	uint64_t mpidr = read_sysreg(mpidr_el1) & MPIDR_AFF_MASK, rd, sgi;
+	uint32_t bit = 1u << WAKE_SGI;
+
+	if (!gic_ok)
+		return false;
+	if (current_el() == 2)
+		write_sysreg(S3_4_C12_C9_5, sre() | ICC_SRE_SRE | ICC_SRE_ENABLE);
+	else
+		write_sysreg(S3_0_C12_C12_5, sre() | ICC_SRE_SRE);
+	isb();
+	if (!(sre() & ICC_SRE_SRE))
+		return false;
+	/* an Aff0 above 15 needs the range selector */
+	if ((mpidr & 0xf0) &&
+	    !(read_sysreg(S3_0_C12_C12_4) & ICC_CTLR_RSS))
+		return false;
+	if (!(rd = find_rd(mpidr)))
+		return false;
+	if (rd32(rd + GICR_WAKER) & WAKER_SLEEP) {
+		wr32(rd + GICR_WAKER, rd32(rd + GICR_WAKER) & ~WAKER_SLEEP);
+		wait_clear(rd + GICR_WAKER, WAKER_ASLEEP);
+	}
+	sgi = rd + SGI_BASE;
+	wr32(sgi + GICR_IGROUPR0, rd32(sgi + GICR_IGROUPR0) | bit);
+	wr32(sgi + GICR_IGRPMODR0, rd32(sgi + GICR_IGRPMODR0) & ~bit);
+	wr8(sgi + GICR_IPRIORITYR + WAKE_SGI, WAKE_PRIO);
+	wr32(sgi + GICR_ICPENDR0, bit);
+	wr32(sgi + GICR_ISENABLER0, bit);
+	__asm__ volatile("dsb sy" ::: "memory");
+	write_sysreg(S3_0_C4_C6_0, PMR_ALL);		/* ICC_PMR_EL1 */
+	write_sysreg(S3_0_C12_C12_3, 0);		/* ICC_BPR1_EL1 */
+	write_sysreg(S3_0_C12_C12_4,			/* ICC_CTLR_EL1 */
+		     read_sysreg(S3_0_C12_C12_4) & ~ICC_CTLR_EOI);
+	write_sysreg(S3_0_C12_C12_7, 1);		/* ICC_IGRPEN1_EL1 */
+	isb();
+	if (self_test(mpidr)) {
+		__atomic_add_fetch(&nwfi, 1, __ATOMIC_RELAXED);
+		return true;
+	}
+	write_sysreg(S3_0_C12_C12_7, 0);	/* nothing signalled to wfe */
+	isb();
+	return false;
+}
+
+void arm64_gic_wake_send(uint64_t mpidr)
+{
+	if (gic_ok)
+		send(mpidr);
+}
+
+void arm64_gic_wake_report(uint32_t started)
+{
+	uint32_t n = __atomic_load_n(&nwfi, __ATOMIC_RELAXED);
+
+	if (!gic_ok)
+		return;
+	report_printf("parked CPUs: %u of %u secondaries sleep in wfi (SGI "
+		      "wake), %u in wfe\n", n, started, started - n);
+	if (n < started)
+		report_warn("idle-wait", 0, "some secondaries did not see "
+			    "their own SGI: they park with wfe");
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Parked CPUs asleep in wfi, woken by an SGI through a GICv3's system
+ * register interface (gic_wake.c); wfe where there is none.
+ */
+#ifndef SBM_ARM64_GIC_WAKE_H
+#define SBM_ARM64_GIC_WAKE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * Boot CPU, boot services still up: find the GIC in the MADT and check
+ * what a wake needs (system registers on, distributor and redistributors
+ * outside RAM).  Says which on the console; returns hello's idle_wait
+ * ("wfi" or "wfe").
+ */
+const char *arm64_gic_wake_prepare(void);
+
+/* Boot CPU, after ExitBootServices, before the first CPU starts: the
+ * distributor's Group 1 on again (UEFI turns it off as it exits). */
+void arm64_gic_wake_start(void);
+
+/* A secondary as it starts: its redistributor and CPU interface set up
+ * and one SGI to itself seen; false (it waits with wfe) otherwise. */
+bool arm64_gic_wake_cpu(void);
+
+/* Boot CPU: the SGI to the CPU with MPIDR affinity @mpidr. */
+void arm64_gic_wake_send(uint64_t mpidr);
+
+/* Boot CPU, after bring-up: how many of the @started secondaries sleep
+ * in wfi (a console line; a warning when some could not). */
+void arm64_gic_wake_report(uint32_t started);
+
+/* A woken secondary: acknowledge and end what woke it. */
+void arm64_gic_wake_ack(void);
+
+#endif
