@@ -18,7 +18,8 @@ UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
 	tests/test_fbcon tests/test_screen tests/test_uart16550 \
 	tests/test_ipmi_kcs tests/test_keep tests/test_smbios \
 	tests/test_timer_check tests/test_uart_check tests/test_apic_encode \
-	tests/test_amd_cache tests/test_mtrr tests/test_tramp_map
+	tests/test_amd_cache tests/test_mtrr tests/test_tramp_map \
+	tests/test_config_decl
 # the same, run by a script (tests/fdt.sh) instead of on their own
 UNIT_HELPERS = tests/test_fdt tests/test_fdt_topo
 check_PROGRAMS += $(UNIT_TESTS) $(UNIT_HELPERS)
@@ -51,16 +52,6 @@ $(UNIT_ALL): tests/libsbmcore.a
 $(UNIT_ALL): AM_CPPFLAGS = $(UNIT_CPPFLAGS)
 $(UNIT_ALL): AM_CFLAGS = $(UNIT_CFLAGS)
 $(UNIT_ALL): LDADD = tests/libsbmcore.a -lpthread -lm
-
-# the option declarations against the defaults, usage and README's table
-check_PROGRAMS += tests/test_config_decl
-TESTS += tests/test_config_decl
-tests_test_config_decl_SOURCES = tests/test_config_decl.c tests/check.h \
-	$(OPTION_SOURCES) core/engine/sbm.c core/engine/sbm_read.c \
-	core/test_hooks_on.c
-tests_test_config_decl_CPPFLAGS = $(UNIT_CPPFLAGS)
-tests_test_config_decl_CFLAGS = $(UNIT_CFLAGS)
-tests_test_config_decl_LDFLAGS = $(SAN_FLAGS)
 
 # The line-transfer proof's gap, tolerance and verdict; ping-pong batches.
 check_PROGRAMS += tests/test_proof_plan

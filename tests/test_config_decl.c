@@ -3,7 +3,8 @@
  * The option declarations (boot/option.h) against what they promise:
  * the defaults the engine always had, a default word that parses to the
  * default, every range edge refused past it with the key named, usage
- * text naming every key, experiment= naming the registry, and README's
+ * text naming every key, experiment= naming the registry, the engine's
+ * registry and the parser's agreeing, and README's
  * option table: every key declared, every declaration listed, the same
  * default and the same range.
  */
@@ -19,6 +20,7 @@
 #include "boot/option.h"
 #include "engine/sbm.h"
 #include "engine/sbm_read.h"
+#include "exp/experiment.h"
 
 #define FOR_EACH_DECL(s, d, n) \
 	for (size_t n = 0; ((s) = option_set_nth(n)); n++) \
@@ -157,9 +159,10 @@ static void experiment_names(void)
 
 	config_defaults(&c);
 	CHECK(config_set(&c, "experiment", "all", err, sizeof(err)) == 0);
-	for (size_t k = 0; experiment_options[k]; k++) {
-		const struct option_set *s = experiment_options[k];
+	const struct option_set *s;
 
+	for (size_t k = 0; (s = option_set_nth(k)) && s != &engine_options;
+	     k++) {
 		CHECK(s->name != NULL);
 		if (s->runs_with) {
 			CHECK(config_set(&c, "experiment", s->name, err,
@@ -177,6 +180,28 @@ static void experiment_names(void)
 	CHECK(strstr(line, " experiment=sbm,scale,c2c,noise,rw ") != NULL);
 	CHECK(config_set(&c, "experiment", "proof", err, sizeof(err)) == -1);
 	CHECK(strstr(err, "sbm, scale, c2c, noise, rw") != NULL);
+}
+
+/* The engine's registry and the parser's: the same experiments, names,
+ * companions and option sets, in the same order. */
+static void registry(void)
+{
+	size_t k;
+
+	for (k = 0; experiments[k]; k++) {
+		const struct experiment *x = experiments[k];
+		const struct option_set *s = option_set_nth(k);
+
+		CHECK(s && s != &engine_options && x->options == s);
+		if (!s || s == &engine_options)
+			continue;
+		CHECK(s->name && !strcmp(x->name, s->name));
+		CHECK(x->runs_with ? s->runs_with &&
+		      !strcmp(x->runs_with, s->runs_with) : !s->runs_with);
+	}
+	CHECK(k >= 6);
+	CHECK(option_set_nth(k) == &engine_options);
+	CHECK(option_set_nth(k + 1) == NULL);
 }
 
 /* The text of README's "## Options" section. */
@@ -361,6 +386,7 @@ int main(void)
 	defaults_as_before();
 	declarations();
 	experiment_names();
+	registry();
 	readme_table();
 	return check_done("test_config_decl");
 }

@@ -79,12 +79,10 @@ static bool unlisted(const struct option_decl *d)
 
 const struct option_set *option_set_nth(size_t n)
 {
-	size_t k;
-
-	for (k = 0; experiment_options[k]; k++)
-		if (k == n)
+	for (size_t k = 0; k < experiment_options_n; k++)
+		if (!n--)
 			return experiment_options[k];
-	return n == k ? &engine_options : NULL;
+	return n ? NULL : &engine_options;
 }
 
 const struct option_decl *option_find(const char *key,

@@ -14,9 +14,11 @@
 /* The k-th name experiment= takes, NULL past the last. */
 static const char *chosen_name(size_t k)
 {
-	for (size_t i = 0; experiment_options[i]; i++)
-		if (!experiment_options[i]->runs_with && !k--)
-			return experiment_options[i]->name;
+	const struct option_set *s;
+
+	for (size_t i = 0; (s = option_set_nth(i)) && s->name; i++)
+		if (!s->runs_with && !k--)
+			return s->name;
 	return NULL;
 }
 

@@ -78,11 +78,12 @@ struct option_set {
 
 /* The experiments' sets in registry order (experiment_options.c). */
 extern const struct option_set *const experiment_options[];
+extern const size_t experiment_options_n;
 /* The engine-wide options (config_engine.c). */
 extern const struct option_set engine_options;
 
 /* Set @n (0, 1, ...) of every declaration: the experiments' in registry
- * order, then the engine's; NULL past the last. */
+ * order (name set), then the engine's (name NULL); NULL past the last. */
 const struct option_set *option_set_nth(size_t n);
 
 /* The declaration of @key and its set, or NULL. */

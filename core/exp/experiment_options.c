@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Every experiment's options, from the registry (experiments.h). */
+/*
+ * Every experiment's options, from the registry (experiments.h): each in
+ * its exp_NAME_options.c, which needs no engine, so the option tests and
+ * the fuzzer link them all (OPTION_SOURCES).
+ */
 #include <stddef.h>
 
 #include "boot/option.h"
@@ -11,5 +15,7 @@ SBM_EXPERIMENTS(DECLARE)
 #define ENTRY(n) &exp_##n##_options,
 const struct option_set *const experiment_options[] = {
 	SBM_EXPERIMENTS(ENTRY)
-	NULL
 };
+
+const size_t experiment_options_n =
+	sizeof(experiment_options) / sizeof(experiment_options[0]);

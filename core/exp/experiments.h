@@ -15,6 +15,7 @@
 	X(scale) \
 	X(c2c) \
 	X(noise) \
-	X(rw)
+	X(rw) \
+	/* a new experiment: one line above this one */
 
 #endif
