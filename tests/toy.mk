@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# CONTRIBUTING.md's toy experiment (tests/toy-exp/), built into the twin
+# from the twin's own objects by tests/toy-exp.sh, which reads how here.
+if SBM_HOSTED
+TESTS += tests/toy-exp.sh
+tests/toy-exp.log: tests/toy-exp.env
+tests/toy-exp.env: Makefile $(sbmbench_linux_OBJECTS)
+	$(AM_V_GEN){ \
+	echo "CC='$(CC)'"; \
+	echo "CFLAGS='$(AM_CFLAGS) $(CFLAGS) -pthread'"; \
+	echo "CPPFLAGS='-I$(abs_top_srcdir)/arch/$(SBM_TWIN_ISA_DIR) -I$(abs_top_srcdir)/arch/linux'"; \
+	echo "OBJECTS='$(sbmbench_linux_OBJECTS)'"; \
+	} >$@
+CLEANFILES += tests/toy-exp.env
+endif
+EXTRA_DIST += tests/toy.mk tests/toy-exp.sh tests/toy-exp/exp_toy.c \
+	tests/toy-exp/exp_toy_options.c \
+	tests/toy-exp/registry.line tests/toy-exp/record_schema.rows
