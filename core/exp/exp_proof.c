@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The proof every run carries: a contended update should cost about one
- * line transfer.  For the boot CPU and its nearest and its farthest
- * partner, a ping-pong of one line gives the one-way transfer latency,
- * and the global mask on just those two CPUs, at the largest gap, gives
- * the cost per update above the private floor (pingpong.c, the same
- * hand-off c2c measures).  Record kind "proof"; on
- * real hardware the two must agree within 25 %, else a warning.
+ * line transfer, an RFO of a modified line, which is what a CAS
+ * ping-pong hands back and forth (pingpong.c, the same hand-off c2c
+ * measures).  For the boot CPU and its nearest and its farthest partner:
+ * the plain and the CAS ping-pong's one-way latency, and the global mask
+ * on just those two CPUs at the proof's gap (the smallest listed gap of
+ * at least 4 transfers, else 2 us: proof_plan.h) above the private floor
+ * at the same gap.  Reps of global and private alternate, with a CAS
+ * ping-pong before each pair and after the last; those ping-pongs' spread
+ * widens the tolerance.  The lines live on the global mask's node.
+ * Record kind "proof"; a disagreement is a warning.
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,6 +20,7 @@
 #include "arch.h"
 #include "engine/arena.h"
 #include "exp/experiment.h"
+#include "exp/proof_plan.h"
 #include "isa_ops.h"
 #include "engine/mem.h"
 #include "engine/ops.h"
@@ -24,25 +29,28 @@
 #include "engine/sbm.h"
 #include "engine/stats.h"
 
-#define PP_ROUNDS	1000	/* timed round trips per partner (as c2c) */
-#define AGREE_PCT	25.0
+#define PP_ROUNDS	1000	/* timed round trips per ping-pong (as c2c) */
+/* The plain and the CAS word, each alone on its prefetch pair of lines */
+#define PLAIN_OFF	0
+#define CAS_OFF		(2 * ENGINE_ALIGN)
+#define LINES_SIZE	4096
 
-struct proof_line {
-	_Alignas(ENGINE_ALIGN) volatile uint64_t seq;
-};
+enum { L_GLOBAL, L_PRIVATE, NLAYOUTS };
 
 struct proof {
 	uint32_t partner[2];		/* nearest, farthest; UINT32_MAX: none */
 	const char *relation[2];
-	struct proof_line *line;
+	struct node_arena lines;	/* the ping-pong words, on home */
+	uint32_t home;			/* the global mask's node */
 	uint64_t pp_samples[PP_ROUNDS];	/* pingpong.c's batches */
 	uint32_t pair[2];		/* the boot CPU and the partner */
 	/* the update part: global and private on the two CPUs */
 	struct node_arena arena;
-	struct sbm_layout layout;
+	struct sbm_layout layout[NLAYOUTS];
+	bool built[NLAYOUTS];
+	const struct sbm_layout *cur;	/* the one update_body() runs */
 	const struct sbm_op *op;
-	uint64_t spins;
-	double spin_ns;
+	uint64_t spins;			/* the gap, in counter ticks */
 	uint32_t gap_ns;
 };
 
@@ -108,6 +116,8 @@ static void pick_partners(const struct engine *e, struct proof *p)
 static int proof_prepare(struct engine *e, void **state)
 {
 	struct proof *p = calloc(1, sizeof(*p));
+	uint32_t spacing = sbm_spacing(e->cfg.line, e->topo);
+	size_t size[TOPO_MAX_NODES] = { 0 };
 	const char *why = "out of memory";
 
 	*state = p;
@@ -117,18 +127,24 @@ static int proof_prepare(struct engine *e, void **state)
 	if (!e->chosen[e->bsp] || e->nchosen < 2)
 		return 0;	/* nothing to compare: run() says so */
 	pick_partners(e, p);
-	p->line = mem_alloc_aligned(sizeof(*p->line), ENGINE_ALIGN);
 	p->op = ops_find(e->cfg.op, false);
-	p->spin_ns = ops_spin_ns(e->info.counter_hz);
-	for (uint32_t i = 0; i < e->cfg.ngaps; i++)
-		if (e->cfg.gap_ns[i] > p->gap_ns)
-			p->gap_ns = e->cfg.gap_ns[i];
-	p->spins = p->spin_ns > 0 ?
-		   (uint64_t)((double)p->gap_ns / p->spin_ns + 0.5) : 0;
-	if (!p->line || !p->op ||
+	if (!p->op)
+		why = "no such op";
+	for (int k = 0; k < NLAYOUTS && p->op; k++) {
+		if (sbm_layout_build(&p->layout[k], k == L_GLOBAL ? SBM_GLOBAL :
+				     SBM_PRIVATE, e->topo, spacing, &why))
+			break;
+		p->built[k] = true;
+	}
+	if (p->built[L_GLOBAL]) {
+		/* the ping-pong's line where the global mask's is */
+		p->home = p->layout[L_GLOBAL].slot[e->bsp].region;
+		size[p->home] = LINES_SIZE;
+	}
+	if (!p->built[L_PRIVATE] ||
+	    node_arena_alloc(&p->lines, e->topo, size, &why) ||
 	    node_arena_for_layouts(&p->arena, e->topo, 1u << SBM_GLOBAL |
-				   1u << SBM_PRIVATE,
-				   sbm_spacing(e->cfg.line, e->topo), &why)) {
+				   1u << SBM_PRIVATE, spacing, &why)) {
 		report_warn("proof", 0, why);
 		p->partner[0] = p->partner[1] = UINT32_MAX;
 	}
@@ -139,8 +155,8 @@ static int proof_prepare(struct engine *e, void **state)
 static void update_body(struct engine *e, uint32_t cpu, void *arg)
 {
 	struct proof *p = arg;
-	void *w = sbm_slot_ptr(&p->layout, &p->arena.a, cpu);
-	unsigned bit = p->layout.slot[cpu].bit;
+	void *w = sbm_slot_ptr(p->cur, &p->arena.a, cpu);
+	unsigned bit = p->cur->slot[cpu].bit;
 	struct engine_window win;
 	uint32_t sense = 0;
 	uint64_t t1;
@@ -158,112 +174,192 @@ static void update_body(struct engine *e, uint32_t cpu, void *arg)
 		p->op->loop_gap(w, bit, 1, p->spins);
 }
 
-/* ns per update of @kind on the pair, mean over cfg.reps and its 95 %
- * interval in *@ci; <0 on error. */
-static double update_ns(struct engine *e, struct proof *p, enum sbm_kind kind,
-			uint64_t deadline_ms, double *ci)
+/* ns per update of layout @k on the pair, one rep; <0 on error. */
+static double update_ns(struct engine *e, struct proof *p, int k,
+			uint64_t deadline_ms)
 {
-	double *per_rep = calloc(e->cfg.reps, sizeof(double));
-	const char *why;
-	struct stats st;
+	double ticks = 0;
 
-	if (!per_rep || sbm_layout_build(&p->layout, kind, e->topo,
-					 sbm_spacing(e->cfg.line, e->topo),
-					 &why)) {
-		free(per_rep);
+	p->cur = &p->layout[k];
+	sbm_zero(p->cur, &p->arena.a);
+	if (engine_run_on(e, p->pair, 2, update_body, p, deadline_ms))
+		return -1;	/* aborted: leave the layout be */
+	for (int i = 0; i < 2; i++)
+		ticks += (double)e->mbox[p->pair[i]].ticks;
+	/* two updates per iteration, two CPUs */
+	return ticks * 1e9 / (double)e->info.counter_hz /
+	       ((double)e->cfg.iters * 2 * 2);
+}
+
+/* One ping-pong on the pair: its one-way median and fastest, in ns. */
+static int transfer_ns(struct engine *e, struct proof *p, bool cas,
+		       double *med, double *min)
+{
+	uint8_t *base = p->lines.a.base[p->home];
+	double to_ns = 1e9 / (double)e->info.counter_hz;
+	struct pingpong ping = {
+		.word = (volatile uint64_t *)(base + (cas ? CAS_OFF : PLAIN_OFF)),
+		.a = p->pair[0], .b = p->pair[1], .cas = cas,
+		.warmup = pingpong_warmup(PP_ROUNDS), .rounds = PP_ROUNDS,
+		.samples = p->pp_samples,
+	};
+
+	if (pingpong_run(e, &ping) || !pingpong_oneway(&ping, med, min))
 		return -1;
-	}
-	for (uint32_t rep = 0; rep < e->cfg.reps; rep++) {
-		double ticks = 0;
+	*med *= to_ns;
+	*min *= to_ns;
+	return 0;
+}
 
-		sbm_zero(&p->layout, &p->arena.a);
-		if (engine_run_on(e, p->pair, 2, update_body, p, deadline_ms)) {
-			free(per_rep);
-			return -1;	/* aborted: leave the layout be */
-		}
-		for (int i = 0; i < 2; i++)
-			ticks += (double)e->mbox[p->pair[i]].ticks;
-		/* two updates per iteration, two CPUs */
-		per_rep[rep] = ticks * 1e9 / (double)e->info.counter_hz /
-			       ((double)e->cfg.iters * 2 * 2);
+struct proof_figures {
+	double pp, pp_min;		/* plain ping-pong, one-way ns */
+	double cas, cas_min;		/* CAS: median of the repeated ones */
+	double tol;			/* percent */
+	uint32_t npp;			/* CAS ping-pongs */
+	double g, f, cost, ci;		/* per update, ns */
+	bool fallback_gap;
+	const char *verdict;
+};
+
+/*
+ * Reps of global and private alternate, a CAS ping-pong before each pair
+ * and after the last, so that drift lands in both alike and the
+ * ping-pongs' spread says how steady a transfer is.
+ */
+static int measure_reps(struct engine *e, struct proof *p,
+			uint64_t deadline_ms, double *cas_pp,
+			struct proof_figures *fig)
+{
+	uint32_t reps = e->cfg.reps;
+	double *g = calloc(reps, sizeof(double));
+	double *f = calloc(reps, sizeof(double));
+	double *d = calloc(reps, sizeof(double));
+	double min;
+	struct stats st;
+	int rc = -1;
+
+	if (!g || !f || !d)
+		goto out;
+	for (uint32_t rep = 0; rep < reps; rep++) {
+		g[rep] = update_ns(e, p, L_GLOBAL, deadline_ms);
+		f[rep] = g[rep] < 0 ? -1 : update_ns(e, p, L_PRIVATE,
+						     deadline_ms);
+		if (f[rep] < 0 ||
+		    transfer_ns(e, p, true, &cas_pp[rep + 1], &min))
+			goto out;
+		d[rep] = g[rep] - f[rep];
+		if (min < fig->cas_min)
+			fig->cas_min = min;
 	}
-	sbm_layout_free(&p->layout);
-	stats_compute(per_rep, e->cfg.reps, &st);
-	free(per_rep);
-	*ci = stats_ci95(&st);
-	return st.mean;
+	fig->npp = reps + 1;
+	stats_compute(g, reps, &st);
+	fig->g = st.mean;
+	stats_compute(f, reps, &st);
+	fig->f = st.mean;
+	/* paired reps: the interval of the differences (none from one) */
+	stats_compute(d, reps, &st);
+	fig->cost = st.mean;
+	fig->ci = stats_ci95(&st);
+	rc = 0;
+out:
+	free(g);
+	free(f);
+	free(d);
+	return rc;
+}
+
+static void proof_record(struct engine *e, struct proof *p, int which,
+			 const struct proof_figures *fig)
+{
+	struct rec r;
+
+	report_rec_start(&r, "proof");
+	rec_u64(&r, "a", e->bsp);
+	rec_u64(&r, "b", p->pair[1]);
+	rec_str(&r, "partner", which ? "farthest" : "nearest");
+	rec_str(&r, "relation", p->relation[which]);
+	rec_dbl(&r, "pingpong_ns", fig->pp, 3);
+	rec_dbl(&r, "pingpong_min_ns", fig->pp_min, 3);
+	rec_str(&r, "op", p->op->name);
+	rec_u64(&r, "gap", p->gap_ns);
+	rec_dbl(&r, "upd_ns", fig->g, 3);
+	rec_dbl(&r, "floor_ns", fig->f, 3);
+	rec_dbl(&r, "cost_ns", fig->cost, 3);
+	/* % of the plain transfer, as before; the verdict's is cas_pct */
+	rec_dbl(&r, "pct", fig->pp > 0 ? fig->cost / fig->pp * 100 : 0, 2);
+	rec_dbl(&r, "cost_ci95_ns", fig->ci, 3);
+	rec_str(&r, "verdict", fig->verdict);
+	rec_str(&r, "cas_op", isa_cas_name());
+	rec_dbl(&r, "cas_ns", fig->cas, 3);
+	rec_dbl(&r, "cas_min_ns", fig->cas_min, 3);
+	rec_u64(&r, "cas_runs", fig->npp);
+	rec_dbl(&r, "cas_pct", fig->cas > 0 ? fig->cost / fig->cas * 100 : 0,
+		2);
+	rec_dbl(&r, "tol_pct", fig->tol, 2);
+	rec_str(&r, "gap_rule", fig->fallback_gap ? "fallback" : "4x");
+	rec_u64(&r, "home", p->home);
+	report_record(&r);
 }
 
 static int measure_pair(struct engine *e, struct proof *p, int which)
 {
-	uint32_t b = p->partner[which];
-	uint64_t n = e->cfg.iters + e->cfg.warmup;
-	uint64_t deadline_ms = 120000 + n / 50 + n * p->gap_ns / 125000;
-	double g, f, pp, pp_min, ratio, to_ns = 1e9 / (double)e->info.counter_hz;
-	double ci_g = 0, ci_f = 0, ci;
-	const char *verdict;
-	struct pingpong ping = {
-		.word = &p->line->seq, .a = e->bsp, .b = b,
-		.warmup = pingpong_warmup(PP_ROUNDS), .rounds = PP_ROUNDS,
-		.samples = p->pp_samples,
-	};
+	uint64_t n = e->cfg.iters + e->cfg.warmup, deadline_ms;
+	struct proof_figures fig = { .cas_min = INFINITY };
+	double *cas_pp = calloc(e->cfg.reps + 1, sizeof(double));
+	double pct;
 	char msg[200];
-	struct rec r;
 
 	p->pair[0] = e->bsp;
-	p->pair[1] = b;
-	p->line->seq = 0;
-	if (pingpong_run(e, &ping) || !pingpong_oneway(&ping, &pp, &pp_min))
+	p->pair[1] = p->partner[which];
+	if (!cas_pp || transfer_ns(e, p, false, &fig.pp, &fig.pp_min) ||
+	    transfer_ns(e, p, true, &cas_pp[0], &fig.cas_min)) {
+		free(cas_pp);
 		return -1;
-	pp *= to_ns;
-	pp_min *= to_ns;
-	g = update_ns(e, p, SBM_GLOBAL, deadline_ms, &ci_g);
-	f = g < 0 ? -1 : update_ns(e, p, SBM_PRIVATE, deadline_ms, &ci_f);
-	if (g < 0 || f < 0)
+	}
+	/* the gap from the first CAS transfer: the floor's noise at a
+	 * larger one would bury the cost */
+	p->gap_ns = proof_pick_gap(e->cfg.gap_ns, e->cfg.ngaps, cas_pp[0],
+				   &fig.fallback_gap);
+	/* loop_gap() takes the gap as a counter deadline, in ticks */
+	p->spins = ops_gap_ticks(p->gap_ns, e->info.counter_hz);
+	deadline_ms = 120000 + n / 50 + n * p->gap_ns / 125000;
+	if (measure_reps(e, p, deadline_ms, cas_pp, &fig)) {
+		free(cas_pp);
 		return -1;
-	ratio = pp > 0 ? (g - f) / pp * 100.0 : 0;
-	/* the difference of two means: its interval from both (reps = 1
-	 * gives none, and then no verdict but the figure itself) */
-	ci = sqrt(ci_g * ci_g + ci_f * ci_f);
-	/* a point inside 25 % means nothing when the noise is wider */
-	if (e->cfg.reps < 2 || ci > pp * AGREE_PCT / 100)
-		verdict = "inconclusive";
-	else if (ratio >= 100 - AGREE_PCT && ratio <= 100 + AGREE_PCT)
-		verdict = "agree";
-	else
-		verdict = "disagree";
-	report_printf("line transfer check: CPU %u <-> %u (%s): ping-pong "
-		      "one-way %.1f ns (min %.1f); global %s update at gap %u "
-		      "ns: %.1f +- %.1f ns above the private floor (%.0f %% of "
-		      "a transfer): %s\n", e->bsp, b,
-		      which ? "farthest" : "nearest", pp, pp_min, p->op->name,
-		      p->gap_ns, g - f, ci, ratio,
-		      !strcmp(verdict, "inconclusive") ?
-		      "inconclusive, the interval is wider than 25 % of a "
-		      "transfer (more iters= or reps=)" : verdict);
-	report_rec_start(&r, "proof");
-	rec_u64(&r, "a", e->bsp);
-	rec_u64(&r, "b", b);
-	rec_str(&r, "partner", which ? "farthest" : "nearest");
-	rec_str(&r, "relation", p->relation[which]);
-	rec_dbl(&r, "pingpong_ns", pp, 3);
-	rec_dbl(&r, "pingpong_min_ns", pp_min, 3);
-	rec_str(&r, "op", p->op->name);
-	rec_u64(&r, "gap", p->gap_ns);
-	rec_dbl(&r, "upd_ns", g, 3);
-	rec_dbl(&r, "floor_ns", f, 3);
-	rec_dbl(&r, "cost_ns", g - f, 3);
-	rec_dbl(&r, "pct", ratio, 2);
-	rec_dbl(&r, "cost_ci95_ns", ci, 3);
-	rec_str(&r, "verdict", verdict);
-	report_record(&r);
-	if (!strcmp(verdict, "disagree")) {
+	}
+	fig.tol = proof_tolerance(cas_pp, fig.npp, &fig.cas);
+	free(cas_pp);
+	fig.verdict = proof_verdict(fig.cost, fig.ci, fig.cas, fig.tol,
+				    e->cfg.reps);
+	pct = fig.cas > 0 ? fig.cost / fig.cas * 100 : 0;
+	report_printf("line transfer check: CPU %u <-> %u (%s): one-way CAS "
+		      "(%s) %.1f ns (min %.1f, %u runs), plain %.1f ns (min "
+		      "%.1f); global %s update at gap %u ns%s: %.1f +- %.1f ns "
+		      "above the private floor = %.0f %% of a CAS transfer "
+		      "(%.0f %% of a plain one): %s (tolerance %.0f %%)\n",
+		      e->bsp, p->pair[1], which ? "farthest" : "nearest",
+		      isa_cas_name(), fig.cas, fig.cas_min, fig.npp, fig.pp,
+		      fig.pp_min, p->op->name, p->gap_ns,
+		      fig.fallback_gap ? " (no listed gap of 4 transfers)" : "",
+		      fig.cost, fig.ci, pct,
+		      fig.pp > 0 ? fig.cost / fig.pp * 100 : 0, fig.verdict,
+		      fig.tol);
+	if (!strcmp(fig.verdict, "inconclusive"))
+		report_printf("line transfer check: inconclusive: %s\n",
+			      e->cfg.reps < 2 ? "one rep gives no interval "
+			      "(reps=)" : fig.tol > PROOF_MAX_TOL_PCT ?
+			      "the transfer itself varied too much between "
+			      "the reps" : "the cost's interval is wider than "
+			      "the tolerance (more iters= or reps=)");
+	proof_record(e, p, which, &fig);
+	if (!strcmp(fig.verdict, "disagree")) {
 		snprintf(msg, sizeof(msg), "CPU %u <-> %u: a global update at "
-			 "gap %u ns costs %.0f %% of a line transfer (want "
-			 "75..125 %%)%s", e->bsp, b, p->gap_ns, ratio,
+			 "gap %u ns costs %.0f %% of a CAS transfer (want "
+			 "%.0f..%.0f %%)%s", e->bsp, p->pair[1], p->gap_ns, pct,
+			 100 - fig.tol, 100 + fig.tol,
 			 strcmp(e->info.virt, "none") ?
 			 "; virtualized: expected" : "");
-		report_warn("proof", b, msg);
+		report_warn("proof", p->pair[1], msg);
 	}
 	return 0;
 }
@@ -278,9 +374,10 @@ static int proof_run(struct engine *e, void *state)
 			      "one more CPU in cpus=; skipped\n");
 		return 0;
 	}
-	report_printf("line transfer check: %u round trips and %u reps of "
-		      "global and private per partner ...\n", PP_ROUNDS,
-		      e->cfg.reps);
+	report_printf("line transfer check: ping-pongs of %u round trips, "
+		      "plain, then CAS before each of %u reps of global and "
+		      "private and after the last, per partner ...\n",
+		      PP_ROUNDS, e->cfg.reps);
 	for (int w = 0; w < 2 && !rc; w++) {
 		if (w && p->partner[1] == p->partner[0])
 			break;	/* two CPUs: one partner */
@@ -296,7 +393,10 @@ static void proof_release(struct engine *e, void *state)
 	(void)e;
 	if (!p)
 		return;
-	mem_free_aligned(p->line);
+	for (int k = 0; k < NLAYOUTS; k++)
+		if (p->built[k])
+			sbm_layout_free(&p->layout[k]);
+	node_arena_free(&p->lines);
 	node_arena_free(&p->arena);
 	free(p);
 }
