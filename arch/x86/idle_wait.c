@@ -1,41 +1,187 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * plat_wait_change() on x86 bare metal: monitor the word's line and mwait
- * (C1, interrupts off: a store to the line still wakes it), so a parked
- * CPU leaves its SMT sibling's issue slots alone.  Without MONITOR in
- * CPUID.01H:ECX[3], a pause spin on the CPU's own line.
+ * plat_wait_change() on x86 bare metal.  How a parked AP waits:
+ *
+ * - hlt, woken by an IPI, where a hypervisor runs us (CPUID's hypervisor
+ *   bit) or the CPU has no MONITOR: every hypervisor turns hlt into a
+ *   real sleep, while mwait may be a nop there (QEMU TCG with more than
+ *   one CPU: parked vCPUs then spin, and bring-up and every window grow
+ *   with their count).  Interrupts stay off but for `sti; hlt` (the
+ *   interrupt shadow of sti covers hlt: an IPI already pending wakes it
+ *   at once); the handler only writes the EOI.
+ * - monitor/mwait on bare metal with MONITOR (C1, interrupts off): the
+ *   store to the mailbox line wakes it, so the boot CPU sends nothing.
+ *
+ * Each AP proves the IPI with one to itself before it halts on it; one
+ * that cannot falls back to mwait (or a pause spin), and so do all later
+ * waits: the boot CPU keeps sending, so no AP already asleep is lost.
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "arch.h"
 #include "isa_ops.h"
+#include "out/report.h"
 #include "x86.h"
 
-static bool have_monitor(void)
+#define WAKE_VECTOR	0xf1	/* the highest priority class */
+#define SPURIOUS_VECTOR	0xff
+#define GATE_INTR64	0x8e
+
+enum { WAIT_PAUSE, WAIT_MWAIT, WAIT_HLT };
+
+struct idt_gate {
+	uint16_t off_lo, sel;
+	uint8_t ist, attr;
+	uint16_t off_mid;
+	uint32_t off_hi, zero;
+} __attribute__((packed));
+
+/* The wake handler's EOI: the xAPIC register, or 0 for the x2APIC MSR. */
+uint64_t x86_wake_eoi __attribute__((visibility("hidden")));
+extern const char x86_wake_isr[], x86_spurious_isr[];
+
+__asm__(".text\n"
+	".balign 16\n"
+	"x86_wake_isr:\n"
+	"	pushq %rax\n"
+	"	pushq %rcx\n"
+	"	pushq %rdx\n"
+	"	movq x86_wake_eoi(%rip), %rax\n"
+	"	testq %rax, %rax\n"
+	"	jz 1f\n"
+	"	movl $0, (%rax)\n"
+	"	jmp 2f\n"
+	"1:	movl $0x80b, %ecx\n"
+	"	xorl %eax, %eax\n"
+	"	xorl %edx, %edx\n"
+	"	wrmsr\n"
+	"2:	popq %rdx\n"
+	"	popq %rcx\n"
+	"	popq %rax\n"
+	"	iretq\n"
+	".balign 16\n"
+	"x86_spurious_isr:\n"	/* no EOI for a spurious interrupt */
+	"	iretq\n");
+
+static struct idt_gate idt[256] __attribute__((aligned(16)));
+static bool hlt_wake = true;	/* cleared by the first AP that fails */
+static uint32_t nhalt, nfailed;
+static bool monitor;		/* CPUID.01H:ECX[3] */
+
+static void cpuid1(uint32_t *c, uint32_t *d)
+{
+	uint32_t a = 1, b;
+
+	*c = 0;
+	__asm__ volatile("cpuid" : "+a"(a), "=b"(b), "+c"(*c), "=d"(*d));
+}
+
+static int mode(void)
 {
 	static int known = -1;
-	uint32_t a = 1, b, c = 0, d;
+	uint32_t c, d;
 
 	if (known < 0) {
-		__asm__ volatile("cpuid" : "+a"(a), "=b"(b), "+c"(c), "=d"(d));
-		known = (c >> 3) & 1;
+		cpuid1(&c, &d);
+		monitor = (c >> 3) & 1;
+		if ((d >> 9) & 1 && ((c >> 31) & 1 || !((c >> 3) & 1)))
+			known = WAIT_HLT;	/* APIC; hypervisor or no MONITOR */
+		else
+			known = (c >> 3) & 1 ? WAIT_MWAIT : WAIT_PAUSE;
 	}
 	return known;
 }
 
 const char *x86_idle_wait_name(void)
 {
-	return have_monitor() ? "mwait" : "pause";
+	static const char *const name[] = {
+		[WAIT_PAUSE] = "pause", [WAIT_MWAIT] = "mwait",
+		[WAIT_HLT] = "hlt",
+	};
+
+	return name[mode()];
+}
+
+static void set_gate(unsigned v, const char *fn, uint16_t sel)
+{
+	uint64_t a = (uint64_t)(uintptr_t)fn;
+
+	idt[v] = (struct idt_gate){
+		.off_lo = (uint16_t)a, .sel = sel, .attr = GATE_INTR64,
+		.off_mid = (uint16_t)(a >> 16), .off_hi = (uint32_t)(a >> 32),
+	};
+}
+
+void x86_idle_wait_idt(uint64_t *base, uint16_t *limit)
+{
+	size_t n = (size_t)*limit + 1;
+
+	if (n > 32 * sizeof(struct idt_gate))
+		n = 32 * sizeof(struct idt_gate);
+	memcpy(idt, (const void *)(uintptr_t)*base, n);
+	/* the exception gates' code selector: the trampoline's */
+	set_gate(WAKE_VECTOR, x86_wake_isr, idt[0].sel);
+	set_gate(SPURIOUS_VECTOR, x86_spurious_isr, idt[0].sel);
+	*base = (uint64_t)(uintptr_t)idt;
+	*limit = sizeof(idt) - 1;
+}
+
+/* One IPI to itself: requested in the IRR, then taken and ended. */
+static bool self_test(void)
+{
+	bool seen = false;
+
+	if (x86_lapic_send_self(WAKE_VECTOR))
+		return false;
+	for (unsigned i = 0; i < 1000000 && !seen; i++)
+		seen = x86_lapic_pending(WAKE_VECTOR);
+	if (seen)	/* the handler takes it and writes the EOI */
+		__asm__ volatile("sti\n\tnop\n\tcli" ::: "memory");
+	/* ended: neither requested nor in service (an EOI that missed
+	 * would block every later wake) */
+	return seen && !x86_lapic_pending(WAKE_VECTOR) &&
+	       !x86_lapic_in_service(WAKE_VECTOR);
+}
+
+void x86_idle_wait_ap_start(void)
+{
+	if (mode() != WAIT_HLT)
+		return;
+	/* the boot CPU's APIC is known by now (the same for every AP) */
+	__atomic_store_n(&x86_wake_eoi, x86_lapic_eoi_addr(), __ATOMIC_RELAXED);
+	if (x86_lapic_cpu_enable(SPURIOUS_VECTOR) && self_test()) {
+		__atomic_add_fetch(&nhalt, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	__atomic_add_fetch(&nfailed, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&hlt_wake, false, __ATOMIC_RELAXED);
+}
+
+void x86_idle_wait_report(uint32_t started)
+{
+	if (mode() != WAIT_HLT)
+		return;
+	report_printf("parked CPUs: %u of %u APs halt (IPI wake, vector "
+		      "%#x), %u could not\n", nhalt, started, WAKE_VECTOR,
+		      nfailed);
+	if (nfailed)
+		report_warn("idle-wait", 0, "an AP did not see its own IPI: "
+			    "parked APs wait with mwait or pause");
 }
 
 uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old)
 {
 	uint32_t v;
-	bool mwait = have_monitor();
 
 	while ((v = __atomic_load_n(word, __ATOMIC_ACQUIRE)) == old) {
-		if (!mwait) {
+		if (mode() == WAIT_HLT &&
+		    __atomic_load_n(&hlt_wake, __ATOMIC_RELAXED)) {
+			__asm__ volatile("sti\n\thlt\n\tcli" ::: "memory");
+			continue;
+		}
+		if (!monitor) {
 			isa_relax();
 			continue;
 		}
@@ -48,9 +194,9 @@ uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old)
 	return v;
 }
 
-/* The store itself wakes the waiter here: nothing to send. */
 void plat_cpu_wake(uint32_t cpu, uint64_t hwid)
 {
 	(void)cpu;
-	(void)hwid;
+	if (mode() == WAIT_HLT)
+		x86_lapic_send_fixed((uint32_t)hwid, WAKE_VECTOR);
 }

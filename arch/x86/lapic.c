@@ -8,11 +8,25 @@
 #include "apic_encode.h"
 #include "x86.h"
 
+#define XAPIC_TPR	0x080
+#define XAPIC_EOI	0x0b0
+#define XAPIC_SVR	0x0f0
+#define XAPIC_ISR	0x100
+#define XAPIC_IRR	0x200
 #define XAPIC_ESR	0x280
 #define XAPIC_ICR_LO	0x300
 #define XAPIC_ICR_HI	0x310
+#define X2APIC_TPR	0x808
+#define X2APIC_EOI	0x80b
+#define X2APIC_SVR	0x80f
+#define X2APIC_ISR	0x810
+#define X2APIC_IRR	0x820
 #define X2APIC_ESR	0x828
 #define X2APIC_ICR	0x830
+#define SVR_ENABLE	0x100
+#define ICR_ASSERT	(1u << 14)	/* fixed delivery, physical, edge */
+#define ICR_SELF	(1u << 18)	/* destination shorthand: self */
+#define APIC_BASE_ADDR	0xffffffffff000ull
 
 static volatile uint32_t *xapic;
 static bool x2apic;
@@ -22,7 +36,7 @@ void x86_lapic_init(void)
 	uint64_t base = rdmsr(MSR_APIC_BASE);
 
 	x2apic = base & APIC_BASE_X2APIC;
-	xapic = (volatile uint32_t *)(uintptr_t)(base & 0xffffffffff000ull);
+	xapic = (volatile uint32_t *)(uintptr_t)(base & APIC_BASE_ADDR);
 }
 
 bool x86_lapic_x2apic(void)
@@ -92,4 +106,88 @@ int x86_lapic_send_sipi(uint32_t apic_id, uint64_t page)
 	if (x86_apic_icr_startup(x2apic, apic_id, page, &m))
 		return -1;
 	return send(&m);
+}
+
+/*
+ * This CPU's local APIC software-enabled (INIT leaves an AP's disabled,
+ * and a disabled APIC takes no fixed interrupt), TPR 0, @spurious as its
+ * spurious vector; false when it is not in the boot CPU's mode or place.
+ */
+bool x86_lapic_cpu_enable(uint8_t spurious)
+{
+	uint64_t base = rdmsr(MSR_APIC_BASE);
+
+	if (!!(base & APIC_BASE_X2APIC) != x2apic)
+		return false;
+	if (x2apic) {
+		wrmsr(X2APIC_TPR, 0);
+		wrmsr(X2APIC_SVR, SVR_ENABLE | spurious);
+		return true;
+	}
+	if ((base & APIC_BASE_ADDR) != (uint64_t)(uintptr_t)xapic)
+		return false;
+	xw(XAPIC_TPR, 0);
+	xw(XAPIC_SVR, SVR_ENABLE | spurious);
+	return true;
+}
+
+/* Where the interrupt handler writes its EOI: the xAPIC register, or 0
+ * in x2APIC mode (then the EOI MSR). */
+uint64_t x86_lapic_eoi_addr(void)
+{
+	return x2apic ? 0 : (uint64_t)(uintptr_t)&xapic[XAPIC_EOI / 4];
+}
+
+static bool vector_bit(uint32_t xreg, uint32_t msr, uint8_t vector)
+{
+	uint32_t w = vector / 32, bit = 1u << (vector % 32);
+
+	if (x2apic)
+		return rdmsr(msr + w) & bit;
+	return xr(xreg + w * 0x10) & bit;
+}
+
+/* Is @vector requested on this CPU (IRR), or in service (ISR)? */
+bool x86_lapic_pending(uint8_t vector)
+{
+	return vector_bit(XAPIC_IRR, X2APIC_IRR, vector);
+}
+
+bool x86_lapic_in_service(uint8_t vector)
+{
+	return vector_bit(XAPIC_ISR, X2APIC_ISR, vector);
+}
+
+/* A fixed interrupt, no 100 us steps: the boot CPU sends one after
+ * every mailbox post. */
+static int send_fixed(uint32_t hi, uint32_t lo, uint64_t msr)
+{
+	if (x2apic) {
+		wrmsr(X2APIC_ICR, msr);
+		return 0;
+	}
+	xw(XAPIC_ICR_HI, hi);
+	xw(XAPIC_ICR_LO, lo);
+	for (unsigned i = 0; i < 1000000; i++) {
+		if (!(xr(XAPIC_ICR_LO) & APIC_ICR_BUSY))
+			return 0;
+		__asm__ volatile("pause");
+	}
+	return -1;
+}
+
+/* Fixed interrupt @vector to the CPU with APIC id @apic_id. */
+int x86_lapic_send_fixed(uint32_t apic_id, uint8_t vector)
+{
+	if (!x2apic && apic_id > 0xff)
+		return -1;
+	return send_fixed(apic_id << 24, ICR_ASSERT | vector,
+			  (uint64_t)apic_id << 32 | ICR_ASSERT | vector);
+}
+
+/* Fixed interrupt @vector to this CPU. */
+int x86_lapic_send_self(uint8_t vector)
+{
+	return send_fixed(0, ICR_SELF | ICR_ASSERT | vector,
+			  ICR_SELF | ICR_ASSERT | vector);
 }

@@ -221,4 +221,5 @@ void plat_check_cpus(void)
 			      "the boot CPU's, as Linux does (QEMU resets "
 			      "them at INIT; real CPUs keep them)\n",
 			      fixed_up, compared);
+	x86_idle_wait_report(compared);
 }

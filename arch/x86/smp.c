@@ -116,6 +116,7 @@ static void ap_entry(struct ap_arg *a)
 				    false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
 	if (a->regs)	/* before it parks: plat_check_cpus() compares */
 		x86_mem_types_take(a->regs);
+	x86_idle_wait_ap_start();	/* its APIC on, the wake IPI proved */
 	a->entry(a->arg, a->cpu);
 	x86_cpu_halt_forever();
 }
@@ -175,6 +176,7 @@ void x86_ap_setup(uint64_t p)
 	put64(tramp_cr3, cr3);
 
 	x86_ap_trap_idt(&idt_base, &idt_limit);
+	x86_idle_wait_idt(&idt_base, &idt_limit);
 	put16(tramp_idtr, idt_limit);
 	put64(tramp_idtr + 2, idt_base);
 	put64(tramp_entry, (uint64_t)(uintptr_t)ap_entry);

@@ -103,6 +103,13 @@ void x86_microcode_id(const struct x86_cpuid *c, struct machine_info *info);
 
 /* idle_wait.c: how parked CPUs wait, for hello's idle_wait= */
 const char *x86_idle_wait_name(void);
+/* The APs' IDT (from x86_ap_trap_idt()) with the wake and spurious
+ * vectors added: *base and *limit in, the larger table out. */
+void x86_idle_wait_idt(uint64_t *base, uint16_t *limit);
+/* On an AP before it parks: its APIC on and one IPI to itself seen. */
+void x86_idle_wait_ap_start(void);
+/* On the boot CPU after bring-up: how the @started APs wait. */
+void x86_idle_wait_report(uint32_t started);
 
 /* acpi_topo.c */
 struct x86_acpi {
@@ -137,6 +144,12 @@ bool x86_lapic_x2apic(void);
 uint32_t x86_lapic_esr(void);	/* read and clear the error status */
 int x86_lapic_send_init(uint32_t apic_id);
 int x86_lapic_send_sipi(uint32_t apic_id, uint64_t page);
+bool x86_lapic_cpu_enable(uint8_t spurious);
+uint64_t x86_lapic_eoi_addr(void);
+bool x86_lapic_pending(uint8_t vector);
+bool x86_lapic_in_service(uint8_t vector);
+int x86_lapic_send_fixed(uint32_t apic_id, uint8_t vector);
+int x86_lapic_send_self(uint8_t vector);
 
 /* smp.c */
 /* The trampoline's pages: the code, then its temporary page tables. */
