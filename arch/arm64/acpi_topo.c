@@ -167,7 +167,7 @@ int arm64_acpi_topo(struct topo *topo, uint64_t rsdp, uint64_t bsp_mpidr,
 		efi_numa_srat(topo, t, len, srat_cpu);
 	if ((t = efi_acpi_find(a, "SLIT", &len)))
 		efi_numa_slit(t, len);
-	efi_acpi_bmc_warn(a);
+	efi_acpi_bmc_find(a, true);	/* no KCS asked here */
 	free(a);
 	return 0;
 }

@@ -124,9 +124,10 @@ const void *efi_acpi_find(const struct efi_acpi *a, const char *sig,
 			      &pos, len);
 }
 
-/* The BMC efi_acpi_bmc_warn() found, for efi_acpi_bmc(). */
+/* The BMC efi_acpi_bmc_find() found, for efi_acpi_bmc(). */
 static struct acpi_spmi_info bmc_spmi;
 static bool have_bmc;
+static char bmc_msg[200];
 
 bool efi_acpi_bmc(struct acpi_spmi_info *out)
 {
@@ -135,12 +136,17 @@ bool efi_acpi_bmc(struct acpi_spmi_info *out)
 	return have_bmc;
 }
 
-void efi_acpi_bmc_warn(const struct efi_acpi *a)
+void efi_acpi_bmc_note(void)
+{
+	if (have_bmc)
+		report_warn("bmc", 0, bmc_msg);
+}
+
+void efi_acpi_bmc_find(const struct efi_acpi *a, bool warn)
 {
 	struct acpi_spmi_info si;
 	const char *why;
 	const void *t;
-	char msg[200];
 	size_t len;
 
 	if (!(t = efi_acpi_find(a, "SPMI", &len)))
@@ -149,14 +155,22 @@ void efi_acpi_bmc_warn(const struct efi_acpi *a)
 		efi_acpi_warn("SPMI", why);
 		return;
 	}
-	snprintf(msg, sizeof(msg), "IPMI BMC (SPMI, %s at %s %#llx, IPMI "
-		 "%x.%x): its watchdog can reset the machine mid-run; disarm "
-		 "it or raise its timeout (docs/hardware.md)",
+	snprintf(bmc_msg, sizeof(bmc_msg), "IPMI BMC (SPMI, %s at %s %#llx, "
+		 "IPMI %x.%x): its watchdog can reset the machine mid-run; "
+		 "disarm it or raise its timeout (docs/hardware.md)",
 		 acpi_spmi_interface_name(si.interface_type),
 		 si.space_id == ACPI_GAS_SYSTEM_IO ? "io" : "mmio",
 		 (unsigned long long)si.address, si.spec_revision >> 8,
 		 si.spec_revision & 0xff);
-	report_warn("bmc", 0, msg);
 	bmc_spmi = si;
 	have_bmc = true;
+	if (warn)
+		efi_acpi_bmc_note();
+	else	/* the watchdog's own answer follows */
+		report_printf("bmc: IPMI BMC (SPMI, %s at %s %#llx, IPMI "
+			      "%x.%x)\n",
+			      acpi_spmi_interface_name(si.interface_type),
+			      si.space_id == ACPI_GAS_SYSTEM_IO ? "io" : "mmio",
+			      (unsigned long long)si.address,
+			      si.spec_revision >> 8, si.spec_revision & 0xff);
 }

@@ -39,11 +39,15 @@ const void *efi_acpi_find(const struct efi_acpi *a, const char *sig,
 			  size_t *len);
 
 /*
- * A BMC (the SPMI table) as "warn what=bmc": its watchdog, if the
- * firmware armed it, resets the machine in the middle of a run.
+ * A BMC (the SPMI table): with @warn, "warn what=bmc" (its watchdog, if
+ * the firmware armed it, resets the machine in the middle of a run);
+ * without, a console line only, for a platform that asks the watchdog
+ * itself and warns from its answer (x86: arch/x86/bmc_kcs.c).
  */
-void efi_acpi_bmc_warn(const struct efi_acpi *a);
-/* The SPMI efi_acpi_bmc_warn() found, checked and parsed: false if none
+void efi_acpi_bmc_find(const struct efi_acpi *a, bool warn);
+/* That warning after all: the watchdog could not be asked. */
+void efi_acpi_bmc_note(void);
+/* The SPMI efi_acpi_bmc_find() found, checked and parsed: false if none
  * (the x86 image then asks its KCS interface, arch/x86/bmc_kcs.c). */
 struct acpi_spmi_info;
 bool efi_acpi_bmc(struct acpi_spmi_info *out);

@@ -129,7 +129,7 @@ int x86_acpi_collect(struct topo *topo, uint32_t bsp_apic_id,
 		do_fadt(t, len, out);
 	if ((t = efi_acpi_find(a, "SRAT", &len)) && topo->ncpus)
 		efi_numa_srat(topo, t, len, srat_cpu);
-	efi_acpi_bmc_warn(a);
+	efi_acpi_bmc_find(a, false);	/* bmc_kcs.c asks */
 	free(a);
 	out->tables = NULL;
 	return 0;

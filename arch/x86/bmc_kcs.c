@@ -57,6 +57,7 @@ void x86_bmc_watchdog(const struct config *cfg)
 			 "I/O ports only", acpi_spmi_interface_name(
 			 si.interface_type), si.space_id == ACPI_GAS_SYSTEM_MEMORY ?
 			 "memory" : "another address");
+		efi_acpi_bmc_note();
 		report_warn("bmc", 0, msg);
 		return;
 	}
@@ -64,6 +65,7 @@ void x86_bmc_watchdog(const struct config *cfg)
 		snprintf(msg, sizeof(msg), "SPMI KCS at io %#llx refused: %s; "
 			 "BMC watchdog not read",
 			 (unsigned long long)si.address, why);
+		efi_acpi_bmc_note();
 		report_warn("bmc", 0, msg);
 		return;
 	}
