@@ -147,6 +147,29 @@ static void declarations(void)
 		}
 	}
 	CHECK(nkeys >= 39);
+	/* the unknown-key message lists every key a user may give, whole */
+	{
+		struct config c;
+		char err[2048], *list;
+		size_t listed = 0, users = 0;
+
+		config_defaults(&c);
+		CHECK(config_set(&c, "frobnicate", "1", err, sizeof(err)) == -1);
+		list = strstr(err, "(valid: ");
+		CHECK(list && strchr(list, ')'));
+		if (list && strchr(list, ')')) {
+			*strchr(list, ')') = 0;
+			for (char *save = NULL, *k = strtok_r(list + 8, ", ",
+							      &save);
+			     k; k = strtok_r(NULL, ", ", &save)) {
+				CHECK(option_find(k, NULL) != NULL);
+				listed++;
+			}
+		}
+		FOR_EACH_DECL(s, d, n)
+			users += !strstr(d->key, "_test_");
+		CHECK_EQ_U64(listed, users);
+	}
 	CHECK(option_find("frobnicate", NULL) == NULL);
 }
 

@@ -295,7 +295,7 @@ int config_set(struct config *c, const char *key, const char *val,
 	}
 	d = option_find(key, NULL);
 	if (!d) {
-		char k[80], keys[640];
+		char k[80], keys[1024];
 
 		snprintf(err, errlen, "unknown option '%s' (valid: %s)",
 			 escaped(key, strlen(key), k, sizeof(k)),
@@ -330,7 +330,7 @@ int config_parse(struct config *c, const char *text, size_t len,
 		len = (size_t)(nul - text);
 	}
 	while (i < len) {
-		char word[128], msg[768];
+		char word[128], msg[1280];
 		size_t start, n;
 		char *eq;
 
@@ -358,7 +358,7 @@ int config_parse(struct config *c, const char *text, size_t len,
 		word[n] = 0;
 		eq = strchr(word, '=');
 		if (!eq || eq == word) {
-			char w[160], keys[640];
+			char w[160], keys[1024];
 
 			snprintf(err, errlen,
 				 "%s: '%s' is not key=value (valid keys: %s)",
