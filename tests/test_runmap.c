@@ -195,6 +195,7 @@ static void rw_rows(void)
 		}
 		rec_dbl(&r, "reader_ns", 30, 3);
 		rec_dbl(&r, "reader_alone_ns", 30, 3);
+		rec_u64(&r, "dropped", k ? 7 : 0);
 		rec_str(&r, "check", k ? "ok" : "wrong");
 		if (!k)
 			rec_str(&r, "wrong", "weight,gather");
@@ -207,6 +208,9 @@ static void rw_rows(void)
 	CHECK(strstr(s, "rw: reader=and on other-llc") != NULL);
 	CHECK(strstr(s, "\nllc ") && strstr(s, "\nprivate "));
 	CHECK(strstr(s, "+100%") && strstr(s, "+0%"));
+	/* the ops left out of the means, in the last column */
+	CHECK(strstr(s, " check trimmed\n") != NULL);
+	CHECK(strstr(s, "     ok       7\n") != NULL);
 	/* a failed check names its ops; a passed one says nothing */
 	CHECK(strstr(s, "\nrw: llc: wrong answers from weight,gather\n") != NULL);
 	CHECK(strstr(s, "rw: private: wrong") == NULL);

@@ -22,7 +22,9 @@ void runmap_text_rw(FILE *f, const struct run_map *m)
 		m->rw_idle_ns, m->rw_run_ns, m->rw_scan_ns);
 	fprintf(f, "%-11s %9s %9s %7s %9s %9s %9s %7s %8s %8s %6s %7s\n",
 		"layout", "writer", "w-alone", "w-chg", "above", "reader",
-		"r-alone", "r-chg", "visited", "ns/cpu", "check", "dropped");
+		"r-alone", "r-chg", "visited", "ns/cpu", "check", "trimmed");
+	/* trimmed: the ops left out of the means, which every log so far
+	 * carries as dropped= (new ones as trimmed= too, the same count) */
 	for (size_t i = 0; i < m->nrw; i++) {
 		const struct map_rw *x = &m->rw[i];
 		char wc[16], rc[16], above[16] = "-";
