@@ -103,6 +103,10 @@ grep -Eq '^global +lock_bts +0 +100.000 \+- 1.000 +103.000 \+- 1.000 +\+3.0% +EX
 	grep -Eq '^llc +lock_bts +0 +100.000 \+- 5.000 +104.000 \+- 5.000 +\+4.0% +within' "$w/out" &&
 	grep -q '^1 differences exceed the 95 % intervals' "$w/out" &&
 	ok "compare: per layout and gap, intervals, which differences exceed them" || bad "compare: $(cat "$w/out")"
+# noise beside noise: the twin's 105 + 144 gaps, the longest 40116471 ns
+sbm db compare --db "$db" f05575e7 e1a51393
+grep -Eq '^  #1 f05575e7 +249 gaps, 358156424 ns, longest 40116471 ns' "$w/out" && grep -Eq '^  #2 e1a51393 +-$' "$w/out" &&
+	ok "compare: noise of both runs" || bad "compare noise: $(cat "$w/out")"
 sbm db compare --db "$db" '#1' nosuchrun; rc=$?
 [ $rc = 2 ] && grep -q 'no run nosuchrun' "$w/err" && ok "compare: unknown run refused" || bad "compare: unknown run: exit $rc"
 

@@ -152,6 +152,18 @@ def cmd_compare(a):
                 '-' if k[2] is None else k[2], cell(va), cell(vb), d,
                 verdict))
         print('%d differences exceed the 95 %% intervals' % exceed)
+    na = html.noise_summary(store.rows(con, 'noise', A[1])) \
+        if A[0] == 'run' else None
+    nb = html.noise_summary(store.rows(con, 'noise', B[1])) \
+        if B[0] == 'run' else None
+    if na or nb:
+        print()
+        print('noise (all CPUs): gaps counted, their total ns, the longest '
+              'ns, per second polled')
+        for title, n in ((A[2], na), (B[2], nb)):
+            print('  %-22s %s' % (title, '-' if not n else
+                                   '%d gaps, %.0f ns, longest %.0f ns, '
+                                   '%.1f gaps/s' % n))
     ca, cb = _classes(con, A), _classes(con, B)
     if ca or cb:
         print()

@@ -363,6 +363,18 @@ def _rw(con, info):
     return '\n'.join(out)
 
 
+def noise_summary(rows):
+    """(gaps, total ns, longest ns, gaps per polled second) of a run's
+    noise rows, or None."""
+    rows = [r for r in rows if r['count'] is not None]
+    if not rows:
+        return None
+    gaps = sum(r['count'] for r in rows)
+    polled = sum(r['polled_ms'] or 0 for r in rows) / 1e3
+    return (gaps, sum(r['total'] or 0 for r in rows),
+            max(r['max'] or 0 for r in rows), gaps / polled if polled else 0)
+
+
 def _side_by_side(con, infos):
     keys, cols = [], []
     for info in infos:
@@ -379,6 +391,19 @@ def _side_by_side(con, infos):
     rows = [('', [k] + [str(i.get(k) or '-') for i in infos]) for k in ident]
     rows += [('', ['%s %s gap %s' % (k[0], k[1], fmt(k[2]))] +
               [c.get(k, '-') for c in cols]) for k in keys]
+    noise = [noise_summary(store.rows(con, 'noise', i['id'])) for i in infos]
+    if any(noise):
+        rows.append(('', ['noise: gaps per polled second'] +
+                     ['-' if not n else fmt(n[3]) for n in noise]))
+        rows.append(('', ['noise: longest gap ns'] +
+                     ['-' if not n else fmt(n[2]) for n in noise]))
+    classes = [c2cpub.ours_by_class(store.rows(con, 'c2c', i['id']))
+               for i in infos]
+    for c in c2cpub.CLASSES:
+        if any(st.get(c) for st in classes):
+            rows.append(('', ['c2c CAS %s: median ns' % c] +
+                         ['-' if not st.get(c) else fmt(st[c][2])
+                          for st in classes]))
     return ('<h2>Machines side by side (mean ns per iteration, 95 %)</h2>' +
             _table([''] + [i['run_hex'] for i in infos], rows))
 
