@@ -131,7 +131,8 @@ static inline const char *isa_cas_name(void)
 	X(lock_bts, x86_lock_bts, x86_lock_btr)                            \
 	X(lock_or, x86_lock_or, x86_lock_and)
 
-#define ISA_BYTE_OPS(X) X(store_mb, x86_store_mb_set, x86_store_mb_clear)
+/* smp_store_mb() on x86 is one locked xchg: named for what it is */
+#define ISA_BYTE_OPS(X) X(xchg, x86_store_mb_set, x86_store_mb_clear)
 
 /*
  * What op @name executes, "set[+barrier]/clear[+barrier]" (the config
@@ -143,7 +144,7 @@ static inline const char *isa_op_barriers(const char *name)
 	static const char *const t[][2] = {
 		{ "lock_bts", "lock_bts/lock_btr" },
 		{ "lock_or", "lock_or/lock_and" },
-		{ "store_mb", "xchgb/xchgb" },
+		{ "xchg", "xchgb/xchgb" },
 		{ "store", "movb/movb" },
 	};
 

@@ -2,14 +2,17 @@
 /*
  * The read side of a layout: what the scheduler asks of a CPU mask
  * (first set, the next after me, my LLC first, and with a second mask,
- * weight, gather into a dense mask, an idle core), each through the
- * layout's own iteration, counting the CPUs and lines it visited.
+ * weight, gather into a dense mask, an idle core), each scanned as
+ * find_next_bit() and for_each_cpu_and() scan a cpumask: a word at a
+ * time, zero words skipped, a u8 layout's bytes 8 at a time, the second
+ * mask ANDed a word at a time; counting the CPUs and lines it covered.
  * sbm_read_ref() answers the same from a plain bool array, as a check.
  */
 #ifndef SBM_SBM_READ_H
 #define SBM_SBM_READ_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "engine/sbm.h"
@@ -40,11 +43,17 @@ struct sbm_reader {
 	uint32_t *pos_of;	/* per CPU: its place in l->order */
 	uint32_t *leaf_end;	/* per leaf: the place after its last CPU */
 	uint32_t *leaf_start;
+	uint32_t *leaf_off;	/* per leaf: offset of its first word */
+	uint32_t line_shift;	/* log2 of the layout's line */
 	/* per LLC, the runs of places its CPUs hold in l->order */
 	uint32_t *run_lo, *run_hi, *llc_runs;	/* llc_runs: nllcs + 1 */
 	/* per core, its CPUs */
 	uint32_t *core_cpus, *core_first;	/* core_first: ncores + 1 */
 	const uint64_t *other;	/* SBM_READ_AND: dense by CPU id */
+	/* the same mask in the layout's shape, for a word AND: a region
+	 * at other_base[region], each CPU's bit (or 0xff byte) at its slot */
+	uint8_t *other_shape;
+	size_t *other_base;
 	uint64_t *dense;	/* SBM_READ_GATHER: the result, by CPU id */
 };
 
@@ -55,6 +64,9 @@ const char *sbm_read_names(void);
 int sbm_reader_init(struct sbm_reader *r, const struct sbm_layout *l,
 		    const struct topo *t);
 void sbm_reader_free(struct sbm_reader *r);
+/* The and op's second mask: @dense (by CPU id, kept for the reference)
+ * copied into the layout's shape.  Call again after @dense changes. */
+void sbm_reader_set_other(struct sbm_reader *r, const uint64_t *dense);
 
 /* Run @op as CPU @me would on @a. */
 void sbm_read(const struct sbm_reader *r, const struct sbm_arena *a,

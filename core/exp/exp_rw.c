@@ -120,6 +120,7 @@ static int rw_prepare(struct engine *e, void **state)
 	cpu_bytes = sizeof(struct rw_cpu) * t->ncpus;
 	x->cpu_mem = mem_alloc_aligned(cpu_bytes, ENGINE_ALIGN);
 	x->cpu = x->cpu_mem;
+	x->sync = mem_alloc_aligned(sizeof(*x->sync), ENGINE_ALIGN);
 	x->role = calloc(t->ncpus, 1);
 	x->reader_idx = calloc(t->ncpus, sizeof(uint32_t));
 	x->hidx = calloc(t->ncpus, sizeof(uint32_t));
@@ -128,8 +129,8 @@ static int rw_prepare(struct engine *e, void **state)
 	x->both = calloc(t->ncpus, sizeof(uint32_t));
 	x->set = calloc(t->ncpus, sizeof(bool));
 	x->other = calloc((t->ncpus + 63) / 64, sizeof(uint64_t));
-	if (!x->cpu || !x->role || !x->reader_idx || !x->hidx || !x->writers ||
-	    !x->readers || !x->both || !x->set || !x->other)
+	if (!x->cpu || !x->sync || !x->role || !x->reader_idx || !x->hidx ||
+	    !x->writers || !x->readers || !x->both || !x->set || !x->other)
 		goto fail;
 	memset(x->cpu, 0, cpu_bytes);
 	if (place_cpus(e, x, &why))
@@ -165,7 +166,8 @@ static int rw_prepare(struct engine *e, void **state)
 	topo_format_list(wl, sizeof(wl), x->writers, x->nwriters);
 	topo_format_list(rl, sizeof(rl), x->readers, x->nreaders);
 	report_printf("rw: writers %s (idle %u ns, run %u ns), readers %s "
-		      "(%s, every %u ns) on %s; %u ms a phase\n", wl,
+		      "(%s, every %u ns) on %s; %u ms a phase; alone, each "
+		      "scan reads lines the writers just wrote\n", wl,
 		      e->cfg.rw_idle_ns, e->cfg.rw_run_ns, rl,
 		      sbm_read_name(e->cfg.reader), e->cfg.rw_scan_ns,
 		      place_names[x->place], e->cfg.rw_ms);
@@ -181,6 +183,9 @@ static int rw_prepare(struct engine *e, void **state)
 	rec_u64(&r, "scan_ns", e->cfg.rw_scan_ns);
 	rec_u64(&r, "phase_ms", e->cfg.rw_ms);
 	rec_u64(&r, "line", x->spacing);
+	/* reader_alone_ns is a scan of lines the writers last wrote, not
+	 * of lines already in the reader's cache */
+	rec_str(&r, "alone_scan", "after-write");
 	if (e->cfg.rw_test_stale)
 		rec_u64(&r, "test_stale", 1);
 	report_record(&r);
@@ -237,22 +242,101 @@ static void writer(struct rw_exp *x, uint32_t cpu, uint64_t end)
 	c->n = n;
 }
 
+/* A wait of the handshake past the engine's deadline: the run fails. */
+static bool gave_up(struct engine *e, uint64_t t0)
+{
+	if (e->failed || isa_counter() - t0 > e->deadline) {
+		e->failed = 1;
+		return true;
+	}
+	return false;
+}
+
+/* Readers alone: per round the readers ask for, one set and one clear
+ * of this writer's place (untimed), so the line is modified in this
+ * CPU's cache when the readers scan it. */
+static void dirtier(struct engine *e, struct rw_exp *x, uint32_t cpu)
+{
+	const struct sbm_layout *l = &x->layout;
+	const struct sbm_op *op = l->bytewise ? x->op_u8 : x->op;
+	void *p = sbm_slot_ptr(l, &x->arena.a, cpu);
+	unsigned bit = l->slot[cpu].bit;
+	uint64_t seen = 0, t0 = isa_counter();
+
+	for (;;) {
+		uint64_t req = __atomic_load_n(&x->sync->req, __ATOMIC_ACQUIRE);
+
+		if (req == RW_STOP)
+			return;
+		if (req == seen) {
+			if (gave_up(e, t0))
+				return;
+			isa_relax();
+			continue;
+		}
+		op->set(p, bit);
+		op->clear(p, bit);
+		seen = req;
+		__atomic_add_fetch(&x->sync->ack, 1, __ATOMIC_RELEASE);
+		t0 = isa_counter();
+	}
+}
+
+/* Readers alone: wait until every writer has written for round @round;
+ * false when the readers stopped or the wait gave up. */
+static bool written(struct engine *e, struct rw_exp *x, uint64_t round)
+{
+	uint64_t t0 = isa_counter();
+
+	while (__atomic_load_n(&x->sync->ack, __ATOMIC_ACQUIRE) <
+	       round * x->nwriters) {
+		if (__atomic_load_n(&x->sync->req, __ATOMIC_ACQUIRE) ==
+		    RW_STOP || gave_up(e, t0))
+			return false;
+		isa_relax();
+	}
+	return true;
+}
+
+/* Readers alone: this scan done; the round's last reader asks for the
+ * next round, or stops them all once its phase time is up and a timed
+ * round (the second) is done. */
+static void scanned(struct rw_exp *x, uint64_t round, uint64_t end)
+{
+	if (__atomic_add_fetch(&x->sync->scanned, 1, __ATOMIC_ACQ_REL) ==
+	    round * x->nreaders)
+		__atomic_store_n(&x->sync->req, round < 2 ||
+				 isa_counter() < end ? round + 1 : RW_STOP,
+				 __ATOMIC_RELEASE);
+}
+
+/* A reader's scans, one every rw_scan_ns; @alone: each after the
+ * writers have written (the handshake), else while they update. */
 static void reader(struct engine *e, struct rw_exp *x, uint32_t cpu,
-		   uint64_t end)
+		   uint64_t end, bool alone)
 {
 	const struct sbm_reader *rd = &x->rd[x->reader_idx[cpu]];
 	enum sbm_read_op op = (enum sbm_read_op)e->cfg.reader;
 	struct rw_cpu *c = &x->cpu[cpu];
 	struct hist *h = &x->hist[x->hidx[cpu]].h;
-	uint64_t ticks = 0, n = 0, visited = 0, lines = 0;
+	uint64_t ticks = 0, n = 0, visited = 0, lines = 0, round = 0;
 	struct sbm_read_res res;
 
 	memset(h, 0, sizeof(*h));
-	while (!n || isa_counter() < end) {	/* one scan at least */
-		uint64_t t0 = isa_counter(), dt;
+	/* one scan at least; alone, one a round, the first untimed (it
+	 * brings the reader's own tables in, as a warm reader has them) */
+	while (alone || !n || isa_counter() < end) {
+		uint64_t t0, dt;
 
+		if (alone && !written(e, x, ++round))
+			break;
+		t0 = isa_counter();
 		sbm_read(rd, &x->arena.a, op, cpu, &res);
 		dt = isa_counter() - t0;
+		if (alone)
+			scanned(x, round, end);
+		if (round == 1)
+			continue;
 		ticks += dt;
 		hist_add(h, dt);
 		n++;
@@ -302,10 +386,12 @@ static void rw_body(struct engine *e, uint32_t cpu, void *arg)
 		return;
 	/* each CPU times its own phase: no cross-CPU counter compare */
 	end = isa_counter() + x->phase_ticks;
-	if (x->role[cpu] == RW_W)
+	if (x->role[cpu] == RW_W && x->phase == RW_READERS)
+		dirtier(e, x, cpu);
+	else if (x->role[cpu] == RW_W)
 		writer(x, cpu, end);
 	else if (x->role[cpu] == RW_R)
-		reader(e, x, cpu, end);
+		reader(e, x, cpu, end, x->phase == RW_READERS);
 }
 
 static double ticks_ns(const struct engine *e, double ticks)
@@ -313,11 +399,23 @@ static double ticks_ns(const struct engine *e, double ticks)
 	return ticks * 1e9 / (double)e->info.counter_hz;
 }
 
-/* Sum the histograms of @n CPUs @set: mean below the cut and median
- * in ns; returns the ops counted. */
+double rw_trimmed_mean(const struct hist *h, uint64_t counter_hz,
+		       double *median, uint64_t *trimmed)
+{
+	double m = hist_quantile(h, 0.5);
+	double cut = (double)RW_TRIM_NS * (double)counter_hz / 1e9;
+
+	if (cut < m * RW_TRIM_X)
+		cut = m * RW_TRIM_X;
+	*median = m;
+	return hist_mean_below(h, cut, trimmed);
+}
+
+/* The @n CPUs @set: the mean of their ops (the trim aside) and their
+ * median, in ns; returns the ops counted. */
 static uint64_t summarise(const struct engine *e, struct rw_exp *x,
 			  const uint32_t *set, uint32_t n, double *mean,
-			  double *med, uint64_t *dropped)
+			  double *med, uint64_t *trimmed)
 {
 	uint64_t out = 0;
 	double m;
@@ -325,11 +423,10 @@ static uint64_t summarise(const struct engine *e, struct rw_exp *x,
 	memset(&x->sum, 0, sizeof(x->sum));
 	for (uint32_t i = 0; i < n; i++)
 		hist_merge(&x->sum, &x->hist[x->hidx[set[i]]].h);
-	m = hist_quantile(&x->sum, 0.5);
-	*mean = ticks_ns(e, hist_mean_below(&x->sum, (m > 1 ? m : 1) * RW_CUT,
+	*mean = ticks_ns(e, rw_trimmed_mean(&x->sum, e->info.counter_hz, &m,
 					    &out));
 	*med = ticks_ns(e, m);
-	*dropped += out;
+	*trimmed += out;
 	return hist_count(&x->sum);
 }
 
@@ -347,7 +444,7 @@ static void collect(const struct engine *e, struct rw_exp *x,
 		lines += c->lines;
 	}
 	res->n[ph] = summarise(e, x, x->readers, x->nreaders, &res->ns[ph],
-			       &res->med[ph], &res->dropped);
+			       &res->med[ph], &res->trimmed);
 	res->visited[ph] = cnt ? (double)visited / (double)cnt : 0;
 	res->lines[ph] = cnt ? (double)lines / (double)cnt : 0;
 }
@@ -444,23 +541,31 @@ static int run_layout(struct engine *e, struct rw_exp *x,
 			sbm_layout_free(&x->layout);
 			return 1;
 		}
-		x->rd[i].other = x->other;
+		sbm_reader_set_other(&x->rd[i], x->other);
 	}
 	sbm_zero(&x->layout, &x->arena.a);
+	x->phase = RW_WRITERS;
 	if (engine_run_on(e, x->writers, x->nwriters, rw_body, x, deadline_ms))
 		goto lost;
 	res->n[RW_WRITERS] = summarise(e, x, x->writers, x->nwriters,
 				       &res->ns[RW_WRITERS],
-				       &res->med[RW_WRITERS], &res->dropped);
-	if (engine_run_on(e, x->readers, x->nreaders, rw_body, x, deadline_ms))
+				       &res->med[RW_WRITERS], &res->trimmed);
+	/* readers alone: the writers take part, writing between scans */
+	x->phase = RW_READERS;
+	x->sync->req = 1;
+	x->sync->ack = 0;
+	x->sync->scanned = 0;
+	if (engine_run_on(e, x->both, x->nwriters + x->nreaders, rw_body, x,
+			  deadline_ms))
 		goto lost;
 	collect(e, x, res, RW_READERS);
+	x->phase = RW_BOTH;
 	if (engine_run_on(e, x->both, x->nwriters + x->nreaders, rw_body, x,
 			  deadline_ms))
 		goto lost;
 	collect(e, x, res, RW_BOTH);
 	res->wboth_n = summarise(e, x, x->writers, x->nwriters, &res->wboth_ns,
-				 &res->wboth_med, &res->dropped);
+				 &res->wboth_med, &res->trimmed);
 	res->ok = check_layout(e, x, res);
 	res->done = !e->aborted;
 	rc = res->ok ? 0 : 1;
@@ -517,7 +622,9 @@ static void record(struct engine *e, struct rw_exp *x,
 		res->ns[RW_BOTH] / res->visited[RW_BOTH] : 0, 3);
 	rec_u64(&r, "updates", res->wboth_n);
 	rec_u64(&r, "scans", res->n[RW_BOTH]);
-	rec_u64(&r, "dropped", res->dropped);
+	/* the ops left out, under the name older readers know, and as what
+	 * it now is: a trim far above any line transfer */
+	rec_u64(&r, "dropped", res->trimmed);
 	rec_str(&r, "check", res->ok ? "ok" : "wrong");
 	if (res->wrong) {
 		char ops[96] = "";
@@ -532,6 +639,7 @@ static void record(struct engine *e, struct rw_exp *x,
 			}
 		rec_str(&r, "wrong", ops);
 	}
+	rec_u64(&r, "trimmed", res->trimmed);
 	report_record(&r);
 }
 
@@ -561,9 +669,9 @@ static void rw_report(struct engine *e, void *state)
 		      "writer ns per update, reader ns per scan\n",
 		      sbm_read_name(e->cfg.reader), x->nwriters, x->nreaders,
 		      place_names[x->place]);
-	report_printf("%-11s %9s %9s %9s %10s %10s %8s %8s %6s\n", "layout",
-		      "writer", "w-alone", "above", "reader", "r-alone",
-		      "visited", "ns/cpu", "check");
+	report_printf("%-11s %9s %9s %9s %10s %10s %8s %8s %6s %7s\n",
+		      "layout", "writer", "w-alone", "above", "reader",
+		      "r-alone", "visited", "ns/cpu", "check", "trimmed");
 	for (int k = 0; k < SBM_NKINDS; k++) {
 		const struct rw_result *res = &x->res[k];
 		const struct rw_result *f = floor_of(x, res->kind);
@@ -574,13 +682,15 @@ static void rw_report(struct engine *e, void *state)
 		if (f)
 			snprintf(above, sizeof(above), "%.2f",
 				 res->wboth_ns - f->ns[RW_WRITERS]);
-		report_printf("%-11s %9.2f %9.2f %9s %10.2f %10.2f %8.1f %8.3f %6s\n",
+		report_printf("%-11s %9.2f %9.2f %9s %10.2f %10.2f %8.1f %8.3f "
+			      "%6s %7llu\n",
 			      sbm_kind_name(res->kind), res->wboth_ns,
 			      res->ns[RW_WRITERS], above, res->ns[RW_BOTH],
 			      res->ns[RW_READERS], res->visited[RW_BOTH],
 			      res->visited[RW_BOTH] > 0 ?
 			      res->ns[RW_BOTH] / res->visited[RW_BOTH] : 0,
-			      res->ok ? "ok" : "WRONG");
+			      res->ok ? "ok" : "WRONG",
+			      (unsigned long long)res->trimmed);
 	}
 }
 
@@ -593,6 +703,7 @@ static void rw_release(struct engine *e, void *state)
 		return;
 	node_arena_free(&x->arena);
 	mem_free_aligned(x->cpu_mem);
+	mem_free_aligned(x->sync);
 	free(x->rd);
 	free(x->role);
 	free(x->reader_idx);

@@ -4,8 +4,10 @@
  * go through idle cycles (set their place, stay idle rw_idle_ns, clear
  * it, run rw_run_ns) while reader CPUs scan the mask with one reader op
  * every rw_scan_ns.  Per layout three phases: writers alone, readers
- * alone, both; then a quiet check of every reader op against a known
- * mask.  Records "rw-plan" and one "rw" per layout.
+ * alone (each scan of lines the writers wrote just before it, so it
+ * pays their transfer as a scheduler's scan does), both; then a quiet
+ * check of every reader op against a known mask.  Records "rw-plan"
+ * and one "rw" per layout.
  */
 #ifndef SBM_EXP_RW_H
 #define SBM_EXP_RW_H
@@ -35,9 +37,28 @@ struct rw_hist {
 	_Alignas(ENGINE_ALIGN) struct hist h;
 };
 
-/* Figures are means below RW_CUT x the median (a preempted or
- * interrupted op is not what a layout costs), and medians. */
-#define RW_CUT 20
+/*
+ * The readers-alone handshake, each word on a line of its own: the
+ * readers ask for round @req, every writer writes its place and adds
+ * one to @ack, every reader then scans once and adds one to @scanned;
+ * the round's last reader asks for the next round, or RW_STOP.
+ */
+struct rw_sync {
+	_Alignas(ENGINE_ALIGN) uint64_t req;
+	_Alignas(ENGINE_ALIGN) uint64_t ack;
+	_Alignas(ENGINE_ALIGN) uint64_t scanned;
+};
+
+#define RW_STOP UINT64_MAX
+
+/*
+ * The means leave out only ops above RW_TRIM_X times the median and
+ * above RW_TRIM_NS: a far line transfer costs tens of times a near hit
+ * and stays in; a preempted thread (the twin) or an interrupt served
+ * mid-op is no layout's cost.  What is left out is counted (trimmed=).
+ */
+#define RW_TRIM_X 100
+#define RW_TRIM_NS 20000
 
 struct rw_result {
 	enum sbm_kind kind;
@@ -47,7 +68,7 @@ struct rw_result {
 	double ns[RW_NPHASES];		/* writers: per update; readers: per scan */
 	double med[RW_NPHASES];		/* the same, medians */
 	double wboth_med;
-	uint64_t dropped;		/* ops above the cut, every phase */
+	uint64_t trimmed;		/* ops left out of the means, every phase */
 	double visited[RW_NPHASES], lines[RW_NPHASES];	/* per scan */
 	double wboth_ns;		/* the writers' side of the both phase */
 	uint64_t wboth_n;
@@ -69,6 +90,8 @@ struct rw_exp {
 	struct rw_hist *hist;		/* writers', then readers' */
 	struct hist sum;		/* the boot CPU's, summing them */
 	bool checking;			/* the body runs the quiet check */
+	enum rw_phase phase;		/* the phase the body runs */
+	struct rw_sync *sync;		/* readers alone: the handshake */
 	bool *set;			/* the known state of the check */
 	uint64_t *other;		/* the and op's second mask */
 	uint64_t *ref_dense;		/* per reader: the reference gather */
@@ -78,5 +101,11 @@ struct rw_exp {
 };
 
 extern const struct experiment exp_rw;
+
+/* The mean in ticks of @h's ops at most the trim cut (the larger of
+ * RW_TRIM_X x its median and RW_TRIM_NS at @counter_hz); the median in
+ * *@median, the ops above the cut in *@trimmed.  0 when @h is empty. */
+double rw_trimmed_mean(const struct hist *h, uint64_t counter_hz,
+		       double *median, uint64_t *trimmed);
 
 #endif

@@ -15,6 +15,8 @@ static const struct {
 	/* a plain store measures the store buffer, not the line's transfer */
 	{ "llc-u8", "store", "per-LLC mask (u8 plain store: store throughput)" },
 	{ "llc-u8", "store_mb", "per-LLC mask (u8 operation; store + full barrier)" },
+	/* x86: smp_store_mb() is one xchg, implicitly locked */
+	{ "llc-u8", "xchg", "per-LLC mask (u8 operation; locked xchg)" },
 	{ "llc-u8", NULL, "per-LLC mask (u8 operation; byte atomic)" },
 	{ "private", NULL, "per-CPU line (no sharing)" },
 	{ "private-u8", NULL, "per-CPU byte in its own line (u8 floor)" },
