@@ -87,7 +87,8 @@ fi
 
 if command -v jq >/dev/null 2>&1; then
 	"$sbmlog" report --format json "$logs"/*.log >"$out/all.json" 2>/dev/null
-	jq -e '.runs | length == 6' "$out/all.json" >/dev/null && ok "json: 6 runs" || bad "json invalid or wrong run count"
+	# six runs, and the database's every-experiment twin run (sbmdb)
+	jq -e '.runs | length == 7' "$out/all.json" >/dev/null && ok "json: 7 runs" || bad "json invalid or wrong run count"
 	jq -e '[.rejected[].line] == [10,22,29,59]' "$out/all.json" >/dev/null && ok "json: rejected lines" || bad "json rejected lines"
 else
 	bad "jq not installed (Debian package jq; tools/install-deps installs it): json unchecked"
@@ -95,8 +96,8 @@ fi
 
 "$sbmlog" report --format csv "$logs/two-runs.log" "$logs/twin-x86_64.log" >"$out/r.csv"; rc=$?
 [ $rc = 0 ] && [ "$(wc -l <"$out/r.csv")" = 12 ] && ok "csv: header + 11 rows" || bad "csv rows/exit ($rc)"
-# 32 figures and verdicts, then the 16 keys that name the machine
-[ "$(awk -F, '{ print NF }' "$out/r.csv" | sort -u)" = 48 ] && ok "csv: 48 columns every row" || bad "csv columns"
+# 37 figures and verdicts, then the 16 keys that name the machine
+[ "$(awk -F, '{ print NF }' "$out/r.csv" | sort -u)" = 53 ] && ok "csv: 53 columns every row" || bad "csv columns"
 
 "$sbmlog" compare "$logs/twin-x86_64.log" "$logs/riscv64-qemu.log" "$logs/baremetal-x86_64.log" >"$out/c.txt"; rc=$?
 [ $rc = 0 ] && ok "compare exits 0" || bad "compare exit $rc"
