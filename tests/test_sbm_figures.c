@@ -144,6 +144,9 @@ static void estimate(void)
 	/* T(n) = 1000 + 3 n: 500 -> 2500, 2000 -> 7000; 20 runs of 1e5 */
 	CHECK_EQ_U64(estimate_linear(2500, 500, 7000, 2000, 100000, 20),
 		     20ull * (1000 + 300000));
+	/* the first run with the warm-up alone: its time is the fixed part */
+	CHECK_EQ_U64(estimate_linear(1000, 0, 7000, 2000, 100000, 20),
+		     20ull * (1000 + 300000));
 	/* no fixed part */
 	CHECK_EQ_U64(estimate_linear(1500, 500, 6000, 2000, 100000, 5),
 		     5ull * 300000);

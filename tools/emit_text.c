@@ -118,7 +118,9 @@ static void gap_seed_block(FILE *f, const struct run *r, unsigned gap)
 			fprintf(f, "%-50s: %8.4f%% (+-%.2f)\n", l, x->pct_abv,
 				x->pct_abv_ci);
 		else if (gap)
-			fprintf(f, "%-50s: %8s  (no floor)\n", l, "-");
+			fprintf(f, "%-50s: %8s  (%s)\n", l, "-",
+				x->have_floor ? "global not above its floor" :
+				"no floor");
 	}
 }
 

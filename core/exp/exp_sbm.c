@@ -595,11 +595,14 @@ static void summarise_run(struct engine *e, struct kind_run *kr,
 }
 
 /*
- * The estimate: every layout at every gap timed twice, briefly (iters/200
- * and 4x that iterations, each with the warm-up a rep has), and carried
- * to reps x iters by estimate_linear().  The experiment's own body on the
- * machine as it is, so TCG's pace, a loaded host and the gaps' deadlines
- * are in it.  reps=auto: as if every gap needed the most reps, which is
+ * The estimate: every layout at every gap timed twice, briefly (the
+ * warm-up a rep has alone, then with iters/20 iterations), and carried to
+ * reps x iters by estimate_linear(): the first run is what a rep costs
+ * besides its iterations, the difference their rate.  A difference over
+ * a twentieth of a rep, not a two-hundredth: a preempted vCPU in one
+ * short run would be multiplied into the whole estimate.  The
+ * experiment's own body on the machine as it is, so TCG's pace, a loaded
+ * host and the gaps' deadlines are in it.  reps=auto: as if every gap needed the most reps, which is
  * what a noisy machine (TCG, a VM) takes; "reps=auto:" lines follow.
  * mode=pair has no engine runs: the handoff model.
  */
@@ -608,7 +611,7 @@ static uint64_t sbm_estimate(struct engine *e, void *state)
 	struct sbm_exp *x = state;
 	uint32_t reps = e->cfg.reps_auto ? CONFIG_REPS_AUTO_MAX : e->cfg.reps;
 	uint32_t ngaps = e->cfg.mode == MODE_PAIR ? 1 : e->cfg.ngaps;
-	uint64_t n1 = e->cfg.iters / 200 ? e->cfg.iters / 200 : 1, ticks = 0;
+	uint64_t n2 = e->cfg.iters / 20 ? e->cfg.iters / 20 : 1, ticks = 0;
 	const char *why;
 
 	if (e->cfg.mode == MODE_PAIR || e->self_threaded)
@@ -624,13 +627,13 @@ static uint64_t sbm_estimate(struct engine *e, void *state)
 				continue;
 			x->spins = ops_gap_ticks(gap, e->info.counter_hz);
 			t0 = isa_counter();
-			if (!time_on_engine(e, x, n1, rep_deadline_ms(e, gap))) {
+			if (!time_on_engine(e, x, 0, rep_deadline_ms(e, gap))) {
 				t1 = isa_counter();
-				if (!time_on_engine(e, x, 4 * n1,
+				if (!time_on_engine(e, x, n2,
 						    rep_deadline_ms(e, gap))) {
 					t2 = isa_counter();
 					ticks += estimate_linear(
-						t1 - t0, n1, t2 - t1, 4 * n1,
+						t1 - t0, 0, t2 - t1, n2,
 						e->cfg.iters, reps);
 				}
 			}
@@ -890,8 +893,9 @@ static void seed_block(const struct sbm_exp *x, uint32_t gap)
 			report_printf("%-50s: %8.4f%% (+-%.2f)\n", label_of(r),
 				      r->pct_abv, r->pct_abv_ci);
 		else
-			report_printf("%-50s: %8s  (no floor)\n", label_of(r),
-				      "-");
+			report_printf("%-50s: %8s  (%s)\n", label_of(r), "-",
+				      r->have_floor ? "global not above its "
+				      "floor" : "no floor");
 	}
 }
 

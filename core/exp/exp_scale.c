@@ -210,18 +210,58 @@ fail:
 	return -1;
 }
 
-/* Each point, each rep: every CPU one handoff per op, two ops an
- * iteration. */
+/* Ticks of one rep of the first @k CPUs of @order with @n iterations
+ * on x->sbm.layout (the warm-up included); 0 when the engine failed. */
+static uint64_t time_point(struct engine *e, struct scale_exp *x,
+			   const uint32_t *order, uint32_t k, uint64_t n)
+{
+	uint64_t saved = e->cfg.iters, t0 = isa_counter();
+	int rc;
+
+	sbm_zero(&x->sbm.layout, &x->sbm.arena.a);
+	e->cfg.iters = n;
+	rc = engine_run_on(e, order, k, sbm_body, &x->sbm,
+			   120000 + (n + e->cfg.warmup) / 50);
+	e->cfg.iters = saved;
+	return rc ? 0 : isa_counter() - t0;
+}
+
+/*
+ * Calibrated, as sbm's estimate: every curve's first and last point
+ * timed with the warm-up alone and with iters/20 iterations
+ * (estimate_linear()), the points between interpolated by CPU count.
+ */
 static uint64_t scale_estimate_ms(struct engine *e, void *state)
 {
 	struct scale_exp *x = state;
-	uint64_t per = (e->cfg.iters + e->cfg.warmup) * 2 *
-		       estimate_handoff(e) * (e->cfg.reps ? e->cfg.reps : 1);
-	uint64_t ticks = 0;
+	uint64_t n2 = e->cfg.iters / 20 ? e->cfg.iters / 20 : 1, ticks = 0;
+	uint64_t reps = e->cfg.reps ? e->cfg.reps : 1;
+	uint32_t klo = x->nsteps ? x->steps[0] : 0;
+	uint32_t khi = x->nsteps ? x->steps[x->nsteps - 1] : 0;
+	const char *why;
 
-	for (uint32_t s = 0; s < x->nsteps; s++)
-		ticks += per * x->steps[s];
-	return estimate_ms(e, ticks * x->ncurves);
+	for (uint32_t i = 0; i < x->ncurves && klo && !e->aborted; i++) {
+		const struct scale_curve *c = &x->curves[i];
+		const uint32_t *order = x->order[c->order];
+		double lo, hi;
+
+		if (sbm_use_layout(e, &x->sbm, c->kind, &why))
+			continue;
+		lo = (double)estimate_linear(time_point(e, x, order, klo, 0), 0,
+					     time_point(e, x, order, klo, n2),
+					     n2, e->cfg.iters, reps);
+		hi = (double)estimate_linear(time_point(e, x, order, khi, 0), 0,
+					     time_point(e, x, order, khi, n2),
+					     n2, e->cfg.iters, reps);
+		for (uint32_t s = 0; s < x->nsteps; s++)
+			ticks += (uint64_t)(lo + (hi - lo) *
+					    (khi > klo ? (double)(x->steps[s] -
+							 klo) / (khi - klo) :
+					     0));
+		if (!e->aborted)
+			sbm_layout_free(&x->sbm.layout);
+	}
+	return estimate_ms(e, ticks);
 }
 
 static double upd_ns(const struct engine *e, double ticks_per_iter)
