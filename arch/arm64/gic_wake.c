@@ -21,6 +21,7 @@
 #include "efi_acpi.h"
 #include "efi_plat.h"
 #include "gic_wake.h"
+#include "mem_types.h"
 #include "out/report.h"
 
 #define WAKE_SGI	1	/* a Non-secure SGI (0-7, as Linux's IPIs) */
@@ -66,6 +67,7 @@ static uint64_t gicd;
 static struct gicr_range ranges[MAX_RANGES];
 static unsigned nranges;
 static bool ranges_full;
+static unsigned nunmapped;	/* ranges the firmware's tables leave out */
 static uint32_t nwfi;		/* secondaries that proved the SGI */
 
 static uint32_t rd32(uint64_t a)
@@ -174,6 +176,20 @@ static uint64_t sre(void)
 	return read_sysreg(S3_0_C12_C12_5);		/* ICC_SRE_EL1 */
 }
 
+/* Every 64 KiB frame of [base, base + len) mapped as Device memory in
+ * the firmware's tables (QEMU's second redistributor range, above
+ * 256 GiB, is not: a read there would fault). */
+static bool mapped_device(uint64_t base, uint64_t len)
+{
+	for (uint64_t o = 0; o < len; o += 0x10000) {
+		uint64_t par = arm64_translate(base + o);
+
+		if ((par & 1) || (par >> 60))	/* fault, or Normal memory */
+			return false;
+	}
+	return true;
+}
+
 static const char *why_not(void)
 {
 	struct efi_acpi a;
@@ -197,6 +213,15 @@ static const char *why_not(void)
 		ver = (rd32(gicd + GICD_PIDR2) >> 4) & 0xf;
 	if (ver < 3)
 		return "a GICv2 (its SGIs are not system registers)";
+	if (!mapped_device(gicd, 0x10000))
+		return "the GIC distributor is not mapped as Device memory";
+	for (unsigned i = 0; i < nranges; i++)
+		if (!mapped_device(ranges[i].base, ranges[i].len)) {
+			ranges[i].len = 0;	/* its CPUs keep wfe */
+			nunmapped++;
+		}
+	if (nunmapped == nranges)
+		return "no GIC redistributor range is mapped as Device memory";
 	return NULL;
 }
 
@@ -210,8 +235,10 @@ const char *arm64_gic_wake_prepare(void)
 	}
 	gic_ok = true;
 	report_printf("parked CPUs: wfi, woken by SGI %u (GICv3 distributor "
-		      "0x%llx, %u redistributor range%s%s)\n", WAKE_SGI,
+		      "0x%llx, %u redistributor range%s%s%s)\n", WAKE_SGI,
 		      (unsigned long long)gicd, nranges, nranges == 1 ? "" : "s",
+		      nunmapped ? ", some not mapped by the firmware: their "
+		      "CPUs wait with wfe" : "",
 		      ranges_full ? ", more not read" : "");
 	return "wfi";
 }
@@ -382,6 +409,7 @@ void arm64_gic_wake_report(uint32_t started)
 	report_printf("parked CPUs: %u of %u secondaries sleep in wfi (SGI "
 		      "wake), %u in wfe\n", n, started, started - n);
 	if (n < started)
-		report_warn("idle-wait", 0, "some secondaries did not see "
-			    "their own SGI: they park with wfe");
+		report_warn("idle-wait", 0, "some secondaries park with wfe: "
+			    "their redistributor is not mapped, or they did "
+			    "not see their own SGI");
 }

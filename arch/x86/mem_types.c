@@ -5,7 +5,10 @@
  * warns, naming CPU and register), and checks by its own MTRRs that the
  * memory the measurements take their lines from (the common heap, the
  * per-node pools) is write-back: lines in UC or WT memory would measure
- * the memory bus, not coherence.
+ * the memory bus, not coherence.  The pages there are walked in the boot
+ * CPU's page tables too (every CPU runs on them): the PAT entry their
+ * PAT/PCD/PWT bits select must be WB, since over WB MTRRs the PAT type
+ * is the memory's type.
  */
 #include <stdio.h>
 
@@ -17,6 +20,7 @@
 #include "engine/node_pool.h"
 #include "out/report.h"
 #include "engine/topo.h"
+#include "trampoline.h"
 #include "x86.h"
 
 #define CPUID1_EDX_MTRR	(1u << 12)
@@ -175,6 +179,82 @@ static bool check_wb(const struct mtrr_regs *m, const char *what,
 	return false;
 }
 
+#define PTE_P		(1ull << 0)
+#define PTE_PWT		(1ull << 3)
+#define PTE_PCD		(1ull << 4)
+#define PTE_PS		(1ull << 7)	/* PDPTE/PDE: a 1 GiB / 2 MiB page */
+#define PTE_PAT_4K	(1ull << 7)
+#define PTE_PAT_BIG	(1ull << 12)
+#define PTE_ADDR	0x000ffffffffff000ull
+#define PAT_WB		6
+
+/*
+ * The leaf that maps @va in the boot CPU's tables (UEFI's identity map:
+ * a table's physical address is where we read it): its entry, and in
+ * *size the bytes it maps; 0 when @va is not mapped.
+ */
+static uint64_t leaf(uint64_t va, uint64_t *size)
+{
+	uint64_t cr3, cr4, e;
+	int level;
+
+	__asm__ volatile("mov %%cr3, %0" : "=r"(cr3));
+	__asm__ volatile("mov %%cr4, %0" : "=r"(cr4));
+	e = cr3;
+	for (level = cr4 & X86_CR4_LA57 ? 5 : 4; level >= 1; level--) {
+		unsigned shift = 12 + 9 * (unsigned)(level - 1);
+		const uint64_t *t = (const uint64_t *)(uintptr_t)(e & PTE_ADDR);
+
+		e = t[(va >> shift) & 511];
+		*size = 1ull << shift;
+		if (!(e & PTE_P))
+			return 0;
+		if (level == 1 || ((level == 2 || level == 3) && (e & PTE_PS)))
+			return e;
+	}
+	return 0;
+}
+
+/* The PAT entry (0-7) a leaf selects. */
+static unsigned pat_index(uint64_t e, uint64_t size)
+{
+	bool pat = size == 4096 ? e & PTE_PAT_4K : e & PTE_PAT_BIG;
+
+	return (unsigned)pat << 2 | !!(e & PTE_PCD) << 1 | !!(e & PTE_PWT);
+}
+
+/* Every page of [lo, hi) mapped through a WB PAT entry, or a warning. */
+static bool check_pages(const char *what, uint64_t lo, uint64_t hi)
+{
+	uint64_t pat = rdmsr(MSR_PAT), va = lo, e = 0, size = 4096;
+	unsigned idx = 0, type = 0;
+	char msg[200];
+
+	while (va < hi) {
+		e = leaf(va, &size);
+		if (!e)
+			break;
+		idx = pat_index(e, size);
+		type = (unsigned)(pat >> (8 * idx)) & 7;
+		if (type != PAT_WB)
+			break;
+		va = (va & ~(size - 1)) + size;
+	}
+	if (va >= hi)
+		return true;
+	if (!e)
+		snprintf(msg, sizeof(msg), "cpu 0: %s page %#llx is not "
+			 "mapped in the boot CPU's page tables", what,
+			 (unsigned long long)va);
+	else
+		snprintf(msg, sizeof(msg), "cpu 0: %s page %#llx: PAT/PCD/PWT "
+			 "select PAT entry %u, type %u, not write-back; lines "
+			 "there do not measure coherence", what,
+			 (unsigned long long)va, idx, type);
+	report_warn("memtype", 0, msg);
+	return false;
+}
+
 /* The common heap and every node pool: where the arenas come from. */
 static void check_arena(const struct mtrr_regs *m, char *out, size_t n)
 {
@@ -184,12 +264,15 @@ static void check_arena(const struct mtrr_regs *m, char *out, size_t n)
 
 	bad += !check_wb(m, "common heap", (uintptr_t)heap_start(),
 			 (uintptr_t)heap_limit());
+	bad += !check_pages("common heap", (uintptr_t)heap_start(),
+			    (uintptr_t)heap_limit());
 	for (uint32_t node = 0; node < TOPO_MAX_NODES; node++) {
 		if (!node_pool_window(node, &lo, &hi))
 			continue;
 		snprintf(what, sizeof(what), "node %u pool", node);
 		pools++;
 		bad += !check_wb(m, what, lo, hi);
+		bad += !check_pages(what, lo, hi);
 	}
 	snprintf(out, n, "%s, heap and %u node pool%s", bad ?
 		 "NOT ALL WRITE-BACK" : "write-back", pools,
