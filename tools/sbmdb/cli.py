@@ -19,6 +19,12 @@ def say(msg):
     print('sbmbench: ' + msg, file=sys.stderr)
 
 
+def _say_problems(msg):
+    """say() for a log read only to be compared: its problems alone."""
+    if ' stored as' not in msg and 'kept once' not in msg:
+        say(msg)
+
+
 def _db_arg(p):
     p.add_argument('--db', default=os.environ.get('SBM_DB', DEFAULT_DB),
                    help='the database (default results/sbmbench.sqlite)')
@@ -29,7 +35,7 @@ def _inputs(a):
     return [(f, f) for f in a.logs] + [(f, lab) for lab, f in a.named or []]
 
 
-def _add_logs(con, inputs):
+def _add_logs(con, inputs, say=say):
     """Adds logs; says what happened to each run.  Returns 1 when a run
     is not whole or a record was rejected (stored all the same)."""
     rc = 0
@@ -245,7 +251,7 @@ def cmd_import(a):
     for ref in a.compare or []:
         if os.path.isfile(ref):
             mem = store.open_db(':memory:')
-            _add_logs(mem, [(ref, ref)])
+            _add_logs(mem, [(ref, ref)], say=_say_problems)
             for rid, hexid, *_ in store.runs(mem):
                 rows = store.rows(mem, 'c2c', rid)
                 if rows:
