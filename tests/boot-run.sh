@@ -13,7 +13,8 @@ usage: tests/boot-run.sh NAME | tests/boot/NAME.boot
 Boots the row NAME of tests/boot-tests.tsv (make check passes the
 tests/boot/NAME.boot stub configure lists for the tree's architecture).
 Environment (make check sets it): SBM_SRCDIR, SBM_BUILDDIR, SBM_ARCH,
-SBM_IMAGE, SBM_MKIMAGE_FLAG, QEMU, DTC.
+SBM_IMAGE, SBM_MKIMAGE_FLAG, QEMU, DTC; SBM_SLOW=1 boots the rows whose
+EXPECT says tier=slow (tools/sbmbench test --slow), else they are skipped.
 Prints one "ok:" or "FAIL:" line per assertion; exit status 0 when all hold.
 EOF
 }
@@ -77,6 +78,11 @@ for kv in $expect; do
 	case $kv in
 	exit=*) want_exit=${kv#exit=} ;;
 	status=*) want_status=${kv#status=} ;;
+	tier=slow)
+		if [ "${SBM_SLOW:-0}" != 1 ]; then
+			echo "SKIP: $name: slow tier (SBM_SLOW=1, or tools/sbmbench test --slow)"
+			exit 77
+		fi ;;
 	esac
 done
 args=(--quiet --log "$log" --arch "$arch" --image "$image" "${qargs[@]}")
@@ -109,7 +115,7 @@ fi
 for kv in $expect; do
 	key=${kv%%=*} want=${kv#*=}
 	case $key in
-	exit|status) continue ;;
+	exit|status|tier) continue ;;
 	dist) got=$(awk '$1 == "node" && / id=0 / { for (i = 2; i <= NF; i++) if ($i ~ /^dist=/) print substr($i, 6) }' "$rec") ;;
 	placement) got=$(field config placement) ;;
 	*) got=$(field topo "$key") ;;
