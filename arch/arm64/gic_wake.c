@@ -12,6 +12,8 @@
  * Each secondary proves the path with one SGI to itself before it relies
  * on it; any step that does not take leaves that CPU on wfe.  The ACPI
  * MADT (GICD, GICR, GICC) says where the GIC is; a DT boot keeps wfe.
+ * A redistributor range the firmware's page tables leave out is mapped
+ * (Device memory, invalid entries only) before anything reads it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +22,7 @@
 #include "arm64.h"
 #include "efi_acpi.h"
 #include "efi_plat.h"
+#include "engine/mem.h"
 #include "gic_wake.h"
 #include "mem_types.h"
 #include "out/report.h"
@@ -190,6 +193,90 @@ static bool mapped_device(uint64_t base, uint64_t len)
 	return true;
 }
 
+#define BLOCK_2M	0x200000ull
+#define DESC_ADDR	0x0000fffffffff000ull
+#define DESC_TABLE	3ull
+#define DESC_BLOCK	1ull
+#define DESC_AF		(1ull << 10)
+#define DESC_AP1	(1ull << 6)	/* RES1 in the EL2 regime */
+#define DESC_PXN	(1ull << 53)
+#define DESC_XN		(1ull << 54)	/* UXN at EL1, XN at EL2 */
+
+/* The MAIR index of a Device-nGnRE (else nGnRnE) attribute; 8: none. */
+static unsigned device_index(uint64_t mair)
+{
+	unsigned best = 8;
+
+	for (unsigned i = 0; i < 8; i++) {
+		unsigned a = (unsigned)(mair >> (8 * i)) & 0xff;
+
+		if (a == 0x04)
+			return i;
+		if (a == 0x00 && best == 8)
+			best = i;
+	}
+	return best;
+}
+
+/*
+ * Map [base, base + len) as Device memory, 2 MiB blocks, where the
+ * firmware's identity map leaves it out (QEMU's redistributors above
+ * 256 GiB): only entries that are invalid are written, a 4 KiB granule
+ * only.  The boot CPU's TLB is invalidated; each secondary invalidates
+ * its own as it starts (secondary.S).
+ */
+static bool map_device(uint64_t base, uint64_t len)
+{
+	bool el2 = current_el() == 2;
+	uint64_t tcr = el2 ? read_sysreg(tcr_el2) : read_sysreg(tcr_el1);
+	uint64_t ttbr = el2 ? read_sysreg(ttbr0_el2) : read_sysreg(ttbr0_el1);
+	unsigned idx = device_index(el2 ? read_sysreg(mair_el2) :
+				    read_sysreg(mair_el1));
+	unsigned vabits = 64 - (unsigned)(tcr & 0x3f), start;
+	uint64_t leaf = DESC_AF | DESC_XN | DESC_BLOCK |
+			(el2 ? DESC_AP1 : DESC_PXN);
+
+	if (((tcr >> 14) & 3) || idx == 8 || vabits < 31 || vabits > 48 ||
+	    (base | len) & (BLOCK_2M - 1) || base + len > 1ull << vabits)
+		return false;
+	start = vabits > 39 ? 0 : 1;
+	leaf |= (uint64_t)idx << 2;
+	for (uint64_t va = base; va < base + len; va += BLOCK_2M) {
+		uint64_t *t = (uint64_t *)(uintptr_t)(ttbr & DESC_ADDR), *e;
+		bool skip = false;
+
+		for (unsigned lvl = start; lvl < 2 && !skip; lvl++) {
+			e = &t[(va >> (39 - 9 * lvl)) & 511];
+			if ((*e & 3) == DESC_BLOCK) {
+				skip = true;	/* a block maps it already */
+				break;
+			}
+			if (!(*e & 1)) {
+				uint64_t *nt = mem_alloc_aligned(4096, 4096);
+
+				if (!nt)
+					return false;
+				memset(nt, 0, 4096);
+				__asm__ volatile("dsb ishst" ::: "memory");
+				*e = (uintptr_t)nt | DESC_TABLE;
+			}
+			t = (uint64_t *)(uintptr_t)(*e & DESC_ADDR);
+		}
+		if (skip)
+			continue;
+		e = &t[(va >> 21) & 511];
+		if (!(*e & 1))
+			*e = va | leaf;
+	}
+	__asm__ volatile("dsb ishst" ::: "memory");
+	if (el2)
+		__asm__ volatile("tlbi alle2" ::: "memory");
+	else
+		__asm__ volatile("tlbi vmalle1" ::: "memory");
+	__asm__ volatile("dsb ish\n\tisb" ::: "memory");
+	return true;
+}
+
 static const char *why_not(void)
 {
 	struct efi_acpi a;
@@ -216,7 +303,9 @@ static const char *why_not(void)
 	if (!mapped_device(gicd, 0x10000))
 		return "the GIC distributor is not mapped as Device memory";
 	for (unsigned i = 0; i < nranges; i++)
-		if (!mapped_device(ranges[i].base, ranges[i].len)) {
+		if (!mapped_device(ranges[i].base, ranges[i].len) &&
+		    !(map_device(ranges[i].base, ranges[i].len) &&
+		      mapped_device(ranges[i].base, ranges[i].len))) {
 			ranges[i].len = 0;	/* its CPUs keep wfe */
 			nunmapped++;
 		}
