@@ -106,6 +106,8 @@ CREATE TABLE record (id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL
 CREATE TABLE field (record_id INTEGER NOT NULL REFERENCES record(id)
   ON DELETE CASCADE, pos INTEGER NOT NULL, key TEXT NOT NULL,
   value TEXT NOT NULL, known INTEGER NOT NULL);
+CREATE INDEX record_by_run ON record(run_id, kind, seq);
+CREATE INDEX field_by_record ON field(record_id);
 CREATE TABLE cpu (run_id INTEGER NOT NULL REFERENCES run(id)
   ON DELETE CASCADE, cpu INTEGER, node INTEGER, package INTEGER,
   llc INTEGER, core INTEGER, smt INTEGER, enabled INTEGER);
