@@ -76,7 +76,8 @@ static const struct map_field scale_sum_fields[] = {
 #define RW(key, type, dec, member) \
 	M(struct map_rw, key, type, dec, member, 0)
 #define RW_FLOOR(key, member) \
-	M(struct map_rw, key, MAP_DBL, 3, member, HAVE(struct map_rw, have_floor))
+	M(struct map_rw, key, MAP_DBL, 3, member, \
+	  HAVE(struct map_rw, have_floor))
 static const struct map_field rw_fields[] = {
 	RW("layout", MAP_STR, 0, layout),
 	RW("reader", MAP_STR, 0, reader),
@@ -250,7 +251,7 @@ void map_json_row(FILE *f, const struct map_table *t, const void *row)
 			json_kbool(f, x->key, *(const bool *)m);
 			break;
 		case MAP_LIST:
-			/* a list of counts, or empty when the log's is not one */
+			/* counts, or empty when the log's is not a list */
 			json_str(f, x->key);
 			fprintf(f, ":[%s]", is_list(m) ? m : "");
 			break;

@@ -93,7 +93,8 @@ bool rec_schema_value_ok(unsigned type, const char *v)
 		if (strncmp(v, "0x", 2) || !v[2])
 			return false;
 		for (s = v + 2; *s; s++)
-			if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f')))
+			if (!(*s >= '0' && *s <= '9') &&
+			    !(*s >= 'a' && *s <= 'f'))
 				return false;
 		return true;
 	case REC_T_DBL:

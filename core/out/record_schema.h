@@ -15,20 +15,20 @@ enum rec_save {
 	REC_SAVE_END,		/* the end record: room is kept for it */
 	REC_SAVE_VERDICT,	/* without these a reader has no verdict */
 	REC_SAVE_REST,
-	REC_SAVE_LIST,		/* breakdowns and detail: while room is left */
+	REC_SAVE_LIST,		/* breakdowns, detail: while room is left */
 };
 
 enum rec_type {
 	REC_T_U64,		/* decimal */
 	REC_T_HEX,		/* 0x and lowercase hex digits */
-	REC_T_DBL,		/* decimal, may be negative, may have a point */
+	REC_T_DBL,		/* decimal, maybe negative, maybe a point */
 	REC_T_STR,		/* a bare word or "quoted text" */
 	REC_T_LIST,		/* decimals between commas */
 	REC_T_CPUS,		/* a CPU list such as 0-3,8 */
 	REC_T_U64_OR_NEVER,	/* decimal, or the word never */
 };
 
-#define REC_QR_RANKS	8	/* qr: 0 never left out .. 7 left out first */
+#define REC_QR_RANKS	8	/* qr: 0 never left out .. 7 first out */
 
 struct rec_schema {
 	const char *kind;	/* a kind's row; NULL in a key's row */
