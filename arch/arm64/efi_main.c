@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The arm64 UEFI image: options, ACPI (else the DTB) into the topology,
- * CLIDR caches, CNTFRQ, the PMU cycle counter, memory for the run,
- * ExitBootServices, then the engine with the whole machine (secondaries
- * by PSCI CPU_ON), then PSCI SYSTEM_OFF.
+ * The arm64 UEFI image's boot hooks (core/boot/boot.h): ACPI (else the
+ * DTB) into the topology and the console they name, CLIDR caches,
+ * CNTFRQ, the PMU cycle counter, ExitBootServices; secondaries by PSCI
+ * CPU_ON, the end by PSCI SYSTEM_OFF.
  */
 #include <efi.h>
 #include <efilib.h>
@@ -13,6 +13,8 @@
 
 #include "arch.h"
 #include "arm64.h"
+#include "boot/boot.h"
+#include "gic_wake.h"
 #include "engine/engine.h"
 #include "efi_acpi.h"
 #include "efi_results.h"
@@ -30,6 +32,9 @@
 
 
 static struct engine b;
+static struct arm64_fw fw = { .tables = "none", .uart_source = "none" };
+static uint64_t bsp;		/* MPIDR affinity of the boot CPU */
+static char model[64];
 
 /* Native op: LSE stset (+ dmb ish) where the CPU has LSE, else LL/SC. */
 static void choose_op(void)
@@ -115,74 +120,59 @@ static void check_cntfrq(void)
 		b.info.hz_source = "uefi-stall";
 }
 
-static void find_topology(uint64_t bsp, struct arm64_fw *fw)
+/* ACPI, else the DTB, into the topology; the console they name. */
+static void tables(struct engine *e)
 {
 	uint64_t rsdp = efi_find_rsdp();
 	const void *dtb = efi_find_dtb();
 	const char *why;
 
-	if (rsdp && !arm64_acpi_topo(b.topo, rsdp, bsp, fw))
-		return;
+	if (rsdp && !arm64_acpi_topo(e->topo, rsdp, bsp, &fw))
+		goto found;
 	if (rsdp)
 		report_warn("acpi", 0, "no usable ACPI root table");
 	if (dtb) {
-		if (!arm64_dt_topo(b.topo, dtb, bsp, fw, &why))
-			return;
+		if (!arm64_dt_topo(e->topo, dtb, bsp, &fw, &why))
+			goto found;
 		report_warn("dt", 0, why);
 	}
 	report_warn("firmware", 0, "neither ACPI nor a DTB: boot CPU only");
+found:
+	arm64_console_init(&fw);
+	e->info.virt = fw.qemu ? "qemu-tcg" : "none";
 }
 
-EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
+static uint64_t boot_cpu(struct engine *e)
 {
-	static char model[64], err[1024], ver[16], el_note[64];
-	struct arm64_fw fw = { .tables = "none", .uart_source = "none" };
-	struct topo_cpu *cpus;
-	struct topo *topo;
-	uint64_t bsp = read_sysreg(mpidr_el1) & MPIDR_AFF_MASK;
-	const char *why, *pv;
-	int status, opt_rc;
-
-	if (efi_start(image, systab, HEAP_SIZE, 0))
-		return EFI_OUT_OF_RESOURCES;
-	efi_screen_init(&b);
-
+	(void)e;
 	arm64_cpu_model(model, sizeof(model));
-	report_set_run_id((uint32_t)(isa_counter() * 2654435761u) ^ (uint32_t)bsp);
-	b.info.arch = ISA_NAME;
-	b.info.platform = "uefi";
-	b.info.counter = "cntvct";
-	b.info.cpu_model = model;
-	b.info.virt = "none";
-	b.info.counter_hz = read_sysreg(cntfrq_el0);
-	b.info.hz_source = "cntfrq";
-	b.info.idle_wait = "wfe";
-	efi_machine_names(&b.info);
-	efi_secure_boot_note(&b.info);
-	arm64_cpu_ids(&b.info);
-	config_defaults(&b.cfg);
+	bsp = read_sysreg(mpidr_el1) & MPIDR_AFF_MASK;
+	return bsp;
+}
 
-	topo = calloc(1, sizeof(*topo));
-	cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
-	if (!topo || !cpus)
-		efi_fail_early(&b, "no memory for the topology");
-	topo_init(topo, cpus);
-	b.topo = topo;
+static void machine(struct engine *e)
+{
+	e->info.arch = ISA_NAME;
+	e->info.platform = "uefi";
+	e->info.counter = "cntvct";
+	e->info.cpu_model = model;
+	e->info.virt = "none";
+	e->info.counter_hz = read_sysreg(cntfrq_el0);
+	e->info.hz_source = "cntfrq";
+	e->info.idle_wait = "wfe";
+	efi_machine_names(&e->info);
+	efi_secure_boot_note(&e->info);
+	arm64_cpu_ids(&e->info);
+}
 
-	/* options, then saved results, before any firmware table is
-	 * parsed: a table that breaks the parse cannot cost an earlier
-	 * run's result (until the console is up, ConOut says it) */
-	opt_rc = efi_options(image, &b.cfg, err, sizeof(err));
-	efi_results_restore_options(&b.cfg);
-	if (efi_results_restore(image) && b.cfg.stop_after_restore && !opt_rc)
-		plat_power_off(0, b.cfg.exit);
-	find_topology(bsp, &fw);
-	arm64_console_init(&fw);
-	b.info.virt = fw.qemu ? "qemu-tcg" : "none";
-	efi_results_prepare(&b.cfg);
-	if (opt_rc)
-		efi_fail_early(&b, err);
-	pv = psci_version(ver, sizeof(ver));
+/* The CPUs came with the tables: say what starts them. */
+static int cpus(struct engine *e, const char **why)
+{
+	static char ver[16], el_note[64];
+	const char *pv = psci_version(ver, sizeof(ver));
+
+	(void)e;
+	(void)why;
 	el_note[0] = '\0';
 	if (current_el() == 2) {
 		bool vhe;
@@ -199,48 +189,72 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		      psci_conduit_name(), fw.uart_16550 ? "16550" : "pl011",
 		      (unsigned long long)fw.uart,
 		      fw.uart_source);
+	return 0;
+}
 
-	if (topo_find_hwid(topo, bsp) < 0) {
-		/* The firmware must list us; if it does not, we still run. */
-		topo_add_cpu(topo, bsp, TOPO_CPU_BSP);
-		report_warn("firmware", 0, "boot CPU not in MADT/DT");
-	}
-	if (!strcmp(topo->node_source, "unknown"))
-		topo->node_source = "none";
+static void cpu_details(struct engine *e)
+{
 	if (arm64_cache_line() >= 8)
-		topo->line_size = arm64_cache_line();
-	if (topo_finalize(topo, &why))
-		efi_fail_early(&b, why);
+		e->topo->line_size = arm64_cache_line();
+}
+
+static void prepare(struct engine *e)
+{
 	if (!strcmp(fw.tables, "dt"))
-		arm64_dt_after(topo);
+		arm64_dt_after(e->topo);
 	else if (!strcmp(fw.tables, "acpi"))
-		arm64_acpi_after(topo);
+		arm64_acpi_after(e->topo);
 	else
-		arm64_add_clidr_caches(topo);
-	efi_numa_pools(topo);	/* leaves in their node's memory */
-	efi_numa_heap_note(topo, &b.info);
+		arm64_add_clidr_caches(e->topo);
+	efi_numa_pools(e->topo);	/* leaves in their node's memory */
+	efi_numa_heap_note(e->topo, &e->info);
 
 	check_cntfrq();
 	arm64_lse = arm64_has_lse();
 	arm64_pmu_on = arm64_pmu_enable();
-	b.info.cycles = plat_cycles_available();
-	b.info.cycle_counter = "pmccntr_el0";
+	e->info.cycles = plat_cycles_available();
+	e->info.cycle_counter = "pmccntr_el0";
 	choose_op();
-	b.stack_size = AP_STACK_SIZE;
-	if (engine_init(&b, &why))
-		efi_fail_early(&b, why);
+	e->stack_size = AP_STACK_SIZE;
+}
+
+static void leave_firmware(struct engine *e)
+{
 	arm64_smp_prepare();
+	e->info.idle_wait = arm64_gic_wake_prepare();
 
 	if (!arm64_uart_present())
 		efi_conout_write(NO_UART_NOTE, sizeof(NO_UART_NOTE) - 1);
-	if (efi_exit_boot_services(image, NULL))
-		efi_fail_early(&b, "ExitBootServices failed");
+	efi_boot_exit(e, NULL);
 	__asm__ volatile("msr daifset, #0xf");
+}
 
-	status = engine_main(&b);
-	/* the secondaries halted (x86) or off (arm64): the save and the
-	 * hold run alone, and cost an emulator nothing for idle CPUs */
-	engine_release(&b);
-	efi_results_save(&b.cfg);
-	plat_power_off(status, b.cfg.exit);
+static const struct boot_ops arm64_boot = {
+	.console = efi_screen_init,
+	.boot_cpu = boot_cpu,
+	.machine = machine,
+	/* options, then saved results, before any firmware table is
+	 * parsed: a table that breaks the parse cannot cost an earlier
+	 * run's result (until the console is up, ConOut says it) */
+	.options = efi_boot_options,
+	.restore = efi_boot_restore,
+	.tables = tables,
+	.prepare_save = efi_boot_prepare_save,
+	.cpus = cpus,
+	.unlisted_what = "firmware",
+	.unlisted_why = "boot CPU not in MADT/DT",
+	.cpu_details = cpu_details,
+	.prepare = prepare,
+	.leave_firmware = leave_firmware,
+	.save = efi_boot_save,
+	.end = efi_boot_end,
+	.fail = efi_boot_fail,
+};
+
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
+{
+	if (efi_start(image, systab, HEAP_SIZE, 0))
+		return EFI_OUT_OF_RESOURCES;
+	boot_main(&b, &arm64_boot);
+	return EFI_ABORTED;	/* not reached: boot_main() powers off */
 }

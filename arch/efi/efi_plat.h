@@ -121,4 +121,16 @@ bool efi_uart_key(bool *present);
 void efi_fail_early(const struct engine *e, const char *msg)
 	__attribute__((noreturn));
 
+/* The boot hooks (core/boot/boot.h) both images share, on the image
+ * efi_start() was given: its options, the restore and save of a result,
+ * ExitBootServices (the final map in @final when not NULL), the end. */
+int efi_boot_options(struct engine *e, char *err, size_t len);
+bool efi_boot_restore(struct engine *e);
+void efi_boot_prepare_save(struct engine *e);
+void efi_boot_exit(struct engine *e, struct efi_memmap *final);
+void efi_boot_save(struct engine *e);
+void efi_boot_end(struct engine *e, int status) __attribute__((noreturn));
+void efi_boot_fail(struct engine *e, const char *what, const char *why)
+	__attribute__((noreturn));
+
 #endif

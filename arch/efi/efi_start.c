@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The start and the early end both UEFI images share; see efi_plat.h. */
+/* The start, the boot hooks and the early end both UEFI images share; see
+ * efi_plat.h and core/boot/boot.h. */
 #include <efi.h>
 #include <efilib.h>
 
 #include "arch.h"
 #include "efi_plat.h"
+#include "efi_results.h"
 #include "engine/engine.h"
 #include "out/report.h"
+
+static void *boot_image;	/* the image's handle, for its load options */
 
 int efi_start(void *image, void *systab, size_t heap_max, uint64_t heap_below)
 {
@@ -14,6 +18,7 @@ int efi_start(void *image, void *systab, size_t heap_max, uint64_t heap_below)
 	void *heap;
 
 	InitializeLib(image, systab);
+	boot_image = image;
 	uefi_call_wrapper(BS->SetWatchdogTimer, 4, 0, 0, 0, NULL);
 	/* a smaller heap on small machines: 8 MiB still runs 64 CPUs */
 	heap = efi_alloc_heap(heap_max, 8u << 20, heap_below, &heap_size);
@@ -30,4 +35,44 @@ void efi_fail_early(const struct engine *e, const char *msg)
 	report_early_end(&e->info, "setup", msg);
 	efi_results_save(&e->cfg);	/* why it failed, for a screen-only user */
 	plat_power_off(1, e->cfg.exit);
+}
+
+int efi_boot_options(struct engine *e, char *err, size_t len)
+{
+	return efi_options(boot_image, &e->cfg, err, len);
+}
+
+bool efi_boot_restore(struct engine *e)
+{
+	efi_results_restore_options(&e->cfg);
+	return efi_results_restore(boot_image);
+}
+
+void efi_boot_prepare_save(struct engine *e)
+{
+	efi_results_prepare(&e->cfg);
+}
+
+/* ExitBootServices; the final memory map in @final when not NULL. */
+void efi_boot_exit(struct engine *e, struct efi_memmap *final)
+{
+	if (efi_exit_boot_services(boot_image, final))
+		efi_fail_early(e, "ExitBootServices failed");
+}
+
+void efi_boot_save(struct engine *e)
+{
+	efi_results_save(&e->cfg);
+}
+
+void efi_boot_end(struct engine *e, int status)
+{
+	plat_power_off(status, e->cfg.exit);
+}
+
+/* Every early end is a setup failure on the UEFI images. */
+void efi_boot_fail(struct engine *e, const char *what, const char *why)
+{
+	(void)what;
+	efi_fail_early(e, why);
 }

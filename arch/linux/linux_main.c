@@ -6,11 +6,13 @@
  *   sbmbench-linux [key=value ...]      options as in the image
  */
 #define _GNU_SOURCE
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "boot/boot.h"
 #include "engine/engine.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
@@ -87,67 +89,106 @@ static void cpuinfo(struct machine_info *in, char *model, size_t len)
 	}
 }
 
-int main(int argc, char **argv)
+static int nargs;
+static char **args;
+
+static uint64_t boot_cpu(struct engine *e)
 {
-	static struct engine b;
+	int cpu = sched_getcpu();
+
+	(void)e;
+	return cpu < 0 ? 0 : (uint64_t)cpu;
+}
+
+static void machine(struct engine *e)
+{
 	static char model[128];
-	struct topo topo;
-	struct topo_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
-	const char *why;
-	int status;
 
-	config_defaults(&b.cfg);
-	for (int i = 1; i < argc; i++) {
-		char err[1024];
+	cpuinfo(&e->info, model, sizeof(model));
+	e->info.arch = ISA_NAME;
+	e->info.platform = "linux";
+	e->info.cpu_model = model;
+	e->info.counter = !strcmp(ISA_NAME, "x86_64") ? "tsc" :
+			  !strcmp(ISA_NAME, "arm64") ? "cntvct" :
+			  !strcmp(ISA_NAME, "riscv64") ? "time" : "clock_gettime";
+	e->info.cycles = false;
+	e->info.idle_wait = "spin";	/* a parked thread: a relaxed loop */
+}
 
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: %s [key=value ...]\n\n%s", argv[0],
+static int options(struct engine *e, char *err, size_t len)
+{
+	for (int i = 1; i < nargs; i++) {
+		if (!strcmp(args[i], "--help") || !strcmp(args[i], "-h")) {
+			printf("usage: %s [key=value ...]\n\n%s", args[0],
 			       config_help());
-			return 0;
+			exit(0);
 		}
-		if (config_parse(&b.cfg, argv[i], strlen(argv[i]),
-				 "command line", err, sizeof(err))) {
-			fprintf(stderr, "sbmbench-linux: %s\n", err);
-			return 2;
-		}
+		if (config_parse(&e->cfg, args[i], strlen(args[i]),
+				 "command line", err, len))
+			return -1;
 	}
-	if (!cpus) {
-		fprintf(stderr, "sbmbench-linux: out of memory\n");
-		return 1;
-	}
-	topo_init(&topo, cpus);
-	if (linux_topology(&topo, &why)) {
-		fprintf(stderr, "sbmbench-linux: topology: %s\n", why);
-		return 1;
-	}
-	if (linux_pin_self(topo.cpus[0].hwid))
+	return 0;
+}
+
+/* sysfs into the topology (linux_topology() finalizes it: boot_main()'s
+ * topo_finalize() then changes nothing), pinned to its first CPU. */
+static int cpus(struct engine *e, const char **why)
+{
+	struct topo *t = e->topo;
+
+	if (linux_topology(t, why))
+		return -1;
+	if (linux_pin_self(t->cpus[0].hwid))
 		fprintf(stderr, "sbmbench-linux: warning: cannot pin to CPU %llu\n",
-			(unsigned long long)topo.cpus[0].hwid);
-	b.topo = &topo;
-	linux_numa_topo(&topo);
-	cpuinfo(&b.info, model, sizeof(model));
-	b.info.arch = ISA_NAME;
-	b.info.platform = "linux";
-	b.info.cpu_model = model;
-	b.info.counter = !strcmp(ISA_NAME, "x86_64") ? "tsc" :
-			 !strcmp(ISA_NAME, "arm64") ? "cntvct" :
-			 !strcmp(ISA_NAME, "riscv64") ? "time" : "clock_gettime";
-	b.info.counter_hz = calibrate_hz();
-	b.info.hz_source = "calibrated-clock_monotonic_raw";
-	b.info.cycles = false;
-	b.info.idle_wait = "spin";	/* a parked thread: a relaxed loop */
+			(unsigned long long)t->cpus[0].hwid);
+	linux_numa_topo(t);
+	return 0;
+}
+
+static void prepare(struct engine *e)
+{
+	e->info.counter_hz = calibrate_hz();
+	e->info.hz_source = "calibrated-clock_monotonic_raw";
 	linux_pair_offer();
 	linux_isa_probe();
 	/* pair mode runs threads of its own: none parked on mailboxes */
-	b.self_threaded = b.cfg.mode == MODE_PAIR;
-	b.start_chosen_only = true;
-	b.join_cpus = linux_join_cpus;
-	if (engine_init(&b, &why)) {
-		fprintf(stderr, "sbmbench-linux: %s\n", why);
-		return 2;
+	e->self_threaded = e->cfg.mode == MODE_PAIR;
+	e->start_chosen_only = true;
+	e->join_cpus = linux_join_cpus;
+}
+
+/* A run that cannot start: the reason on stderr, exit 2 for what the
+ * user asked (options), 1 for what the machine lacks. */
+__attribute__((noreturn))
+static void fail(struct engine *e, const char *what, const char *why)
+{
+	(void)e;
+	if (!strcmp(what, "memory")) {
+		fprintf(stderr, "sbmbench-linux: out of memory\n");
+		exit(1);
 	}
-	status = engine_main(&b);
-	engine_release(&b);
-	free(cpus);
-	return status;
+	if (!strcmp(what, "topology")) {
+		fprintf(stderr, "sbmbench-linux: topology: %s\n", why);
+		exit(1);
+	}
+	fprintf(stderr, "sbmbench-linux: %s\n", why);
+	exit(2);
+}
+
+static const struct boot_ops linux_boot = {
+	.boot_cpu = boot_cpu,
+	.machine = machine,
+	.options = options,
+	.cpus = cpus,
+	.prepare = prepare,
+	.fail = fail,
+};
+
+int main(int argc, char **argv)
+{
+	static struct engine b;
+
+	nargs = argc;
+	args = argv;
+	return boot_main(&b, &linux_boot);
 }

@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The riscv64 OpenSBI payload: console, options from /chosen bootargs,
- * topology from the device tree, harts started with SBI HSM, the engine,
- * then SBI SRST.
+ * The riscv64 OpenSBI payload's boot hooks (core/boot/boot.h): the
+ * console and the heap from the FDT, options from /chosen bootargs, the
+ * topology from the device tree; harts started with SBI HSM, the end by
+ * SBI SRST.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arch.h"
+#include "boot/boot.h"
 #include "engine/engine.h"
 #include "fw/fdt_platform.h"
 #include "fw/fdt_topo.h"
@@ -25,12 +27,14 @@ extern char _start[], _end[];
 #define STACK_SIZE	(16u << 10)
 
 static struct engine bench;
-static struct topo topo;
+static struct fdt board;	/* the FDT OpenSBI passed, checked */
+static struct fdt_topo_info dt;
+static unsigned long boot_hart;
+static uint64_t hz;		/* /cpus timebase-frequency; 0: none */
 /* In .data, not .bss: a hart entry.S turns away may read them before the
  * boot hart has cleared .bss (a loader that releases every hart at once). */
 __attribute__((section(".data"))) struct riscv_boot *riscv_boots;
 __attribute__((section(".data"))) uint64_t riscv_nboots;
-static bool all_zabha;
 static uintptr_t heap_end;	/* end of what the payload itself uses */
 
 /* Any trap is a bug here (no interrupts, no paging): say where, stop. */
@@ -51,7 +55,6 @@ bool plat_cycles_available(void)
 	return true;	/* rdcycle works in S-mode on OpenSBI */
 }
 
-/* Stop before the run: still a hello, the reason and an end record. */
 /* Which board: the DT's /model and the SBI's machine ids (mvendorid,
  * marchid, mimpid: base extension functions 4-6). */
 static void machine_ids(const struct fdt *f, struct machine_info *info)
@@ -79,11 +82,109 @@ static void machine_ids(const struct fdt *f, struct machine_info *info)
 	}
 }
 
-static void fail_early(const char *what, const char *why)
+/* Stop before the run: still a hello, the reason and an end record. */
+__attribute__((noreturn))
+static void fail(struct engine *e, const char *what, const char *why)
 {
-	report_early_end(&bench.info, what, why);
-	plat_power_off(1, bench.cfg.exit);
+	report_early_end(&e->info, what, why);
+	plat_power_off(1, e->cfg.exit);
 }
+
+static uint64_t boot_cpu(struct engine *e)
+{
+	(void)e;
+	return boot_hart;
+}
+
+static void machine(struct engine *e)
+{
+	e->info = (struct machine_info){
+		.arch = ISA_NAME, .platform = "opensbi",
+		/* the virt machine's DT names its virtio devices; boards do not */
+		.virt = fdt_node_by_compatible(&board, "virtio,mmio") >= 0 ?
+			"qemu" : "none",
+		.cpu_model = "riscv64", .counter = "time", .counter_hz = hz,
+		.hz_source = "dt-timebase-frequency", .cycles = true,
+		.cycle_counter = "cycle",
+		.idle_wait = "spin",	/* no Zawrs: a pause-hinted loop */
+	};
+	machine_ids(&board, &e->info);
+	/* where the loader put us: entry.S relocated the image by the difference */
+	printf("\nsbmbench: riscv64 payload, boot hart %lu, running at %#lx, linked at %#lx, "
+	       "FDT at %p, console %s, SBI %ld.%ld\n",
+	       boot_hart, (unsigned long)(uintptr_t)_start,
+	       (unsigned long)RISCV_LINK_BASE, (const void *)board.blob,
+	       riscv_console_name(), (sbi_spec_version() >> 24) & 0x7f,
+	       sbi_spec_version() & 0xffffff);
+}
+
+/* Options from /chosen bootargs, and the test switch /chosen holds. */
+static int options(struct engine *e, char *err, size_t len)
+{
+	const char *bootargs = NULL;
+
+	fdt_chosen(&board, NULL, &bootargs);
+	riscv_hsm_at_entry = fdt_getprop(&board, fdt_path_offset(&board, "/chosen"),
+					 "sbmbench,test-hsm-at-entry", NULL) != NULL;
+	if (riscv_hsm_at_entry && !sbm_test_hooks) {
+		riscv_hsm_at_entry = false;
+		report_warn("cpu-start", 0, "/chosen sbmbench,test-hsm-at-entry "
+			    "ignored: a test switch, and this payload was built "
+			    "without test hooks");
+	} else if (riscv_hsm_at_entry) {
+		report_warn("cpu-start", 0, "test mode: harts are started at the "
+			    "payload entry (/chosen sbmbench,test-hsm-at-entry)");
+	}
+	if (bootargs && config_parse(&e->cfg, bootargs, strlen(bootargs),
+				     "bootargs", err, len))
+		return -1;
+	return 0;
+}
+
+static int cpus(struct engine *e, const char **why)
+{
+	if (hz)
+		riscv_counter_choose(e->cfg.riscv_counter, &e->info);
+	return fdt_topo_cpus(&board, e->topo, boot_hart, ~0ull, &dt, why);
+}
+
+static void prepare(struct engine *e)
+{
+	struct topo *t = e->topo;
+
+	fdt_topo_distances(&board, t);
+	riscv_numa_pools(&board, t, heap_end);
+	if (dt.truncated)
+		report_warn("topology", TOPO_MAX_CPUS,
+			    "more harts in the DT than supported; the rest left out");
+	riscv_boots = calloc(t->ncpus, sizeof(*riscv_boots));
+	if (!riscv_boots)
+		fail(e, "memory", "no heap for the hart table");
+	for (uint32_t i = 0; i < t->ncpus; i++)
+		riscv_boots[i].hwid = ~0ull;	/* matches no hart until posted */
+	riscv_nboots = t->ncpus;
+	if (!hz)
+		fail(e, "counter", "no timebase-frequency in /cpus");
+
+	e->stack_size = STACK_SIZE;
+	if (!strcmp(e->cfg.op_u8, "amoor_b") && !dt.all_zabha)
+		fail(e, "options", "op_u8=amoor_b needs Zabha on every hart (see riscv,isa)");
+}
+
+static void finish(struct engine *e, int status)
+{
+	plat_power_off(status, e->cfg.exit);
+}
+
+static const struct boot_ops riscv_boot = {
+	.boot_cpu = boot_cpu,
+	.machine = machine,
+	.options = options,
+	.cpus = cpus,
+	.prepare = prepare,
+	.end = finish,
+	.fail = fail,
+};
 
 /* Heap between the image and the FDT (fw_jump puts it 32 MiB above us). */
 static void setup_heap(uintptr_t fdt, uint32_t fdt_size)
@@ -98,17 +199,13 @@ static void setup_heap(uintptr_t fdt, uint32_t fdt_size)
 	heap_end = end;
 }
 
+/* The console needs the FDT, and the heap must avoid it: both before the
+ * boot sequence. */
 void riscv_main(unsigned long hart, void *fdt_blob)
 {
-	static char err[1024];
-	struct topo_cpu *cpus;
-	const char *why = NULL, *bootargs = NULL;
-	struct fdt f;
-	uint64_t hz = 0;
-	struct fdt_topo_info dt;
-	int status;
+	const char *why = NULL;
 
-	if (fdt_open(&f, fdt_blob, FDT_MAX_SIZE, &why)) {
+	if (fdt_open(&board, fdt_blob, FDT_MAX_SIZE, &why)) {
 		/* no console but the legacy one, no heap: say it and stop */
 		riscv_console_init(NULL);
 		plat_console_write("sbmbench: bad FDT: ", 19);
@@ -118,79 +215,12 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 		for (;;)
 			;
 	}
-	setup_heap((uintptr_t)fdt_blob, f.size);
-	riscv_console_init(&f);
-	riscv_power_init(&f);
+	boot_hart = hart;
+	setup_heap((uintptr_t)fdt_blob, board.size);
+	riscv_console_init(&board);
+	riscv_power_init(&board);
 	setvbuf(stdout, NULL, _IONBF, 0);	/* nothing lost at power-off */
-	fdt_timebase_hz(&f, &hz);
+	fdt_timebase_hz(&board, &hz);
 	riscv_timebase_hz = hz;
-	report_set_run_id((uint32_t)(isa_counter() * 2654435761u) ^ (uint32_t)hart);
-	bench.info = (struct machine_info){
-		.arch = ISA_NAME, .platform = "opensbi",
-		/* the virt machine's DT names its virtio devices; boards do not */
-		.virt = fdt_node_by_compatible(&f, "virtio,mmio") >= 0 ?
-			"qemu" : "none",
-		.cpu_model = "riscv64", .counter = "time", .counter_hz = hz,
-		.hz_source = "dt-timebase-frequency", .cycles = true,
-		.cycle_counter = "cycle",
-		.idle_wait = "spin",	/* no Zawrs: a pause-hinted loop */
-	};
-	machine_ids(&f, &bench.info);
-	/* where the loader put us: entry.S relocated the image by the difference */
-	printf("\nsbmbench: riscv64 payload, boot hart %lu, running at %#lx, linked at %#lx, "
-	       "FDT at %p, console %s, SBI %ld.%ld\n",
-	       hart, (unsigned long)(uintptr_t)_start, (unsigned long)RISCV_LINK_BASE,
-	       fdt_blob, riscv_console_name(), (sbi_spec_version() >> 24) & 0x7f,
-	       sbi_spec_version() & 0xffffff);
-
-	config_defaults(&bench.cfg);
-	fdt_chosen(&f, NULL, &bootargs);
-	riscv_hsm_at_entry = fdt_getprop(&f, fdt_path_offset(&f, "/chosen"),
-					 "sbmbench,test-hsm-at-entry", NULL) != NULL;
-	if (riscv_hsm_at_entry && !sbm_test_hooks) {
-		riscv_hsm_at_entry = false;
-		report_warn("cpu-start", 0, "/chosen sbmbench,test-hsm-at-entry "
-			    "ignored: a test switch, and this payload was built "
-			    "without test hooks");
-	} else if (riscv_hsm_at_entry) {
-		report_warn("cpu-start", 0, "test mode: harts are started at the "
-			    "payload entry (/chosen sbmbench,test-hsm-at-entry)");
-	}
-	if (bootargs && config_parse(&bench.cfg, bootargs, strlen(bootargs),
-				     "bootargs", err, sizeof(err)))
-		fail_early("options", err);
-	if (hz)
-		riscv_counter_choose(bench.cfg.riscv_counter, &bench.info);
-
-	cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
-	if (!cpus)
-		fail_early("memory", "no heap for the CPU table");
-	topo_init(&topo, cpus);
-	if (fdt_topo_cpus(&f, &topo, hart, ~0ull, &dt, &why) ||
-	    topo_finalize(&topo, &why))
-		fail_early("topology", why);
-	fdt_topo_distances(&f, &topo);
-	riscv_numa_pools(&f, &topo, heap_end);
-	all_zabha = dt.all_zabha;
-	if (dt.truncated)
-		report_warn("topology", TOPO_MAX_CPUS,
-			    "more harts in the DT than supported; the rest left out");
-	riscv_boots = calloc(topo.ncpus, sizeof(*riscv_boots));
-	if (!riscv_boots)
-		fail_early("memory", "no heap for the hart table");
-	for (uint32_t i = 0; i < topo.ncpus; i++)
-		riscv_boots[i].hwid = ~0ull;	/* matches no hart until posted */
-	riscv_nboots = topo.ncpus;
-	if (!hz)
-		fail_early("counter", "no timebase-frequency in /cpus");
-
-	bench.topo = &topo;
-	bench.stack_size = STACK_SIZE;
-	if (!strcmp(bench.cfg.op_u8, "amoor_b") && !all_zabha)
-		fail_early("options", "op_u8=amoor_b needs Zabha on every hart (see riscv,isa)");
-	if (engine_init(&bench, &why))
-		fail_early("options", why);
-	status = engine_main(&bench);
-	engine_release(&bench);	/* the other harts stopped */
-	plat_power_off(status, bench.cfg.exit);
+	boot_main(&bench, &riscv_boot);
 }

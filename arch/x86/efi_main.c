@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The x86_64 UEFI image: options, firmware tables and CPUID into the
- * topology, TSC rate, memory for the run, ExitBootServices, then the
- * engine with the whole machine, then power off with the verdict.
+ * The x86_64 UEFI image's boot hooks (core/boot/boot.h): the console
+ * SPCR names, CPUID, ACPI into the topology, the TSC rate, the AP
+ * trampoline, ExitBootServices; the sequence and the end are core's.
  */
 #include <efi.h>
 #include <efilib.h>
@@ -12,6 +12,7 @@
 
 #include "arch.h"
 #include "bmc_kcs.h"
+#include "boot/boot.h"
 #include "engine/engine.h"
 #include "efi_acpi.h"
 #include "efi_results.h"
@@ -32,6 +33,9 @@
 static struct engine b;
 static struct x86_cpuid cpu;
 static struct x86_acpi acpi;
+static bool acpi_ok;
+static char model[49];
+static void *tramp;	/* the AP trampoline page, when the firmware gave one */
 
 static const char *virt_name(void)
 {
@@ -69,84 +73,70 @@ static void late_trampoline(const struct efi_memmap *m)
 	x86_ap_setup(p);
 }
 
-EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
+/* SPCR before the first serial byte: a BMC's console may be COM2 or
+ * MMIO, and writing COM1 is not ours to do where SPCR names one. */
+static void console(struct engine *e)
 {
-	static struct efi_memmap final_map;
-	static char model[49], err[1024];
-	struct topo *topo;
-	void *tramp;
-	const char *why, *hz_source;
-	int status, opt_rc;
-	bool acpi_ok;
-
-	/* Below 4 GiB where possible. */
-	if (efi_start(image, systab, HEAP_SIZE, 0xffffffffull))
-		return EFI_OUT_OF_RESOURCES;
-	/* SPCR before the first serial byte: a BMC's console may be COM2
-	 * or MMIO, and writing COM1 is not ours to do where SPCR names one */
 	acpi_ok = !x86_acpi_open(efi_find_rsdp(), &acpi);
 	x86_console_init(&acpi);
-	efi_screen_init(&b);
+	efi_screen_init(e);
+}
 
+static uint64_t boot_cpu(struct engine *e)
+{
+	(void)e;
 	x86_cpuid_probe(&cpu);
 	memcpy(model, cpu.brand, sizeof(model));
-	report_set_run_id((uint32_t)(isa_counter() * 2654435761u) ^ cpu.bsp_apic_id);
-	b.info.arch = ISA_NAME;
-	b.info.platform = "uefi";
-	b.info.counter = "tsc";
-	b.info.cpu_model = model;
-	b.info.cycles = plat_cycles_available();
-	b.info.cycle_counter = "aperf";
-	b.info.idle_wait = x86_idle_wait_name();
-	b.info.virt = virt_name();
-	b.info.hz_source = "none";
-	efi_machine_names(&b.info);
-	efi_secure_boot_note(&b.info);
-	x86_microcode_id(&cpu, &b.info);
-	config_defaults(&b.cfg);
+	return cpu.bsp_apic_id;
+}
 
-	topo = calloc(1, sizeof(*topo));
-	struct topo_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
+static void machine(struct engine *e)
+{
+	e->info.arch = ISA_NAME;
+	e->info.platform = "uefi";
+	e->info.counter = "tsc";
+	e->info.cpu_model = model;
+	e->info.cycles = plat_cycles_available();
+	e->info.cycle_counter = "aperf";
+	e->info.idle_wait = x86_idle_wait_name();
+	e->info.virt = virt_name();
+	e->info.hz_source = "none";
+	efi_machine_names(&e->info);
+	efi_secure_boot_note(&e->info);
+	x86_microcode_id(&cpu, &e->info);
+}
 
-	if (!topo || !cpus)
-		efi_fail_early(&b, "no memory for the topology");
-	topo_init(topo, cpus);
-	b.topo = topo;
-
-	/* options first: a bad one still lets saved results be written */
-	opt_rc = efi_options(image, &b.cfg, err, sizeof(err));
-	efi_results_restore_options(&b.cfg);
-	if (efi_results_restore(image) && b.cfg.stop_after_restore && !opt_rc)
-		plat_power_off(0, b.cfg.exit);
-	efi_results_prepare(&b.cfg);
-	if (opt_rc)
-		efi_fail_early(&b, err);
-
-	if (!acpi_ok || x86_acpi_collect(topo, cpu.bsp_apic_id, &acpi))
+static int cpus(struct engine *e, const char **why)
+{
+	(void)why;
+	if (!acpi_ok || x86_acpi_collect(e->topo, cpu.bsp_apic_id, &acpi))
 		report_warn("acpi", 0, "no usable ACPI root table; "
 			    "boot CPU only");
-	x86_bmc_watchdog(&b.cfg);	/* before a long run, while Stall works */
-	b.info.virt = virt_name();
-	if (topo_find_hwid(topo, cpu.bsp_apic_id) < 0) {
-		/* The MADT must list us; if it does not, we still run. */
-		topo_add_cpu(topo, cpu.bsp_apic_id, TOPO_CPU_BSP);
-		report_warn("acpi", 0, "boot CPU not in the MADT");
-	}
-	if (!strcmp(topo->node_source, "unknown"))
-		topo->node_source = "none";
-	x86_cpuid_fill_topo(&cpu, topo);
-	if (topo_finalize(topo, &why))
-		efi_fail_early(&b, why);
-	efi_numa_apply_distances(topo);
-	efi_numa_pools(topo);	/* leaves in their node's memory */
-	efi_numa_heap_note(topo, &b.info);
+	x86_bmc_watchdog(&e->cfg);	/* before a long run, while Stall works */
+	e->info.virt = virt_name();
+	return 0;
+}
 
-	b.info.counter_hz = x86_tsc_calibrate(&cpu, &acpi, efi_stall_us, &hz_source);
-	b.info.hz_source = hz_source;
+static void cpu_details(struct engine *e)
+{
+	x86_cpuid_fill_topo(&cpu, e->topo);
+}
+
+static void prepare(struct engine *e)
+{
+	const char *hz_source;
+
+	efi_numa_apply_distances(e->topo);
+	efi_numa_pools(e->topo);	/* leaves in their node's memory */
+	efi_numa_heap_note(e->topo, &e->info);
+
+	e->info.counter_hz = x86_tsc_calibrate(&cpu, &acpi, efi_stall_us,
+					       &hz_source);
+	e->info.hz_source = hz_source;
 	if (!cpu.invariant_tsc)
 		report_printf("note: CPUID does not state an invariant TSC\n");
 
-	if (b.cfg.test & CONFIG_TEST_LOW_MEM_TAKEN)
+	if (e->cfg.test & CONFIG_TEST_LOW_MEM_TAKEN)
 		report_printf("test=low-mem-taken: %u free pages below 640 KiB "
 			      "taken as boot-services data\n",
 			      x86_take_low_memory());
@@ -161,22 +151,45 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		      "10 ms INIT wait (MP spec)" :
 		      "no INIT wait (modern CPU family; a retry waits 10 ms)");
 	x86_lapic_init();
-	b.stack_size = AP_STACK_SIZE;
-	if (engine_init(&b, &why))
-		efi_fail_early(&b, why);
+	e->stack_size = AP_STACK_SIZE;
+}
+
+static void leave_firmware(struct engine *e)
+{
+	static struct efi_memmap final_map;
 
 	if (!x86_uart_present())
 		efi_conout_write(NO_UART_NOTE, sizeof(NO_UART_NOTE) - 1);
-	if (efi_exit_boot_services(image, &final_map))
-		efi_fail_early(&b, "ExitBootServices failed");
+	efi_boot_exit(e, &final_map);
 	__asm__ volatile("cli");
 	if (!tramp)
 		late_trampoline(&final_map);
+}
 
-	status = engine_main(&b);
-	/* the secondaries halted (x86) or off (arm64): the save and the
-	 * hold run alone, and cost an emulator nothing for idle CPUs */
-	engine_release(&b);
-	efi_results_save(&b.cfg);
-	plat_power_off(status, b.cfg.exit);
+static const struct boot_ops x86_boot = {
+	.console = console,
+	.boot_cpu = boot_cpu,
+	.machine = machine,
+	/* options first: a bad one still lets saved results be written */
+	.options = efi_boot_options,
+	.restore = efi_boot_restore,
+	.prepare_save = efi_boot_prepare_save,
+	.cpus = cpus,
+	.unlisted_what = "acpi",
+	.unlisted_why = "boot CPU not in the MADT",
+	.cpu_details = cpu_details,
+	.prepare = prepare,
+	.leave_firmware = leave_firmware,
+	.save = efi_boot_save,
+	.end = efi_boot_end,
+	.fail = efi_boot_fail,
+};
+
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
+{
+	/* Below 4 GiB where possible. */
+	if (efi_start(image, systab, HEAP_SIZE, 0xffffffffull))
+		return EFI_OUT_OF_RESOURCES;
+	boot_main(&b, &x86_boot);
+	return EFI_ABORTED;	/* not reached: boot_main() powers off */
 }
