@@ -5,8 +5,8 @@
  * fdt_platform.c.
  *
  * Everything that touches the structure block goes through read_tok(),
- * which bounds-checks the token it decodes, so the walkers above it only
- * reason about nesting.  Every walker moves strictly forward (a token is at
+ * which bounds-checks the token it decodes, and every walk over tokens
+ * through next_tok(), so the walkers above it only reason about nesting.  Every walker moves strictly forward (a token is at
  * least 4 bytes), so no loop can run for more than size_struct / 4 steps.
  */
 #include <stdbool.h>
@@ -135,6 +135,28 @@ static int read_tok(const struct fdt *f, uint32_t off, struct tok *t,
 	return 0;
 }
 
+/*
+ * The one token walk: from a struct offset, each next_tok() reads the
+ * following token (its offset in *at); false once one is malformed,
+ * which ends the walk, the reason in *why where the walk has one
+ * (check_struct(), at fdt_open(); later walks need none).
+ */
+struct walk {
+	const struct fdt *f;
+	uint32_t off;
+	const char **why;
+};
+
+static bool next_tok(struct walk *w, struct tok *t, uint32_t *at)
+{
+	if (read_tok(w->f, w->off, t, w->why))
+		return false;
+	if (at)
+		*at = w->off;
+	w->off = t->next;
+	return true;
+}
+
 /* ---- header ------------------------------------------------------------ */
 
 uint32_t fdt_peek_totalsize(const void *blob, size_t avail)
@@ -147,9 +169,10 @@ uint32_t fdt_peek_totalsize(const void *blob, size_t avail)
 /* One pass over the whole structure block: the rest may assume its shape. */
 static int check_struct(const struct fdt *f, const char **why)
 {
-	uint32_t off = 0, count;
+	struct walk w = { f, 0, why };
+	uint32_t count;
 	bool root_done = false, props_ok = false;
-	int depth = 0, err;
+	int depth = 0;
 	struct tok t;
 
 	for (count = 0;; count++) {
@@ -157,13 +180,12 @@ static int check_struct(const struct fdt *f, const char **why)
 			fdt_set_why(why, "too many tokens");
 			return FDT_EBADBLOB;
 		}
-		if (off >= f->size_struct) {
+		if (w.off >= f->size_struct) {
 			fdt_set_why(why, "missing END token");
 			return FDT_EBADBLOB;
 		}
-		err = read_tok(f, off, &t, why);
-		if (err)
-			return err;
+		if (!next_tok(&w, &t, NULL))
+			return FDT_EBADBLOB;
 		switch (t.tag) {
 		case TOK_BEGIN_NODE:
 			if (root_done) {
@@ -209,7 +231,6 @@ static int check_struct(const struct fdt *f, const char **why)
 			}
 			return 0;
 		}
-		off = t.next;
 	}
 }
 
@@ -319,22 +340,21 @@ int fdt_open(struct fdt *f, const void *blob, size_t avail, const char **why)
 
 int fdt_root(const struct fdt *f)
 {
-	uint32_t off = 0;
+	struct walk w = { f, 0, NULL };
+	uint32_t at;
 	struct tok t;
 
-	for (;;) {
-		if (read_tok(f, off, &t, NULL))
-			return FDT_EBADBLOB;
+	while (next_tok(&w, &t, &at)) {
 		if (t.tag == TOK_BEGIN_NODE)
-			return (int)off;
+			return (int)at;
 		if (t.tag != TOK_NOP)
-			return FDT_EBADBLOB;
-		off = t.next;
+			break;
 	}
+	return FDT_EBADBLOB;
 }
 
-/* Offset of the first token after the node's name. */
-static int node_body(const struct fdt *f, int node, uint32_t *body)
+/* A walk from the first token after the node's name. */
+static int node_body(const struct fdt *f, int node, struct walk *body)
 {
 	struct tok t;
 
@@ -342,7 +362,7 @@ static int node_body(const struct fdt *f, int node, uint32_t *body)
 		return node;
 	if (read_tok(f, (uint32_t)node, &t, NULL) || t.tag != TOK_BEGIN_NODE)
 		return FDT_EBADBLOB;
-	*body = t.next;
+	*body = (struct walk){ f, t.next, NULL };
 	return 0;
 }
 
@@ -358,85 +378,79 @@ const char *fdt_node_name(const struct fdt *f, int node)
 
 int fdt_first_child(const struct fdt *f, int node)
 {
-	uint32_t off;
+	struct walk w;
+	uint32_t at;
 	struct tok t;
-	int err = node_body(f, node, &off);
+	int err = node_body(f, node, &w);
 
 	if (err)
 		return err;
-	for (;;) {
-		if (read_tok(f, off, &t, NULL))
-			return FDT_EBADBLOB;
+	while (next_tok(&w, &t, &at)) {
 		switch (t.tag) {
 		case TOK_BEGIN_NODE:
-			return (int)off;
+			return (int)at;
 		case TOK_END_NODE:
 			return FDT_ENOTFOUND;
 		case TOK_END:
 			return FDT_EBADBLOB;
 		}
-		off = t.next;
 	}
+	return FDT_EBADBLOB;
 }
 
 /* Offset just past the node's END_NODE. */
-static int skip_node(const struct fdt *f, int node, uint32_t *after)
+static int skip_node(const struct fdt *f, int node, struct walk *after)
 {
-	uint32_t off;
 	int depth = 1;
 	struct tok t;
-	int err = node_body(f, node, &off);
+	int err = node_body(f, node, after);
 
 	if (err)
 		return err;
-	for (;;) {
-		if (read_tok(f, off, &t, NULL))
-			return FDT_EBADBLOB;
+	while (next_tok(after, &t, NULL)) {
 		switch (t.tag) {
 		case TOK_BEGIN_NODE:
 			if (++depth > FDT_MAX_DEPTH)
 				return FDT_EBADBLOB;
 			break;
 		case TOK_END_NODE:
-			if (--depth == 0) {
-				*after = t.next;
+			if (--depth == 0)
 				return 0;
-			}
 			break;
 		case TOK_END:
 			return FDT_EBADBLOB;
 		}
-		off = t.next;
 	}
+	return FDT_EBADBLOB;
 }
 
 int fdt_next_sibling(const struct fdt *f, int node)
 {
-	uint32_t off;
+	struct walk w;
+	uint32_t at;
 	struct tok t;
-	int err = skip_node(f, node, &off);
+	int err = skip_node(f, node, &w);
 
 	if (err)
 		return err;
-	for (;;) {
-		if (read_tok(f, off, &t, NULL))
-			return FDT_EBADBLOB;
+	while (next_tok(&w, &t, &at)) {
 		switch (t.tag) {
 		case TOK_BEGIN_NODE:
-			return (int)off;
+			return (int)at;
 		case TOK_END_NODE:
 		case TOK_END:
 			return FDT_ENOTFOUND;
 		case TOK_PROP:
 			return FDT_EBADBLOB;
 		}
-		off = t.next;
 	}
+	return FDT_EBADBLOB;
 }
 
 int fdt_next_node(const struct fdt *f, int node, int *depth)
 {
-	uint32_t off;
+	struct walk w;
+	uint32_t at;
 	int d = depth ? *depth : 0;
 	struct tok t;
 	int err;
@@ -446,19 +460,17 @@ int fdt_next_node(const struct fdt *f, int node, int *depth)
 			*depth = 0;
 		return fdt_root(f);
 	}
-	err = node_body(f, node, &off);
+	err = node_body(f, node, &w);
 	if (err)
 		return err;
-	for (;;) {
-		if (read_tok(f, off, &t, NULL))
-			return FDT_EBADBLOB;
+	while (next_tok(&w, &t, &at)) {
 		switch (t.tag) {
 		case TOK_BEGIN_NODE:
 			if (++d > FDT_MAX_DEPTH)
 				return FDT_EBADBLOB;
 			if (depth)
 				*depth = d;
-			return (int)off;
+			return (int)at;
 		case TOK_END_NODE:
 			d--;
 			break;
@@ -467,8 +479,8 @@ int fdt_next_node(const struct fdt *f, int node, int *depth)
 				*depth = d;
 			return FDT_ENOTFOUND;
 		}
-		off = t.next;
 	}
+	return FDT_EBADBLOB;
 }
 
 /*
@@ -477,21 +489,20 @@ int fdt_next_node(const struct fdt *f, int node, int *depth)
  */
 static int ancestry(const struct fdt *f, int node, int *stack, int *count)
 {
-	uint32_t off = 0;
+	struct walk w = { f, 0, NULL };
+	uint32_t at;
 	int d = 0;
 	struct tok t;
 
 	if (node < 0)
 		return node;
-	for (;;) {
-		if (read_tok(f, off, &t, NULL))
-			return FDT_EBADBLOB;
+	while (next_tok(&w, &t, &at)) {
 		switch (t.tag) {
 		case TOK_BEGIN_NODE:
 			if (d >= FDT_MAX_DEPTH)
 				return FDT_EBADBLOB;
-			stack[d++] = (int)off;
-			if (off == (uint32_t)node) {
+			stack[d++] = (int)at;
+			if (at == (uint32_t)node) {
 				*count = d;
 				return 0;
 			}
@@ -504,10 +515,10 @@ static int ancestry(const struct fdt *f, int node, int *stack, int *count)
 		case TOK_END:
 			return FDT_ENOTFOUND;
 		}
-		if (t.next > (uint32_t)node)
+		if (w.off > (uint32_t)node)
 			return FDT_ENOTFOUND;	/* node is not a BEGIN_NODE */
-		off = t.next;
 	}
+	return FDT_EBADBLOB;
 }
 
 int fdt_parent_offset(const struct fdt *f, int node)
@@ -525,14 +536,12 @@ int fdt_parent_offset(const struct fdt *f, int node)
 static const void *getprop_n(const struct fdt *f, int node, const char *name,
 			     size_t nlen, uint32_t *len)
 {
-	uint32_t off;
+	struct walk w;
 	struct tok t;
 
-	if (node_body(f, node, &off))
+	if (node_body(f, node, &w))
 		return NULL;
-	for (;;) {
-		if (read_tok(f, off, &t, NULL))
-			return NULL;
+	while (next_tok(&w, &t, NULL)) {
 		if (t.tag == TOK_PROP) {
 			/* t.name is terminated in the strings block; name may not be. */
 			if (strlen(t.name) == nlen && !memcmp(t.name, name, nlen)) {
@@ -543,8 +552,8 @@ static const void *getprop_n(const struct fdt *f, int node, const char *name,
 		} else if (t.tag != TOK_NOP) {
 			return NULL;
 		}
-		off = t.next;
 	}
+	return NULL;
 }
 
 const void *fdt_getprop(const struct fdt *f, int node, const char *name,
