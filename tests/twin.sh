@@ -101,11 +101,13 @@ curves=$(grep -c '^scale-summary ' "$out/scale.rec")
 "$sbmlog" records "$out/rw.log" >"$out/rw.rec"
 grep -q "^rw-plan .* writers=[1-9][0-9]* readers=1 " "$out/rw.rec" && ok "rw plan" || bad "rw plan: $(grep '^rw-plan' "$out/rw.rec")"
 for l in global node llc llc-u8 private private-u8; do
-	grep -q "^rw .* layout=$l .* writer_ns=[0-9.]* .* reader_ns=[0-9.]* .* check=ok" "$out/rw.rec" &&
+	grep -q "^rw .* layout=$l .* writer_ns=[0-9.]* .* reader_ns=[0-9.]* .* check=ok .*trimmed=[0-9]" "$out/rw.rec" &&
 		ok "rw record for $l" || bad "no rw record for $l"
 done
+grep -q "^rw-plan .* alone_scan=after-write" "$out/rw.rec" && ok "rw: readers alone scan lines just written" || bad "rw plan: no alone_scan"
 grep -q "^end .* status=ok" "$out/rw.rec" && ok "rw: end status=ok" || bad "rw: no end status=ok"
 "$sbmlog" report "$out/rw.log" | grep -q '^rw: reader=and ' && ok "report: rw table" || bad "report: no rw table"
+"$sbmlog" report "$out/rw.log" | grep -q '^layout .* check trimmed$' && ok "report: rw table counts the trim" || bad "report: rw table without trimmed"
 [ "$("$sbmlog" report --format csv --table rw "$out/rw.log" | wc -l)" = 7 ] && ok "csv: rw rows" || bad "csv rw rows"
 if command -v gnuplot >/dev/null 2>&1; then
 	"$sbmlog" plot "$out/rw.log" --table rw -o "$out/rw.svg" 2>/dev/null &&
