@@ -175,6 +175,19 @@ sbm db add --db "$db" "$w/quoted.log"
 	[ "$(sql "$db" "SELECT unknown FROM run WHERE run_hex = '0ddba11e'")" = '' ] &&
 	ok "quoted values with key=value text: kept whole, no false keys" || bad "quoted values split: $(cat "$w/err")"
 
+# a hostile file name (quotes, $( ), a tab, a byte that is not UTF-8):
+# stored, listed and said as printable ASCII
+# shellcheck disable=SC2016 # the backquotes and $( ) are the name's
+hn=$(printf '%s/h`x`$(y)\377, "q\tz.log' "$w")
+cp "$logs/riscv64-qemu.log" "$hn"
+sbm db add --db "$db" "$hn"; rc=$?
+cp "$w/err" "$w/add.err"
+sbm db list --db "$db"
+# shellcheck disable=SC2016 # the same, printed inert
+[ $rc = 0 ] && grep -qF 'h`x`$(y)\xff, "q\x09z.log' "$w/out" && grep -qF 'h`x`$(y)\xff, "q\x09z.log: run 54fdfb4f' "$w/add.err" &&
+	! LC_ALL=C grep -q '[^ -~]' "$w/out" "$w/add.err" && ok "hostile file name: stored and shown inert" ||
+	bad "hostile file name: exit $rc $(cat "$w/add.err")"
+
 # a picture of the final screen: its QR codes (a stand-in decoder)
 cat >"$w/zbar" <<'EOF'
 #!/bin/sh

@@ -16,7 +16,8 @@ DEFAULT_DB = os.path.join(TOP, 'results', 'sbmbench.sqlite')
 
 
 def say(msg):
-    print('sbmbench: ' + msg, file=sys.stderr)
+    """To stderr, inert: a file name may hold any bytes."""
+    print('sbmbench: ' + store.inert_name(msg), file=sys.stderr)
 
 
 def _say_problems(msg):

@@ -135,6 +135,14 @@ class DbError(Exception):
     pass
 
 
+def inert_name(name):
+    """A file name as printable ASCII (other bytes as \\xNN): it is
+    stored, listed and shown, and may be any bytes."""
+    raw = name.encode('utf-8', 'surrogateescape')
+    return ''.join(chr(b) if 0x20 <= b < 0x7f else '\\x%02x' % b
+                   for b in raw)
+
+
 def _now():
     return time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())
 
@@ -259,7 +267,7 @@ def _insert_run(con, run, log_id):
 def add_log(con, path, label=None):
     """Stores the runs of one log (one transaction).  Returns a list of
     (run, row id, what happened) with what in stored, kept, replaced."""
-    label = label or path
+    label = inert_name(label or path)
     runs, rejects = recs.read_log(path, label)
     with open(path, 'rb') as f:
         sha = hashlib.sha256(f.read()).hexdigest()
