@@ -117,7 +117,8 @@ def _axis(lo, hi, nticks=5):
                default=raw)
     t = math.floor(lo / step) * step
     ticks = []
-    while t <= hi + step * 0.5 and len(ticks) < 20:
+    # up to the first tick at or above hi: no point above the last line
+    while len(ticks) < 20 and (not ticks or ticks[-1] < hi):
         ticks.append(t)
         t += step
     return ticks
