@@ -604,43 +604,68 @@ static void summarise_run(struct engine *e, struct kind_run *kr,
  * experiment's own body on the machine as it is, so TCG's pace, a loaded
  * host and the gaps' deadlines are in it.  reps=auto: as if every gap needed the most reps, which is
  * what a noisy machine (TCG, a VM) takes; "reps=auto:" lines follow.
- * mode=pair has no engine runs: the handoff model.
+ * mode=pair times its own runner the same way.
  */
+/* Ticks of one rep of x->layout with @n iterations, the warm-up
+ * included: on the engine, or the platform's pair runner; 0: failed. */
+static uint64_t time_one_rep(struct engine *e, struct sbm_exp *x, uint64_t n,
+			     uint32_t gap_ns, double *samples)
+{
+	uint64_t saved = e->cfg.iters, t0 = isa_counter(), t;
+	uint32_t reps = e->cfg.reps;
+	bool clean = true;
+	int rc;
+
+	if (e->cfg.mode != MODE_PAIR)
+		return time_on_engine(e, x, n, rep_deadline_ms(e, gap_ns)) ?
+		       0 : isa_counter() - t0;
+	e->cfg.iters = n;
+	e->cfg.reps = 1;
+	sbm_zero(&x->layout, &x->arena.a);
+	rc = sbm_pair_runner(e, x, &x->layout, x->op, samples, &clean);
+	t = isa_counter() - t0;
+	e->cfg.iters = saved;
+	e->cfg.reps = reps;
+	return rc ? 0 : t;
+}
+
 static uint64_t sbm_estimate(struct engine *e, void *state)
 {
 	struct sbm_exp *x = state;
 	uint32_t reps = e->cfg.reps_auto ? CONFIG_REPS_AUTO_MAX : e->cfg.reps;
 	uint32_t ngaps = e->cfg.mode == MODE_PAIR ? 1 : e->cfg.ngaps;
 	uint64_t n2 = e->cfg.iters / 20 ? e->cfg.iters / 20 : 1, ticks = 0;
+	/* mode=pair's runner divides by the iterations: one, not none */
+	uint64_t n1 = e->cfg.mode == MODE_PAIR ? 1 : 0;
+	double *samples = calloc(e->topo->ncpus, sizeof(double));
 	const char *why;
 
-	if (e->cfg.mode == MODE_PAIR || e->self_threaded)
+	if (!samples || (e->cfg.mode != MODE_PAIR && e->self_threaded)) {
+		free(samples);
 		return sbm_estimate_model_ms(e, reps) * ngaps;
+	}
+	if (n2 <= n1)
+		n2 = n1 + 1;
 	for (uint32_t gi = 0; gi < ngaps && !e->aborted; gi++) {
-		uint32_t gap = e->cfg.gap_ns[gi];
+		uint32_t gap = e->cfg.mode == MODE_PAIR ? 0 : e->cfg.gap_ns[gi];
 
 		for (int k = 0; k < SBM_NKINDS && !e->aborted; k++) {
-			uint64_t t0, t1, t2;
+			uint64_t t1, t2;
 
 			if (!(e->cfg.layouts & (1u << k)) ||
 			    sbm_use_layout(e, x, (enum sbm_kind)k, &why))
 				continue;
 			x->spins = ops_gap_ticks(gap, e->info.counter_hz);
-			t0 = isa_counter();
-			if (!time_on_engine(e, x, 0, rep_deadline_ms(e, gap))) {
-				t1 = isa_counter();
-				if (!time_on_engine(e, x, n2,
-						    rep_deadline_ms(e, gap))) {
-					t2 = isa_counter();
-					ticks += estimate_linear(
-						t1 - t0, 0, t2 - t1, n2,
-						e->cfg.iters, reps);
-				}
-			}
+			t1 = time_one_rep(e, x, n1, gap, samples);
+			t2 = t1 ? time_one_rep(e, x, n2, gap, samples) : 0;
+			if (t2)
+				ticks += estimate_linear(t1, n1, t2, n2,
+							 e->cfg.iters, reps);
 			if (!e->aborted)
 				sbm_layout_free(&x->layout);
 		}
 	}
+	free(samples);
 	return estimate_ms(e, ticks);
 }
 
