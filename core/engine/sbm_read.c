@@ -76,15 +76,16 @@ void sbm_reader_set_other(struct sbm_reader *r, const uint64_t *dense)
 		memset(r->other_shape + r->other_base[g], 0,
 		       sbm_region_size(l, g));
 	for (uint32_t cpu = 0; dense && cpu < l->ncpus; cpu++) {
-		uint8_t *p = r->other_shape + r->other_base[l->slot[cpu].region] +
-			     l->slot[cpu].offset;
+		const struct sbm_slot *sl = &l->slot[cpu];
+		uint8_t *p = r->other_shape + r->other_base[sl->region] +
+			     sl->offset;
 
 		if (!(dense[cpu / 64] >> (cpu % 64) & 1))
 			continue;
 		if (l->bytewise)
-			*p = 0xff;	/* a word AND keeps the byte as it is */
+			*p = 0xff;	/* a word AND keeps the byte whole */
 		else
-			*(uint64_t *)p |= 1ull << l->slot[cpu].bit;
+			*(uint64_t *)p |= 1ull << sl->bit;
 	}
 }
 
@@ -184,7 +185,7 @@ struct leaf_words {
 	const uint64_t *w;	/* the mask's */
 	const uint64_t *o;	/* the second mask's, or NULL */
 	uint64_t line0;		/* key of the leaf's first line */
-	uint32_t start, end;	/* places: the leaf's first, past the last */
+	uint32_t start, end;	/* the leaf's places: first, past the last */
 	uint32_t sh, wsh;	/* log2 of bits a place, of places a word */
 };
 
@@ -256,12 +257,13 @@ static uint32_t scan(const struct sbm_reader *r, const struct sbm_arena *a,
 		kend = (end + (1u << lw.wsh) - 1) >> lw.wsh;
 		first = ~0ull << ((rel & ((1u << lw.wsh) - 1)) << lw.sh);
 		for (; k < kend; k++, first = ~0ull) {
-			uint64_t w = below(&lw, k, end,
-					   word(&lw, k, r->line_shift, s) & first);
+			uint64_t w = word(&lw, k, r->line_shift, s) & first;
 
+			w = below(&lw, k, end, w);
 			if (w) {
+				uint32_t b = (uint32_t)__builtin_ctzll(w);
 				uint32_t p = lw.start + (k << lw.wsh) +
-					     ((uint32_t)__builtin_ctzll(w) >> lw.sh);
+					     (b >> lw.sh);
 
 				s->res->visited += p - lo + 1;
 				return p;
@@ -293,8 +295,10 @@ static void count_all(const struct sbm_reader *r, const struct sbm_arena *a,
 
 			s->res->count += (uint32_t)__builtin_popcountll(w);
 			for (; gather && w; w &= w - 1) {
-				uint32_t cpu = l->order[lw.start + (k << lw.wsh) +
-					((uint32_t)__builtin_ctzll(w) >> lw.sh)];
+				uint32_t b = (uint32_t)__builtin_ctzll(w);
+				uint32_t cpu = l->order[lw.start +
+							(k << lw.wsh) +
+							(b >> lw.sh)];
 
 				r->dense[cpu / 64] |= 1ull << (cpu % 64);
 			}
