@@ -185,7 +185,7 @@ struct leaf_words {
 	const uint64_t *w;	/* the mask's */
 	const uint64_t *o;	/* the second mask's, or NULL */
 	uint64_t line0;		/* key of the leaf's first line */
-	uint32_t start, end;	/* the leaf's places: first, past the last */
+	uint32_t start, end;	/* places: first, past the last */
 	uint32_t sh, wsh;	/* log2 of bits a place, of places a word */
 };
 
