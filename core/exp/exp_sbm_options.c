@@ -202,8 +202,8 @@ static const struct option_decl decls[] = {
 	  .help = "set+clear iterations per CPU per repetition" },
 	{ .key = "reps", .kind = OPT_CUSTOM, OPT_FIELD(reps), .set = set_reps,
 	  .format = format_reps, .def = "auto", .meta = "N|auto",
-	  .help = "repetitions, 1..1000; auto: 5, then more (up to 20) until "
-	  "the 95 % interval of each layout's mean is within 2 % of it" },
+	  .help = "repetitions, 1..1000; auto: a pilot of 5, then one count "
+	  "(up to 20) fixed from its spread for a 95 % interval within 2 %" },
 	{ .key = "warmup", .kind = OPT_UINT, OPT_FIELD(warmup), .lo = 0,
 	  .hi = 1000000000, .def = "1000", .meta = "N",
 	  .help = "untimed iterations before each repetition" },
