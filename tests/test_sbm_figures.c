@@ -2,7 +2,7 @@
 /*
  * The sbm experiment's derived figures: the paired-difference and ratio
  * intervals (hand-computed cases and a coverage simulation), reps=auto's
- * second-stage count, the interleaved order of reps, and the calibrated
+ * second-stage count, the interleaved order of reps, and the measured
  * estimate's arithmetic.
  */
 #include <math.h>
@@ -141,22 +141,18 @@ static void interleaving(void)
 
 static void estimate(void)
 {
-	/* T(n) = 1000 + 3 n: 500 -> 2500, 2000 -> 7000; 20 runs of 1e5 */
-	CHECK_EQ_U64(estimate_linear(2500, 500, 7000, 2000, 100000, 20),
-		     20ull * (1000 + 300000));
-	/* the first run with the warm-up alone: its time is the fixed part */
-	CHECK_EQ_U64(estimate_linear(1000, 0, 7000, 2000, 100000, 20),
-		     20ull * (1000 + 300000));
-	/* no fixed part */
-	CHECK_EQ_U64(estimate_linear(1500, 500, 6000, 2000, 100000, 5),
-		     5ull * 300000);
-	/* noise made the longer run cheaper: its own rate, 7000 / 2000 */
-	CHECK_EQ_U64(estimate_linear(9000, 500, 7000, 2000, 100000, 1),
-		     350000);
-	/* a negative fixed part: the longer run's rate, 6000 / 2000 */
-	CHECK_EQ_U64(estimate_linear(500, 500, 6000, 2000, 1000, 2), 6000);
-	/* one run only: its rate */
-	CHECK_EQ_U64(estimate_linear(2000, 1000, 0, 0, 5000, 1), 10000);
+	const uint32_t steps[] = { 1, 2, 3, 4 }, one[] = { 4 };
+
+	/* 1 CPU 100 ticks a rep, 4 CPUs 400: 100 + 200 + 300 + 400, 5 reps */
+	CHECK_EQ_U64(estimate_points(100, 1, 400, 4, steps, 4, 5), 5000);
+	/* a flat curve: every point the same */
+	CHECK_EQ_U64(estimate_points(70, 1, 70, 4, steps, 4, 2), 560);
+	/* one point (first and last the same CPU count): its own time */
+	CHECK_EQ_U64(estimate_points(90, 4, 90, 4, one, 1, 3), 270);
+	/* the last cheaper than the first (noise): still between them */
+	CHECK_EQ_U64(estimate_points(400, 1, 100, 4, steps, 4, 1), 1000);
+	/* nothing measured, nothing estimated */
+	CHECK_EQ_U64(estimate_points(0, 1, 0, 4, steps, 4, 5), 0);
 }
 
 int main(void)

@@ -595,14 +595,13 @@ static void summarise_run(struct engine *e, struct kind_run *kr,
 }
 
 /*
- * The estimate: every layout at every gap timed twice, briefly (the
- * warm-up a rep has alone, then with iters/20 iterations), and carried to
- * reps x iters by estimate_linear(): the first run is what a rep costs
- * besides its iterations, the difference their rate.  A difference over
- * a twentieth of a rep, not a two-hundredth: a preempted vCPU in one
- * short run would be multiplied into the whole estimate.  The
- * experiment's own body on the machine as it is, so TCG's pace, a loaded
- * host and the gaps' deadlines are in it.  reps=auto: as if every gap needed the most reps, which is
+ * The estimate: one whole rep of every layout at every gap, timed, times
+ * the reps to come.  Nothing extrapolated: under TCG a rep's fixed part
+ * (waking parked vCPUs, barriers) outweighs its iterations, and a short
+ * run's difference carried to a whole rep was off 4-20x.  It costs one
+ * rep in reps (5 % with reps=auto's 20).  The experiment's own body on
+ * the machine as it is, so TCG's pace, a loaded host and the gaps'
+ * deadlines are in it.  reps=auto: as if every gap needed the most reps, which is
  * what a noisy machine (TCG, a VM) takes; "reps=auto:" lines follow.
  * mode=pair times its own runner the same way.
  */
@@ -634,9 +633,7 @@ static uint64_t sbm_estimate(struct engine *e, void *state)
 	struct sbm_exp *x = state;
 	uint32_t reps = e->cfg.reps_auto ? CONFIG_REPS_AUTO_MAX : e->cfg.reps;
 	uint32_t ngaps = e->cfg.mode == MODE_PAIR ? 1 : e->cfg.ngaps;
-	uint64_t n2 = e->cfg.iters / 20 ? e->cfg.iters / 20 : 1, ticks = 0;
-	/* mode=pair's runner divides by the iterations: one, not none */
-	uint64_t n1 = e->cfg.mode == MODE_PAIR ? 1 : 0;
+	uint64_t ticks = 0;
 	double *samples = calloc(e->topo->ncpus, sizeof(double));
 	const char *why;
 
@@ -644,23 +641,18 @@ static uint64_t sbm_estimate(struct engine *e, void *state)
 		free(samples);
 		return sbm_estimate_model_ms(e, reps) * ngaps;
 	}
-	if (n2 <= n1)
-		n2 = n1 + 1;
 	for (uint32_t gi = 0; gi < ngaps && !e->aborted; gi++) {
 		uint32_t gap = e->cfg.mode == MODE_PAIR ? 0 : e->cfg.gap_ns[gi];
 
 		for (int k = 0; k < SBM_NKINDS && !e->aborted; k++) {
-			uint64_t t1, t2;
+			uint64_t t;
 
 			if (!(e->cfg.layouts & (1u << k)) ||
 			    sbm_use_layout(e, x, (enum sbm_kind)k, &why))
 				continue;
 			x->spins = ops_gap_ticks(gap, e->info.counter_hz);
-			t1 = time_one_rep(e, x, n1, gap, samples);
-			t2 = t1 ? time_one_rep(e, x, n2, gap, samples) : 0;
-			if (t2)
-				ticks += estimate_linear(t1, n1, t2, n2,
-							 e->cfg.iters, reps);
+			t = time_one_rep(e, x, e->cfg.iters, gap, samples);
+			ticks += t * reps;
 			if (!e->aborted)
 				sbm_layout_free(&x->layout);
 		}

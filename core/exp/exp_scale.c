@@ -227,14 +227,13 @@ static uint64_t time_point(struct engine *e, struct scale_exp *x,
 }
 
 /*
- * Calibrated, as sbm's estimate: every curve's first and last point
- * timed with the warm-up alone and with iters/20 iterations
- * (estimate_linear()), the points between interpolated by CPU count.
+ * Measured, as sbm's estimate: one whole rep of every curve's first and
+ * last point, timed; the points between interpolated by CPU count.
  */
 static uint64_t scale_estimate_ms(struct engine *e, void *state)
 {
 	struct scale_exp *x = state;
-	uint64_t n2 = e->cfg.iters / 20 ? e->cfg.iters / 20 : 1, ticks = 0;
+	uint64_t ticks = 0;
 	uint64_t reps = e->cfg.reps ? e->cfg.reps : 1;
 	uint32_t klo = x->nsteps ? x->steps[0] : 0;
 	uint32_t khi = x->nsteps ? x->steps[x->nsteps - 1] : 0;
@@ -243,21 +242,14 @@ static uint64_t scale_estimate_ms(struct engine *e, void *state)
 	for (uint32_t i = 0; i < x->ncurves && klo && !e->aborted; i++) {
 		const struct scale_curve *c = &x->curves[i];
 		const uint32_t *order = x->order[c->order];
-		double lo, hi;
+		uint64_t lo, hi;
 
 		if (sbm_use_layout(e, &x->sbm, c->kind, &why))
 			continue;
-		lo = (double)estimate_linear(time_point(e, x, order, klo, 0), 0,
-					     time_point(e, x, order, klo, n2),
-					     n2, e->cfg.iters, reps);
-		hi = (double)estimate_linear(time_point(e, x, order, khi, 0), 0,
-					     time_point(e, x, order, khi, n2),
-					     n2, e->cfg.iters, reps);
-		for (uint32_t s = 0; s < x->nsteps; s++)
-			ticks += (uint64_t)(lo + (hi - lo) *
-					    (khi > klo ? (double)(x->steps[s] -
-							 klo) / (khi - klo) :
-					     0));
+		lo = time_point(e, x, order, klo, e->cfg.iters);
+		hi = time_point(e, x, order, khi, e->cfg.iters);
+		ticks += estimate_points(lo, klo, hi, khi, x->steps, x->nsteps,
+					 reps);
 		if (!e->aborted)
 			sbm_layout_free(&x->sbm.layout);
 	}
