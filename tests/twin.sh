@@ -41,6 +41,17 @@ awk '$1 == "result" { delete v; for (i = 2; i <= NF; i++) { split($i, kv, "="); 
 	      exit bad }' "$out/loop.rec" && ok "pct = mean / global mean, pct_median from medians, per gap; floors present" ||
 	bad "pct figures inconsistent"
 grep -q "^global mask  *: 100.0000%" "$out/loop.log" && ok "seed block: global 100%" || bad "seed block"
+# event rates (issue 20): at a gap, the cost above the floor with its
+# interval and the gap the CPUs really had; the seed block of costs above
+# the floors.  Without a floor: "-", never a number, and no pct_abv key
+grep -q "^result .* layout=llc .* gap=1000 .* cost_ci=[0-9.]* .*gap_real_ns=[0-9.]*" "$out/loop.rec" &&
+	ok "gap 1000: cost_ci and gap_real_ns" || bad "gap 1000: no cost_ci or gap_real_ns"
+grep -q "^%cost above floor vs global mask operation, gap 1000 ns" "$out/loop.log" &&
+	ok "seed block at a gap: costs above the floors" || bad "no seed block of costs above the floors"
+"$twin" iters=2000 reps=2 layouts=global,llc >"$out/nofloor.log" 2>&1 || bad "no-floor run exit status $?"
+grep -q '^per-LLC mask  *:  *-  (no floor)$' "$out/nofloor.log" && ok "no floor: '-' in the seed block" ||
+	bad "no floor: no '-' in the seed block"
+if grep -q '^@sbm result .*pct_abv=' "$out/nofloor.log"; then bad "no floor: a pct_abv key"; else ok "no floor: no pct_abv key"; fi
 n=$(grep -c '^cpu ' "$out/loop.rec")
 [ "$n" = "$online" ] && ok "$n cpu records" || bad "cpu records $n, online $online"
 grep -q "^end .* status=ok" "$out/loop.rec" && ok "end status=ok" || bad "no end status=ok"
