@@ -63,8 +63,6 @@ tests_test_proof_plan_CFLAGS = $(UNIT_CFLAGS)
 tests_test_proof_plan_LDFLAGS = $(SAN_FLAGS)
 tests_test_proof_plan_LDADD = -lm
 
-TESTS += tests/smbios.sh
-EXTRA_DIST += tests/smbios.sh
 check_PROGRAMS += tests/test_sbm_figures
 TESTS += tests/test_sbm_figures
 tests_test_sbm_figures_SOURCES = tests/test_sbm_figures.c tests/check.h \
@@ -74,6 +72,8 @@ tests_test_sbm_figures_CFLAGS = $(UNIT_CFLAGS)
 tests_test_sbm_figures_LDFLAGS = $(SAN_FLAGS)
 tests_test_sbm_figures_LDADD = -lm
 
+TESTS += tests/smbios.sh
+EXTRA_DIST += tests/smbios.sh
 
 # iasl compiles the fixtures (ACPICA's templates): without it this fails
 TESTS += tests/acpi-tables.sh
