@@ -19,7 +19,7 @@ UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
 	tests/test_ipmi_kcs tests/test_keep tests/test_smbios \
 	tests/test_timer_check tests/test_uart_check tests/test_apic_encode \
 	tests/test_amd_cache tests/test_mtrr tests/test_tramp_map \
-	tests/test_config_decl
+	tests/test_config_decl tests/test_proof_plan tests/test_sbm_figures
 # the same, run by a script (tests/fdt.sh) instead of on their own
 UNIT_HELPERS = tests/test_fdt tests/test_fdt_topo
 check_PROGRAMS += $(UNIT_TESTS) $(UNIT_HELPERS)
@@ -52,25 +52,6 @@ $(UNIT_ALL): tests/libsbmcore.a
 $(UNIT_ALL): AM_CPPFLAGS = $(UNIT_CPPFLAGS)
 $(UNIT_ALL): AM_CFLAGS = $(UNIT_CFLAGS)
 $(UNIT_ALL): LDADD = tests/libsbmcore.a -lpthread -lm
-
-# The line-transfer proof's gap, tolerance and verdict; ping-pong batches.
-check_PROGRAMS += tests/test_proof_plan
-TESTS += tests/test_proof_plan
-tests_test_proof_plan_SOURCES = tests/test_proof_plan.c tests/check.h \
-	core/exp/proof_plan.c core/engine/pingpong_batch.c
-tests_test_proof_plan_CPPFLAGS = $(UNIT_CPPFLAGS)
-tests_test_proof_plan_CFLAGS = $(UNIT_CFLAGS)
-tests_test_proof_plan_LDFLAGS = $(SAN_FLAGS)
-tests_test_proof_plan_LDADD = -lm
-
-check_PROGRAMS += tests/test_sbm_figures
-TESTS += tests/test_sbm_figures
-tests_test_sbm_figures_SOURCES = tests/test_sbm_figures.c tests/check.h \
-	core/engine/stats.c core/engine/rep_order.c core/engine/estimate_linear.c
-tests_test_sbm_figures_CPPFLAGS = $(UNIT_CPPFLAGS)
-tests_test_sbm_figures_CFLAGS = $(UNIT_CFLAGS)
-tests_test_sbm_figures_LDFLAGS = $(SAN_FLAGS)
-tests_test_sbm_figures_LDADD = -lm
 
 TESTS += tests/smbios.sh
 EXTRA_DIST += tests/smbios.sh
