@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # CONTRIBUTING.md's toy experiment (tests/toy-exp/), built into the twin
-# from the twin's own objects by tests/toy-exp.sh, which reads how here.
+# from the twin's own objects by tests/toy-exp.sh, which reads how here;
+# run where the twin runs (a cross-built twin cannot, as for twin.sh).
+if SBM_NATIVE
 if SBM_HOSTED
 TESTS += tests/toy-exp.sh
 tests/toy-exp.log: tests/toy-exp.env
@@ -12,6 +14,7 @@ tests/toy-exp.env: Makefile $(sbmbench_linux_OBJECTS)
 	echo "OBJECTS='$(sbmbench_linux_OBJECTS)'"; \
 	} >$@
 CLEANFILES += tests/toy-exp.env
+endif
 endif
 EXTRA_DIST += tests/toy.mk tests/toy-exp.sh tests/toy-exp/exp_toy.c \
 	tests/toy-exp/exp_toy_options.c \
