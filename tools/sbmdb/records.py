@@ -254,7 +254,8 @@ def read_log(path, label=None):
     label = label or path
     if not os.path.isfile(path):
         raise LogError('%s: no such file' % label)
-    p = _run(['records', path])
+    # a name sbmlog would take for an option or stdin ('-', '-x')
+    p = _run(['records', os.path.join('.', path) if path.startswith('-') else path])
     if p.returncode not in (0, 1):
         raise LogError('%s: sbmlog could not read it: %s' % (
             label, p.stderr.decode('ascii', 'replace').strip()))
