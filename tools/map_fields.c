@@ -28,6 +28,8 @@ static const struct map_field c2c_fields[] = {
 	PAIR("cas_min", MAP_DBL, 2, cas_min),
 	PAIR("batch", MAP_UINT, 0, batch),
 	PAIR("cas_batch", MAP_UINT, 0, cas_batch),
+	PAIR("timed", MAP_UINT, 0, timed),
+	PAIR("cas_timed", MAP_UINT, 0, cas_timed),
 };
 
 #define NOISE(key, type, dec, member) \

@@ -24,7 +24,7 @@ struct map_cpu {
 };
 
 struct map_pair {
-	unsigned a, b, home, batch, cas_batch;
+	unsigned a, b, home, batch, cas_batch, timed, cas_timed;
 	char cls[12];
 	double median, min, cas_median, cas_min;	/* one-way ns */
 };

@@ -151,6 +151,7 @@ static int measure(struct engine *e, struct c2c_exp *x,
 	res->median = ns(e, med);
 	res->min = ns(e, min);
 	res->batch = pp.batch;
+	res->timed = pp.timed;
 	pp.word = (volatile uint64_t *)(base + CAS_OFF);
 	pp.cas = true;
 	if (pingpong_run(e, &pp) || !pingpong_oneway(&pp, &med, &min))
@@ -158,6 +159,7 @@ static int measure(struct engine *e, struct c2c_exp *x,
 	res->cas_median = ns(e, med);
 	res->cas_min = ns(e, min);
 	res->cas_batch = pp.batch;
+	res->cas_timed = pp.timed;
 	res->ok = true;
 	return 0;
 }
@@ -193,6 +195,8 @@ static void pair_record(const struct c2c_result *res)
 	rec_dbl(&r, "cas_min", res->cas_min, 2);
 	rec_u64(&r, "batch", res->batch);
 	rec_u64(&r, "cas_batch", res->cas_batch);
+	rec_u64(&r, "timed", res->timed);
+	rec_u64(&r, "cas_timed", res->cas_timed);
 	report_record(&r);
 }
 

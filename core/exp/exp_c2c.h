@@ -22,6 +22,7 @@ struct c2c_result {
 	enum pair_class cls;
 	bool ok;			/* both variants timed */
 	uint32_t batch, cas_batch;	/* round trips per sample */
+	uint32_t timed, cas_timed;	/* round trips timed (budget) */
 	double median, min;		/* one-way ns, plain */
 	double cas_median, cas_min;	/* one-way ns, CAS */
 };

@@ -54,6 +54,7 @@ struct proof {
 	uint64_t spins;			/* the gap, in counter ticks */
 	uint64_t gap_ticks[2];		/* the timed gaps, per pair CPU */
 	uint32_t gap_ns;
+	uint32_t pp_cut;		/* ping-pongs their time budget cut */
 };
 
 static const char *relation_of(const struct topo *t, uint32_t a, uint32_t b)
@@ -222,6 +223,7 @@ static int transfer_ns(struct engine *e, struct proof *p, bool cas,
 
 	if (pingpong_run(e, &ping) || !pingpong_oneway(&ping, med, min))
 		return -1;
+	p->pp_cut += ping.cut;
 	*med *= to_ns;
 	*min *= to_ns;
 	return 0;
@@ -317,6 +319,7 @@ static void proof_record(struct engine *e, struct proof *p, int which,
 	rec_str(&r, "gap_rule", fig->fallback_gap ? "fallback" : "4x");
 	rec_u64(&r, "home", p->home);
 	rec_dbl(&r, "gap_real_ns", fig->gap_real, 1);
+	rec_u64(&r, "pp_cut", p->pp_cut);
 	report_record(&r);
 }
 
@@ -330,6 +333,7 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 
 	p->pair[0] = e->bsp;
 	p->pair[1] = p->partner[which];
+	p->pp_cut = 0;
 	if (!cas_pp || transfer_ns(e, p, false, &fig.pp, &fig.pp_min) ||
 	    transfer_ns(e, p, true, &cas_pp[0], &fig.cas_min)) {
 		free(cas_pp);
@@ -350,6 +354,9 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 	free(cas_pp);
 	fig.verdict = proof_verdict(fig.cost, fig.ci, fig.cas, fig.tol,
 				    e->cfg.reps);
+	/* a ping-pong its budget cut short waited on a host's scheduler */
+	if (p->pp_cut)
+		fig.verdict = "inconclusive";
 	pct = fig.cas > 0 ? fig.cost / fig.cas * 100 : 0;
 	report_printf("line transfer check: CPU %u <-> %u (%s): one-way CAS "
 		      "(%s) %.1f ns (min %.1f, %u runs), plain %.1f ns (min "
@@ -365,6 +372,10 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 		      fig.tol);
 	if (!strcmp(fig.verdict, "inconclusive"))
 		report_printf("line transfer check: inconclusive: %s\n",
+			      p->pp_cut ? "a ping-pong ran out "
+			      "of its time before its round trips (the two "
+			      "CPUs were not both running: vCPUs on a busy "
+			      "host)" :
 			      e->cfg.reps < 2 ? "one rep gives no interval "
 			      "(reps=)" : fig.tol > PROOF_MAX_TOL_PCT ?
 			      "the transfer itself varied too much between "
