@@ -6,7 +6,7 @@ RISCV_SOURCES = $(CORE_SOURCES) $(FDT_SOURCES) core/fw/fdt_topo.c \
 	arch/riscv/entry.S arch/riscv/sbi.c arch/riscv/sbi.h \
 	arch/riscv/console.c arch/riscv/syscalls.c arch/riscv/power.c \
 	arch/riscv/riscv_main.c arch/riscv/smp.c arch/riscv/numa_mem.c arch/riscv/riscv.h \
-	arch/riscv/counter.c \
+	arch/riscv/counter.c arch/riscv/idle_wait.c \
 	arch/riscv/boot_layout.h
 EXTRA_DIST += arch/riscv/payload.lds $(RISCV_SOURCES)
 

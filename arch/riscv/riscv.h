@@ -50,6 +50,11 @@ void riscv_heap_init(uintptr_t start, uintptr_t end);
 void riscv_power_init(const struct fdt *f);
 void riscv_trap(uint64_t cause, uint64_t epc, uint64_t tval);
 void riscv_secondary(struct riscv_boot *rb, uint64_t late);
+/* idle_wait.c: how parked harts wait ("wfi" or "spin"), each hart's
+ * proof as it starts, and the boot hart's line about them */
+const char *riscv_idle_wait_prepare(void);
+void riscv_idle_wait_hart_start(uint32_t cpu, uint64_t hart);
+void riscv_idle_wait_report(void);
 /* Per-node pools for plat_alloc_node() from the DT's memory nodes, after
  * topo_finalize(); @heap_end ends what the payload uses.  Returns how many
  * nodes got one. */

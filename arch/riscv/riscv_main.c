@@ -106,7 +106,7 @@ static void machine(struct engine *e)
 		.cpu_model = "riscv64", .counter = "time", .counter_hz = hz,
 		.hz_source = "dt-timebase-frequency", .cycles = true,
 		.cycle_counter = "cycle",
-		.idle_wait = "spin",	/* no Zawrs: a pause-hinted loop */
+		.idle_wait = riscv_idle_wait_prepare(),
 	};
 	machine_ids(&board, &e->info);
 	/* where the loader put us: entry.S relocated the image by the difference */

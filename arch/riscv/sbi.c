@@ -53,6 +53,11 @@ long sbi_hart_status(unsigned long hart)
 	return r.error ? r.error : r.value;
 }
 
+long sbi_send_ipi(unsigned long mask, unsigned long base)
+{
+	return sbi_call(SBI_EXT_IPI, 0, mask, base, 0).error;
+}
+
 long sbi_dbcn_write(const char *s, unsigned long n)
 {
 	struct sbiret r = sbi_call(SBI_EXT_DBCN, 0, n, (unsigned long)s, 0);

@@ -8,6 +8,7 @@
 #define SBI_EXT_LEGACY_PUTCHAR	0x01
 #define SBI_EXT_BASE		0x10
 #define SBI_EXT_HSM		0x48534d
+#define SBI_EXT_IPI		0x735049
 #define SBI_EXT_SRST		0x53525354
 #define SBI_EXT_DBCN		0x4442434e
 
@@ -27,6 +28,8 @@ void sbi_legacy_putchar(int ch);
 long sbi_hart_start(unsigned long hart, unsigned long start_pa,
 		    unsigned long opaque);
 long sbi_hart_status(unsigned long hart);
+/* SSIP on the harts @mask names (bit n: hart @base + n); 0 or an error */
+long sbi_send_ipi(unsigned long mask, unsigned long base);
 /* This hart stopped (SBI HSM hart_stop); returns only on failure. */
 void sbi_hart_stop(void);
 long sbi_dbcn_write(const char *s, unsigned long n);

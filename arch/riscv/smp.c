@@ -16,26 +16,10 @@ extern void secondary_entry(void), _start(void);
 uint64_t riscv_timebase_hz;
 bool riscv_hsm_at_entry;
 
-/* No wait-for-store on riscv without Zawrs: a pause-hinted spin on the
- * CPU's own line, which puts nothing on the interconnect. */
-uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old)
-{
-	uint32_t v;
-
-	while ((v = __atomic_load_n(word, __ATOMIC_ACQUIRE)) == old)
-		isa_relax();
-	return v;
-}
-
-/* The store itself wakes the waiter here: nothing to send. */
-void plat_cpu_wake(uint32_t cpu, uint64_t hwid)
-{
-	(void)cpu;
-	(void)hwid;
-}
-
 void riscv_secondary(struct riscv_boot *rb, uint64_t late)
 {
+	/* how it parks (idle_wait.c), proven before the boot hart sees it */
+	riscv_idle_wait_hart_start(rb->cpu, rb->hwid);
 	__atomic_store_n(&rb->entered, late ? 2 : 1, __ATOMIC_RELEASE);
 	rb->entry(rb->arg, rb->cpu);
 	/* released after the run: stopped (SBI HSM), so the boot hart
@@ -81,7 +65,8 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 }
 
 /* Memory types here are the firmware's PMAs, not per-hart registers the
- * payload could read: nothing to compare. */
+ * payload could read: nothing to compare; how the harts park, said. */
 void plat_check_cpus(void)
 {
+	riscv_idle_wait_report();
 }

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * How a parked hart waits (plat_wait_change()): wfi with only the
+ * supervisor software interrupt enabled in sie (sstatus.SIE stays off,
+ * so it never traps; a pending enabled interrupt still ends wfi), woken
+ * by an SBI IPI, which the firmware delivers as sip.SSIP.  QEMU then
+ * stops running the vCPU instead of spinning it on a host core that a
+ * measured pair needs.  Each hart proves the wake on itself as it starts
+ * (an IPI to itself must raise SSIP); a hart that cannot, or firmware
+ * without the SBI IPI extension, spins with a pause hint as before.
+ * sscratch, unused otherwise, says which a hart does.
+ */
+#include "arch.h"
+#include "isa_ops.h"
+#include "machine.h"
+#include "out/report.h"
+#include "riscv.h"
+#include "sbi.h"
+
+#define SIP_SSIP	(1ul << 1)	/* sip and sie: supervisor software */
+#define PARK_WFI	1ul		/* in sscratch: this hart sleeps */
+
+static bool have_ipi;
+static uint8_t sleeps[TOPO_MAX_CPUS];	/* by logical CPU */
+static uint32_t nsleep, nfailed;
+
+const char *riscv_idle_wait_prepare(void)
+{
+	have_ipi = sbi_probe(SBI_EXT_IPI);
+	return have_ipi ? "wfi" : "spin";
+}
+
+/* An IPI to this hart: SSIP within 10 ms, then cleared. */
+static bool wake_proven(uint64_t hart)
+{
+	uint64_t t0;
+
+	__asm__ volatile("csrc sip, %0" : : "r"(SIP_SSIP));
+	if (sbi_send_ipi(1, hart))
+		return false;
+	t0 = isa_counter();
+	for (;;) {
+		unsigned long sip;
+
+		__asm__ volatile("csrr %0, sip" : "=r"(sip));
+		if (sip & SIP_SSIP)
+			break;
+		if (isa_counter() - t0 > machine_ms_ticks(riscv_timebase_hz, 10))
+			return false;
+	}
+	__asm__ volatile("csrc sip, %0" : : "r"(SIP_SSIP));
+	return true;
+}
+
+void riscv_idle_wait_hart_start(uint32_t cpu, uint64_t hart)
+{
+	unsigned long mode = 0;
+
+	if (have_ipi && cpu < TOPO_MAX_CPUS) {
+		/* enabled in sie before the test: wfi needs it, no trap
+		 * follows with sstatus.SIE off */
+		__asm__ volatile("csrs sie, %0" : : "r"(SIP_SSIP));
+		if (wake_proven(hart)) {
+			mode = PARK_WFI;
+			sleeps[cpu] = 1;
+			__atomic_fetch_add(&nsleep, 1, __ATOMIC_RELAXED);
+		} else {
+			__asm__ volatile("csrc sie, %0" : : "r"(SIP_SSIP));
+			__atomic_fetch_add(&nfailed, 1, __ATOMIC_RELAXED);
+		}
+	}
+	__asm__ volatile("csrw sscratch, %0" : : "r"(mode));
+}
+
+void riscv_idle_wait_report(void)
+{
+	if (!have_ipi) {
+		report_printf("parked harts: spin (no SBI IPI extension)\n");
+		return;
+	}
+	report_printf("parked harts: %u wfi (SBI IPI wake), %u could not\n",
+		      nsleep, nfailed);
+	if (nfailed)
+		report_warn("idle-wait", 0, "a hart did not see its own SBI "
+			    "IPI: it waits with a pause-hinted spin");
+}
+
+uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old)
+{
+	unsigned long mode;
+	uint32_t v;
+
+	__asm__ volatile("csrr %0, sscratch" : "=r"(mode));
+	while ((v = __atomic_load_n(word, __ATOMIC_ACQUIRE)) == old) {
+		if (mode != PARK_WFI) {
+			isa_relax();
+			continue;
+		}
+		/* an IPI sent since the load left SSIP pending: wfi
+		 * returns at once, so no wake is lost */
+		__asm__ volatile("wfi" ::: "memory");
+		__asm__ volatile("csrc sip, %0\n\tfence rw, rw"
+				 : : "r"(SIP_SSIP) : "memory");
+	}
+	return v;
+}
+
+void plat_cpu_wake(uint32_t cpu, uint64_t hwid)
+{
+	if (cpu >= TOPO_MAX_CPUS || !sleeps[cpu])
+		return;
+	/* the mailbox store before the IPI that makes the hart look */
+	__asm__ volatile("fence rw, rw" ::: "memory");
+	sbi_send_ipi(1, hwid);
+}
