@@ -6,6 +6,8 @@
 # a newer schema, or no database at all, is refused untouched; a schema 1
 # database is migrated to 2 with its runs; values are data, never SQL.
 set -u
+# configure's python3 (Debian's first): tools/sbmbench runs the same
+py=${SBM_PYTHON:-python3}
 sbmbench=$SBM_SRCDIR/tools/sbmbench
 logs=$SBM_SRCDIR/tests/logs
 sign=$SBM_BUILDDIR/tests/sbm-sign
@@ -16,16 +18,16 @@ ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fail=1; }
 SBM_SBMLOG=$SBM_BUILDDIR/sbmlog
 export SBM_SBMLOG
-command -v python3 >/dev/null || { echo "FAIL: python3 not found"; exit 1; }
+command -v "$py" >/dev/null || { echo "FAIL: $py not found"; exit 1; }
 db=$w/r.sqlite
 sbm() { "$sbmbench" "$@" >"$w/out" 2>"$w/err"; }
 # sql DB QUERY: one value (Python's sqlite3, as the tool uses)
 sql() {
-	python3 -c 'import sqlite3, sys
+	"$py" -c 'import sqlite3, sys
 con = sqlite3.connect(sys.argv[1])
 print(con.execute(sys.argv[2]).fetchone()[0])' "$1" "$2"
 }
-sum() { python3 -c 'import hashlib, sys; print(hashlib.sha256(open(sys.argv[1], "rb").read()).hexdigest())' "$1"; }
+sum() { "$py" -c 'import hashlib, sys; print(hashlib.sha256(open(sys.argv[1], "rb").read()).hexdigest())' "$1"; }
 
 # add and list: three whole runs
 sbm db add --db "$db" "$logs/twin-x86_64-all.log" "$logs/two-runs.log"; rc=$?
@@ -114,7 +116,7 @@ sbm db compare --db "$db" '#1' nosuchrun; rc=$?
 sbm db export --db "$db" --csv "$w/csv"; rc=$?
 [ $rc = 0 ] && [ -f "$w/csv/result.csv" ] && [ -f "$w/csv/c2c.csv" ] && [ -f "$w/csv/field.csv" ] &&
 	ok "export: CSV files" || bad "export: exit $rc"
-python3 - "$w/csv" "$db" <<'EOF' && ok "export: rows and values equal the database's" || bad "export: CSV differs"
+"$py" - "$w/csv" "$db" <<'EOF' && ok "export: rows and values equal the database's" || bad "export: CSV differs"
 import csv, sqlite3, sys
 d, con = sys.argv[1], sqlite3.connect(sys.argv[2])
 for t in ('run', 'result', 'warn', 'field', 'c2c', 'noise'):
@@ -129,7 +131,7 @@ EOF
 
 # a newer schema: refused with a message, file untouched
 cp "$db" "$w/new.sqlite"
-python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("PRAGMA user_version = 99"); c.commit()' "$w/new.sqlite"
+"$py" -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("PRAGMA user_version = 99"); c.commit()' "$w/new.sqlite"
 before=$(sum "$w/new.sqlite")
 sbm db add --db "$w/new.sqlite" "$logs/riscv64-qemu.log"; rc=$?
 [ $rc = 2 ] && grep -q 'schema version 99 is newer than this sbmbench knows' "$w/err" &&
@@ -147,7 +149,7 @@ sbm db add --db "$db" "$w/no-such.log"; rc=$?
 
 # migration: a schema 1 database with a run, opened by this schema (2)
 sbm db init --db "$w/v1.sqlite" --schema 1
-PYTHONPATH=$SBM_SRCDIR/tools python3 -c 'import sys
+PYTHONPATH=$SBM_SRCDIR/tools "$py" -c 'import sys
 from sbmdb import store
 store.add_log(store.open_db(sys.argv[1], schema=1), sys.argv[2])' "$w/v1.sqlite" "$logs/twin-x86_64-all.log" ||
 	bad "migration: could not fill a schema 1 database"

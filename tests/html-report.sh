@@ -9,6 +9,8 @@
 # Chromium is required (tools/install-deps installs it); "make check
 # CHROMIUM=no" skips this test, saying so.
 set -u
+# configure's python3 (Debian's first): tools/sbmbench runs the same
+py=${SBM_PYTHON:-python3}
 sbmbench=$SBM_SRCDIR/tools/sbmbench
 check=$SBM_SRCDIR/tests/html-check.py
 logs=$SBM_SRCDIR/tests/logs
@@ -68,7 +70,7 @@ set -- "$logs/twin-x86_64-all.log" "$logs/map/riscv64-numa-c2c.log" \
 
 # the file: one inline script (ours), a CSP without the network, nothing
 # that loads; the hostile text escaped
-python3 "$check" static "$w/report.html" && ok "one file: our script only, CSP default-src 'none', nothing loaded" ||
+"$py" "$check" static "$w/report.html" && ok "one file: our script only, CSP default-src 'none', nothing loaded" ||
 	bad "the file loads or runs something"
 grep -q '&lt;script&gt;alert(4)&lt;/script&gt;' "$w/report.html" &&
 	grep -q 'x&quot;onmouseover=alert(5)' "$w/report.html" &&
@@ -105,11 +107,11 @@ for log in "$@"; do
 done
 runs=$(for log in "$@"; do "$SBM_SBMLOG" records "$log" | awk '$1 == "hello" { sub(/^run=/, "", $3); print $3 }'; done)
 # shellcheck disable=SC2086 # one word per run id
-python3 "$check" dom "$w/dom.html" "$w/csv" $runs && ok "DOM figures equal sbmlog's CSV" || bad "DOM figures differ from sbmlog's CSV"
+"$py" "$check" dom "$w/dom.html" "$w/csv" $runs && ok "DOM figures equal sbmlog's CSV" || bad "DOM figures differ from sbmlog's CSV"
 
 # the screenshot: not blank
 browse "file://$w/report.html" "$w/shot.out" --screenshot="$w/shot.png" --window-size=1200,2400 --hide-scrollbars
-[ -s "$w/shot.png" ] && python3 "$check" png "$w/shot.png" && ok "screenshot: not blank" || bad "screenshot blank or missing"
+[ -s "$w/shot.png" ] && "$py" "$check" png "$w/shot.png" && ok "screenshot: not blank" || bad "screenshot blank or missing"
 console_errors "$w/shot.out.log" >/dev/null && bad "console errors on the screenshot run" || ok "screenshot run: no console error"
 
 # the database as the source: the same runs, the same report sections

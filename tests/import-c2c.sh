@@ -13,6 +13,8 @@
 # count and mean are known: SMT 4 pairs 7.75, LLC 4 pairs 21.5, package
 # 8 pairs 43.5, cross 12 pairs 105.5.
 set -u
+# configure's python3 (Debian's first): tools/sbmbench runs the same
+py=${SBM_PYTHON:-python3}
 sbmbench=$SBM_SRCDIR/tools/sbmbench
 logs=$SBM_SRCDIR/tests/logs
 csv=$logs/c2c/published-8cpu.csv
@@ -71,7 +73,7 @@ grep -q 'published set pub8 kept' "$w/err" && ok "import twice: kept once" || ba
 sed 's/^20.0,/21.0,/' "$csv" >"$w/other.csv"
 sbm import-c2c "$w/other.csv" --topology "$lscpu" --db "$db" --name pub8; rc=$?
 [ $rc = 2 ] && grep -q 'already stored' "$w/err" && ok "import: other figures under a stored name refused" || bad "import: other figures exit $rc"
-python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); n, t = c.execute("SELECT count(*), sum(ns) FROM published_pair").fetchone(); print(n, round(t, 6))' "$db" >"$w/n"
+"$py" -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); n, t = c.execute("SELECT count(*), sum(ns) FROM published_pair").fetchone(); print(n, round(t, 6))' "$db" >"$w/n"
 grep -qx '28 1731.0' "$w/n" && ok "import: 28 pairs in the database, figures unchanged" || bad "import: database holds $(cat "$w/n")"
 sbm db add --db "$db" "$logs/map/riscv64-numa-c2c.log"
 sbm db list --db "$db"
@@ -93,7 +95,7 @@ sbm import-c2c "$w/nine.csv" --topology "$lscpu" --no-store; rc=$?
 [ $rc = 2 ] && grep -q 'the topology .* has no CPU 8' "$w/err" && ok "9 CPUs, topology of 8: refused" || bad "nine: exit $rc $(cat "$w/err")"
 sbm import-c2c "$csv" --topology "$csv" --no-store; rc=$?
 [ $rc = 2 ] && grep -q 'not lscpu -p output' "$w/err" && ok "topology not lscpu -p: refused" || bad "bad topology: exit $rc $(cat "$w/err")"
-python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); print(c.execute("SELECT count(*) FROM published").fetchone()[0])' "$db" >"$w/n"
+"$py" -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); print(c.execute("SELECT count(*) FROM published").fetchone()[0])' "$db" >"$w/n"
 grep -qx 1 "$w/n" && ok "bad input: nothing stored" || bad "bad input stored: $(cat "$w/n")"
 
 exit $fail

@@ -1,5 +1,9 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# Checks of the source itself, in every tree: the shell scripts under
-# shellcheck, and every file the tests name present (the dist tarball).
-TESTS += tests/shellcheck.sh tests/dist-files.sh
+# Checks of the source itself: the shell scripts under shellcheck (the
+# native tree: the same sources in every tree), and in every tree every
+# file the tests name present (the dist tarball).
+if SBM_NATIVE
+TESTS += tests/shellcheck.sh
+endif
+TESTS += tests/dist-files.sh
 EXTRA_DIST += tests/shellcheck.sh tests/dist-files.sh

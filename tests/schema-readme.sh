@@ -6,14 +6,13 @@
 # with '[' (optional keys); "by(llc/node)" is the key by.
 set -u
 readme=$SBM_SRCDIR/README.md
-check=$SBM_BUILDDIR/tests/schema-check
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 fail=0
 ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fail=1; }
 
-"$check" dump >"$out/dump" || bad "schema-check dump"
+"$SBM_BUILDDIR/sbmlog" schema >"$out/dump" || bad "sbmlog schema"
 awk '$1 == "key" { print $2, $3 } $1 == "kind" { print $2, "-" }' "$out/dump" | sort >"$out/schema"
 awk -F'|' '/^## Console records/ { on = 1; next } /^## / { on = 0 }
 	on && /^\| `/ {

@@ -3,8 +3,6 @@
  * schema-check: the record schema (core/out/record_schema.def) against
  * what is really printed and written down.
  *
- *   schema-check dump        every kind ("kind KIND save qr grows"),
- *                            then its keys ("key KIND KEY type unit")
  *   schema-check logs FILE.. every valid record of the logs: its kind
  *                            and every key in the schema, each value of
  *                            the declared type; prints "seen KIND KEY"
@@ -18,21 +16,6 @@
 
 #include "out/record.h"
 #include "out/record_schema.h"
-
-static void dump(void)
-{
-	static const char *const save[] = { "end", "verdict", "rest", "list" };
-
-	for (const struct rec_schema *k = rec_schema_first(); k;
-	     k = rec_schema_next(k)) {
-		printf("kind %s %s %u %s\n", k->kind, save[k->save], k->qr,
-		       k->grows ? "grows" : "one");
-		for (const struct rec_schema *f = k + 1; f->key; f++)
-			printf("key %s %s %s %s\n", k->kind, f->key,
-			       rec_schema_type_name(f->type),
-			       f->unit[0] ? f->unit : "-");
-	}
-}
 
 /* One record's problems, printed with @where; how many. */
 static unsigned check_record(const struct rec_parsed *p, const char *where)
@@ -106,12 +89,8 @@ static int logs(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	if (argc == 2 && !strcmp(argv[1], "dump")) {
-		dump();
-		return 0;
-	}
 	if (argc > 2 && !strcmp(argv[1], "logs"))
 		return logs(argc - 2, argv + 2);
-	fprintf(stderr, "usage: schema-check dump | logs FILE...\n");
+	fprintf(stderr, "usage: schema-check logs FILE...\n");
 	return 2;
 }

@@ -36,6 +36,7 @@
 #include "logparse.h"
 #include "logreport.h"
 #include "runmap.h"
+#include "out/record_schema.h"
 
 static int usage(void)
 {
@@ -49,6 +50,7 @@ static int usage(void)
 		"[--metric pct|ns|both] [--keep]\n"
 		"       sbmlog plot LOG... --table c2c|c2c-cas|rw|scale|noise "
 		"-o FILE.png|FILE.svg [--keep]\n"
+		"       sbmlog schema\n"
 		"LOG may be - for standard input.\n");
 	return 2;
 }
@@ -318,8 +320,31 @@ out:
 	return rc;
 }
 
+/*
+ * The record schema this sbmlog was built with, for programs that read
+ * records (tools/sbmdb): "kind KIND save qr grows" per kind, then
+ * "key KIND KEY type unit" per key ("-": no unit).
+ */
+static int cmd_schema(void)
+{
+	static const char *const save[] = { "end", "verdict", "rest", "list" };
+
+	for (const struct rec_schema *k = rec_schema_first(); k;
+	     k = rec_schema_next(k)) {
+		printf("kind %s %s %u %s\n", k->kind, save[k->save], k->qr,
+		       k->grows ? "grows" : "one");
+		for (const struct rec_schema *f = k + 1; f->key; f++)
+			printf("key %s %s %s %s\n", k->kind, f->key,
+			       rec_schema_type_name(f->type),
+			       f->unit[0] ? f->unit : "-");
+	}
+	return fflush(stdout) ? 2 : 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 2 && !strcmp(argv[1], "schema"))
+		return cmd_schema();
 	if (argc < 3)
 		return usage();
 	if (!strcmp(argv[1], "check"))

@@ -11,50 +11,32 @@ import os
 import re
 import subprocess
 
-# The keys each kind has today (README's record table).  A key not listed
-# is kept all the same and named as unknown (a newer image's).
-KNOWN_KEYS = {
-    'hello': 'version arch platform virt cpu_model counter counter_hz '
-             'hz_source cycles cycle_counter heap_node screen screen_format '
-             'secure_boot idle_wait sys_vendor product board_vendor board '
-             'bios_vendor bios_version bios_date cpu_version cpu_mhz '
-             'microcode midr revidr dt_model mvendorid marchid mimpid',
-    'topo': 'cpus packages nodes llcs cores smt line llc_source node_source '
-            'llc_split',
-    'cpu': 'id hwid node package llc core smt bsp enabled',
-    'cache': 'level type size line ways sets shared_by instances',
-    'llc': 'id ncpus cpus dist',
-    'node': 'id ncpus cpus dist',
-    'config': 'iters reps reps_max warmup line cpus mode ops placement gaps '
-              'spin_ns cache_line',
-    'cpufail': 'id hwid',
-    'warn': 'what id msg',
-    'result': 'layout op mode cpus iters reps unit median mean min max '
-              'stddev cv rep_cv ns pct cycles clean gap ci95 upd_ns '
-              'pct_median floor cost_ns mhz',
-    'group': 'layout by id cpus median mean min max gap',
-    'c2c-plan': 'cpus pairs select per_class rounds warmup home placement',
-    'c2c': 'a b class home median min cas_median cas_min batch cas_batch',
-    'noise-plan': 'cpus seconds threshold steps',
-    'noise': 'cpu polled_ms count total max hist_lo hist',
-    'scale-plan': 'cpus steps iters op home op_u8 layouts orders llcs points '
-                  'placement reps',
-    'scale': 'cpus unit median min max ns layout order op upd_ns clean llcs',
-    'scale-summary': 'layout order op cpus base_ns last_ns doubles_at '
-                     'llc_wins_from llc_stops_at',
-    'rw-plan': 'writers readers writer_cpus reader_cpus place reader idle_ns '
-               'run_ns scan_ns phase_ms line test_stale',
-    'rw': 'layout reader writers readers writer_ns writer_alone_ns floor_ns '
-          'above_ns above_alone_ns writer_median_ns writer_alone_median_ns '
-          'reader_ns reader_alone_ns reader_median_ns reader_alone_median_ns '
-          'visited visited_alone lines per_cpu_ns updates scans dropped '
-          'check wrong',
-    'proof': 'a b partner relation pingpong_ns pingpong_min_ns op gap '
-             'upd_ns floor_ns cost_ns pct cost_ci95_ns verdict',
-    'qr': 'parts held results of_results version ecc module_px',
-    'end': 'status warnings records cpus lost start_ms',
-}
-KNOWN_KEYS = {k: set(v.split()) | {'v', 'run'} for k, v in KNOWN_KEYS.items()}
+_known = None
+
+
+def known_keys():
+    """The keys each kind has, from the schema sbmlog was built with
+    (`sbmlog schema`, core/out/record_schema.def): {kind: {key, ...}}.
+    A key not listed is kept all the same and named as unknown (a newer
+    image's)."""
+    global _known
+    if _known is None:
+        p = _run(['schema'])
+        if p.returncode != 0:
+            raise LogError('sbmlog schema failed: %s' % (
+                p.stderr.decode('ascii', 'replace').strip() or
+                'exit %d' % p.returncode))
+        known = {}
+        for line in p.stdout.decode('ascii', 'replace').splitlines():
+            w = line.split()
+            if len(w) >= 2 and w[0] == 'kind':
+                known.setdefault(w[1], {'v', 'run'})
+            elif len(w) >= 3 and w[0] == 'key':
+                known.setdefault(w[1], {'v', 'run'}).add(w[2])
+        if not known:
+            raise LogError('sbmlog schema printed no record kind')
+        _known = known
+    return _known
 
 # sbmlog prints a quoted value without its quotes, so a value with blanks
 # in it is split where a blank is followed by KEY= (a word of letters,
@@ -173,7 +155,7 @@ class Record:
         return num(self.get(key))
 
     def unknown_keys(self):
-        known = KNOWN_KEYS.get(self.kind)
+        known = known_keys().get(self.kind)
         if known is None:
             return [k for k, _ in self.fields if k not in ('v', 'run')]
         return [k for k, _ in self.fields if k not in known]
@@ -220,7 +202,7 @@ class Run:
         """'kind.key' named once each, in the order met."""
         seen = []
         for r in self.records:
-            if r.kind not in KNOWN_KEYS:
+            if r.kind not in known_keys():
                 name = r.kind + '.*'
                 if name not in seen:
                     seen.append(name)
