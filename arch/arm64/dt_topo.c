@@ -5,7 +5,8 @@
  * numa-node-id, distances from /distance-map, packages, clusters and cores
  * from /cpus/cpu-map, the PSCI conduit from /psci, the console from
  * /chosen stdout-path (a PL011, or a 16550: ns16550a, DesignWare APB,
- * BCM2835 mini-UART).  Without cache nodes the LLC is one per cluster.
+ * BCM2835 mini-UART), the GICv3 that wakes parked CPUs from its
+ * "arm,gic-v3" node.  Without cache nodes the LLC is one per cluster.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "fw/fdt.h"
 #include "fw/fdt_platform.h"
 #include "fw/fdt_topo.h"
+#include "gic_wake.h"
 #include "out/report.h"
 
 #define FDT_MAX_SIZE	(2u << 20)
@@ -52,6 +54,33 @@ static void dt_console(struct arm64_fw *fw)
 	fw->uart_baud = u.baud;
 }
 
+/*
+ * The GICv3 binding's reg: the distributor, then "#redistributor-regions"
+ * (default 1) redistributor regions, then the CPU interfaces.  A node the
+ * binding does not fit is left out: parked CPUs keep wfe.
+ */
+static void dt_gic(void)
+{
+	enum { MAX_REGIONS = 16 };
+	uint64_t d, v = 1, base[MAX_REGIONS], len[MAX_REGIONS];
+	uint32_t n, plen;
+	int node = fdt_node_by_compatible(&fdt, "arm,gic-v3");
+	const void *p;
+
+	if (node < 0 || fdt_reg_address(&fdt, node, 0, &d, NULL, NULL))
+		return;
+	p = fdt_getprop(&fdt, node, "#redistributor-regions", &plen);
+	if (p && (plen != 4 || fdt_read_cells(p, plen, 0, 1, &v)))
+		return;
+	if (!v || v > MAX_REGIONS)
+		return;
+	n = (uint32_t)v;
+	for (uint32_t i = 0; i < n; i++)
+		if (fdt_reg_address(&fdt, node, 1 + i, &base[i], &len[i], NULL))
+			return;
+	arm64_gic_wake_dt(d, base, len, n);
+}
+
 int arm64_dt_topo(struct topo *t, const void *dtb, uint64_t bsp_mpidr,
 		struct arm64_fw *fw, const char **why)
 {
@@ -78,6 +107,7 @@ int arm64_dt_topo(struct topo *t, const void *dtb, uint64_t bsp_mpidr,
 	if (!fdt_psci_method(&fdt, &method))
 		psci_conduit = !strcmp(method, "hvc") ? PSCI_HVC : PSCI_SMC;
 	dt_console(fw);
+	dt_gic();
 	if (fdt_topo_cpus(&fdt, t, bsp_mpidr, MPIDR_AFF_MASK, &info, why))
 		goto out;
 	if (info.truncated)

@@ -11,7 +11,8 @@
  * acknowledges it by reading ICC_IAR1_EL1, never taking the exception.
  * Each secondary proves the path with one SGI to itself before it relies
  * on it; any step that does not take leaves that CPU on wfe.  The ACPI
- * MADT (GICD, GICR, GICC) says where the GIC is; a DT boot keeps wfe.
+ * MADT (GICD, GICR, GICC) says where the GIC is, or on a DT boot the
+ * "arm,gic-v3" node (dt_topo.c).
  * A redistributor range the firmware's page tables leave out is mapped
  * (Device memory, invalid entries only) before anything reads it.
  */
@@ -72,6 +73,7 @@ static unsigned nranges;
 static bool ranges_full;
 static unsigned nunmapped;	/* ranges the firmware's tables leave out */
 static uint32_t nwfi;		/* secondaries that proved the SGI */
+static bool from_dt;		/* gicd and ranges from the DT */
 
 static uint32_t rd32(uint64_t a)
 {
@@ -162,6 +164,32 @@ static const char *madt_gic(const uint8_t *t, size_t len, unsigned *ver)
 		if (ranges[i].len > RANGE_MAX_LEN ||
 		    !mmio_ok(ranges[i].base, ranges[i].len))
 			return "a MADT GIC redistributor range is memory, "
+			       "unaligned or too long";
+	return NULL;
+}
+
+void arm64_gic_wake_dt(uint64_t d, const uint64_t *base,
+		       const uint64_t *len, unsigned n)
+{
+	from_dt = true;
+	gicd = d;
+	for (unsigned i = 0; i < n; i++)
+		add_range(base[i], len[i]);
+}
+
+/* The DT's GIC, checked as the MADT's is. */
+static const char *dt_gic(void)
+{
+	if (!gicd)
+		return "the DT's GICv3 node has no distributor";
+	if (!nranges)
+		return "the DT's GICv3 node has no redistributor region";
+	if (!mmio_ok(gicd, 0x10000))
+		return "the DT's GIC distributor address is memory or unaligned";
+	for (unsigned i = 0; i < nranges; i++)
+		if (ranges[i].len > RANGE_MAX_LEN ||
+		    !mmio_ok(ranges[i].base, ranges[i].len))
+			return "a DT GIC redistributor region is memory, "
 			       "unaligned or too long";
 	return NULL;
 }
@@ -291,11 +319,16 @@ static const char *why_not(void)
 	if (!(sre() & ICC_SRE_SRE))
 		return "the firmware left the GIC's system registers off "
 		       "(ICC_SRE.SRE)";
-	if (!rsdp || efi_acpi_scan(rsdp, &a) ||
-	    !(madt = efi_acpi_find(&a, "APIC", &len)))
-		return "no ACPI MADT (a DT boot)";
-	if ((why = madt_gic(madt, len, &ver)))
+	if (from_dt) {
+		if ((why = dt_gic()))
+			return why;
+		ver = 0;
+	} else if (!rsdp || efi_acpi_scan(rsdp, &a) ||
+		   !(madt = efi_acpi_find(&a, "APIC", &len))) {
+		return "no ACPI MADT and no GICv3 node in the DT";
+	} else if ((why = madt_gic(madt, len, &ver))) {
 		return why;
+	}
 	if (!ver)	/* "not stated": the distributor's own ArchRev */
 		ver = (rd32(gicd + GICD_PIDR2) >> 4) & 0xf;
 	if (ver < 3)
