@@ -218,9 +218,9 @@ static void registry(void)
 		CHECK(s && s != &engine_options && x->options == s);
 		if (!s || s == &engine_options)
 			continue;
-		CHECK(s->name && !strcmp(x->name, s->name));
-		CHECK(x->runs_with ? s->runs_with &&
-		      !strcmp(x->runs_with, s->runs_with) : !s->runs_with);
+		CHECK(s->name && !strcmp(exp_name(x), s->name));
+		CHECK(!strcmp(exp_runs_with(x), s->runs_with ? s->runs_with :
+			      s->name));
 	}
 	CHECK(k >= 6);
 	CHECK(option_set_nth(k) == &engine_options);

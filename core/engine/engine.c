@@ -144,7 +144,7 @@ static uint32_t bsp_index(const struct topo *t)
 /* experiment= names it (or the experiment it goes with). */
 static bool selected(const struct engine *e, const struct experiment *x)
 {
-	return config_runs(&e->cfg, x->runs_with ? x->runs_with : x->name);
+	return config_runs(&e->cfg, exp_runs_with(x));
 }
 
 int engine_init(struct engine *e, const char **why)
@@ -424,13 +424,13 @@ int engine_main(struct engine *e)
 		if (x->estimate_ms)
 			est_ms = x->estimate_ms(e, e->state[k]);
 		if (est_ms)
-			report_printf("%s: estimated %llu.%02llu s\n", x->name,
+			report_printf("%s: estimated %llu.%02llu s\n", exp_name(x),
 				      (unsigned long long)(est_ms / 1000),
 				      (unsigned long long)(est_ms % 1000 / 10));
 		t0 = isa_counter();
 		if (x->run(e, e->state[k]))
 			status = 1;
-		report_printf("%s: done in %.2f s\n", x->name,
+		report_printf("%s: done in %.2f s\n", exp_name(x),
 			      (double)(isa_counter() - t0) /
 			      (double)e->info.counter_hz);
 	}

@@ -295,7 +295,6 @@ static void c2c_release(struct engine *e, void *state)
 }
 
 const struct experiment exp_c2c = {
-	.name = "c2c",
 	.options = &exp_c2c_options,
 	.check = c2c_check,
 	.prepare = c2c_prepare,

@@ -181,7 +181,6 @@ static void noise_release(struct engine *e, void *state)
 }
 
 const struct experiment exp_noise = {
-	.name = "noise",
 	.options = &exp_noise_options,
 	.check = noise_check,
 	.prepare = noise_prepare,

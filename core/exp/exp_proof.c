@@ -432,8 +432,6 @@ static void proof_release(struct engine *e, void *state)
 }
 
 const struct experiment exp_proof = {
-	.name = "proof",
-	.runs_with = "sbm",
 	.options = &exp_proof_options,
 	.prepare = proof_prepare,
 	.run = proof_run,

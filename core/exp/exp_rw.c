@@ -719,7 +719,6 @@ static void rw_release(struct engine *e, void *state)
 }
 
 const struct experiment exp_rw = {
-	.name = "rw",
 	.options = &exp_rw_options,
 	.check = rw_check,
 	.prepare = rw_prepare,

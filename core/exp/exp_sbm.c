@@ -983,7 +983,6 @@ static void sbm_release(struct engine *e, void *state)
 }
 
 const struct experiment exp_sbm = {
-	.name = "sbm",
 	.options = &exp_sbm_options,
 	.check = sbm_check,
 	.prepare = sbm_prepare,

@@ -589,7 +589,6 @@ static void scale_release(struct engine *e, void *state)
 }
 
 const struct experiment exp_scale = {
-	.name = "scale",
 	.options = &exp_scale_options,
 	.check = scale_check,
 	.prepare = scale_prepare,

@@ -23,12 +23,9 @@
 struct option_set;
 
 struct experiment {
-	const char *name;
-	/* runs when experiment= names this one (NULL: its own name), so a
-	 * companion such as the line-transfer proof goes with sbm */
-	const char *runs_with;
-	/* the options it declares (exp_NAME_options.c, boot/option.h);
-	 * their name and runs_with are the two above */
+	/* the options it declares (exp_NAME_options.c, boot/option.h), and
+	 * with them its name and the experiment it runs with (a companion
+	 * such as the line-transfer proof goes with sbm): exp_name() */
 	const struct option_set *options;
 	int (*check)(const struct engine *e, const char **why);
 	int (*prepare)(struct engine *e, void **state);	/* 0 or -1 */
@@ -40,6 +37,11 @@ struct experiment {
 
 #define SBM_EXP_OPTIONS(n) extern const struct option_set exp_##n##_options;
 SBM_EXPERIMENTS(SBM_EXP_OPTIONS)
+
+/* Its name, as experiment= and the console call it. */
+const char *exp_name(const struct experiment *x);
+/* The experiment= name it runs under: its own, or its companion's. */
+const char *exp_runs_with(const struct experiment *x);
 
 /* Every experiment of this build, NULL-terminated (experiments.c). */
 extern const struct experiment *const experiments[];

@@ -2,6 +2,7 @@
 /* Every experiment of this build, from the registry (experiments.h). */
 #include <stddef.h>
 
+#include "boot/option.h"
 #include "exp/experiment.h"
 #include "exp/experiments.h"
 
@@ -13,3 +14,14 @@ const struct experiment *const experiments[] = {
 	SBM_EXPERIMENTS(ENTRY)
 	NULL
 };
+
+const char *exp_name(const struct experiment *x)
+{
+	return x->options->name;
+}
+
+const char *exp_runs_with(const struct experiment *x)
+{
+	return x->options->runs_with ? x->options->runs_with :
+	       x->options->name;
+}

@@ -46,7 +46,6 @@ static int toy_run(struct engine *e, void *state)
 }
 
 const struct experiment exp_toy = {
-	.name = "toy",
 	.options = &exp_toy_options,
 	.prepare = toy_prepare,
 	.run = toy_run,
