@@ -125,6 +125,29 @@ static void add_range(uint64_t base, uint64_t len)
  * at 20), GICR (0xe: range base at 4, length at 12), GICC (0xb: its own
  * GICR frame at 60, from 76 bytes on), used when no GICR lists them.
  */
+/* What the MADT or the DT (@src) gave, checked alike: NULL, or why not. */
+static const char *found_ok(const char *src)
+{
+	static char why[112];
+	const char *what = NULL;
+
+	if (!gicd)
+		what = "names no GIC distributor";
+	else if (!nranges)
+		what = "names no GICv3 redistributor";
+	else if (!mmio_ok(gicd, 0x10000))
+		what = "puts the GIC distributor in memory or unaligned";
+	for (unsigned i = 0; !what && i < nranges; i++)
+		if (ranges[i].len > RANGE_MAX_LEN ||
+		    !mmio_ok(ranges[i].base, ranges[i].len))
+			what = "has a GIC redistributor range in memory, "
+			       "unaligned or too long";
+	if (!what)
+		return NULL;
+	snprintf(why, sizeof(why), "the %s %s", src, what);
+	return why;
+}
+
 static const char *madt_gic(const uint8_t *t, size_t len, unsigned *ver)
 {
 	uint64_t gicc_rd[MAX_RANGES];
@@ -154,18 +177,7 @@ static const char *madt_gic(const uint8_t *t, size_t len, unsigned *ver)
 	if (!have_gicr)
 		for (unsigned i = 0; i < ngicc; i++)
 			add_range(gicc_rd[i], GICR_FRAME);
-	if (!gicd)
-		return "the MADT names no GIC distributor";
-	if (!nranges)
-		return "the MADT names no GICv3 redistributor";
-	if (!mmio_ok(gicd, 0x10000))
-		return "the MADT's GIC distributor address is memory or unaligned";
-	for (unsigned i = 0; i < nranges; i++)
-		if (ranges[i].len > RANGE_MAX_LEN ||
-		    !mmio_ok(ranges[i].base, ranges[i].len))
-			return "a MADT GIC redistributor range is memory, "
-			       "unaligned or too long";
-	return NULL;
+	return found_ok("MADT");
 }
 
 void arm64_gic_wake_dt(uint64_t d, const uint64_t *base,
@@ -175,23 +187,6 @@ void arm64_gic_wake_dt(uint64_t d, const uint64_t *base,
 	gicd = d;
 	for (unsigned i = 0; i < n; i++)
 		add_range(base[i], len[i]);
-}
-
-/* The DT's GIC, checked as the MADT's is. */
-static const char *dt_gic(void)
-{
-	if (!gicd)
-		return "the DT's GICv3 node has no distributor";
-	if (!nranges)
-		return "the DT's GICv3 node has no redistributor region";
-	if (!mmio_ok(gicd, 0x10000))
-		return "the DT's GIC distributor address is memory or unaligned";
-	for (unsigned i = 0; i < nranges; i++)
-		if (ranges[i].len > RANGE_MAX_LEN ||
-		    !mmio_ok(ranges[i].base, ranges[i].len))
-			return "a DT GIC redistributor region is memory, "
-			       "unaligned or too long";
-	return NULL;
 }
 
 static bool sysreg_gic(void)
@@ -320,7 +315,7 @@ static const char *why_not(void)
 		return "the firmware left the GIC's system registers off "
 		       "(ICC_SRE.SRE)";
 	if (from_dt) {
-		if ((why = dt_gic()))
+		if ((why = found_ok("DT's arm,gic-v3 node")))
 			return why;
 		ver = 0;
 	} else if (!rsdp || efi_acpi_scan(rsdp, &a) ||
