@@ -20,6 +20,7 @@
 
 #include "arch.h"
 #include "engine/arena.h"
+#include "engine/estimate.h"
 #include "exp/experiment.h"
 #include "exp/proof_plan.h"
 #include "isa_ops.h"
@@ -394,6 +395,41 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 	return 0;
 }
 
+/*
+ * One CAS ping-pong and one global update run on the nearest pair at the
+ * gap the proof would pick, timed, times what measure_pair() runs per
+ * partner: reps + 2 ping-pongs (plain, then CAS before each rep and
+ * after the last) and 2 x reps update runs.  Costs about one run in
+ * 3 x reps + 2 of each partner's.
+ */
+static uint64_t proof_estimate_ms(struct engine *e, void *state)
+{
+	struct proof *p = state;
+	uint64_t n = e->cfg.iters + e->cfg.warmup, reps = e->cfg.reps;
+	uint64_t t0, pp, upd, deadline_ms, parts;
+	double med, min, whole, busy, gap;
+	bool fallback;
+
+	if (!p || p->partner[0] == UINT32_MAX)
+		return 0;
+	p->pair[0] = e->bsp;
+	p->pair[1] = p->partner[0];
+	t0 = isa_counter();
+	if (transfer_ns(e, p, true, &med, &min))
+		return 0;
+	pp = isa_counter() - t0;
+	p->gap_ns = proof_pick_gap(e->cfg.gap_ns, e->cfg.ngaps, med, &fallback);
+	p->spins = ops_gap_ticks(p->gap_ns, e->info.counter_hz);
+	deadline_ms = 120000 + n / 50 + n * p->gap_ns / 125000;
+	t0 = isa_counter();
+	if (update_ns(e, p, L_GLOBAL, deadline_ms, &whole, &busy, &gap))
+		return 0;
+	upd = isa_counter() - t0;
+	parts = p->partner[1] != UINT32_MAX && p->partner[1] != p->partner[0] ?
+		2 : 1;
+	return estimate_ms(e, parts * ((reps + 2) * pp + 2 * reps * upd));
+}
+
 static int proof_run(struct engine *e, void *state)
 {
 	struct proof *p = state;
@@ -434,6 +470,7 @@ static void proof_release(struct engine *e, void *state)
 const struct experiment exp_proof = {
 	.options = &exp_proof_options,
 	.prepare = proof_prepare,
+	.estimate_ms = proof_estimate_ms,
 	.run = proof_run,
 	.release = proof_release,
 };
