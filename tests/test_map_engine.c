@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "engine_fixture.h"
+#include "engine/pingpong.h"
 #include "exp/exp_c2c.h"
 #include "exp/exp_noise.h"
 #include "exp/exp_sbm.h"
@@ -54,6 +55,36 @@ static void run_on_subsets(void)
 	CHECK(engine_run_on(&b, with_bsp, 2, mark, NULL, 10000) == 0);
 	CHECK(ran[0] == 1 && ran[2] == 1 && ran[1] == 1 && ran[3] == 1);
 	CHECK(engine_run_on(&b, bad, 1, mark, NULL, 10000) == -1);
+	CHECK(!b.aborted);
+	engine_release(&b);
+}
+
+/*
+ * A ping-pong past its time budget: CPU a stops between two round trips
+ * and b ends on the stop word (the run succeeds, no CPU left waiting),
+ * with whole batches timed and fewer round trips than asked.
+ */
+static void pingpong_budget(void)
+{
+	static struct engine b;
+	static uint64_t word[16] __attribute__((aligned(128)));
+	static uint64_t samples[1000000];
+	struct pingpong pp = {
+		.word = word, .a = 0, .b = 1, .warmup = 16,
+		.rounds = 1000000, .budget_ms = 2, .samples = samples,
+	};
+	double med, min;
+
+	setup(&b, "iters=100 reps=1 layouts=private");
+	CHECK_EQ_U64(engine_main(&b), 0);
+	CHECK(pingpong_run(&b, &pp) == 0);
+	CHECK(pp.cut);
+	CHECK(pp.timed >= 1 && pp.timed < pp.rounds);
+	CHECK(pingpong_oneway(&pp, &med, &min) && med > 0 && min <= med);
+	/* the same CPUs answer the next run: b did not stay behind */
+	memset((void *)ran, 0, sizeof(ran));
+	CHECK(engine_run_on(&b, (uint32_t[]){ 0, 1 }, 2, mark, NULL, 10000) == 0);
+	CHECK(ran[0] == 1 && ran[1] == 1);
 	CHECK(!b.aborted);
 	engine_release(&b);
 }
@@ -278,6 +309,7 @@ int main(void)
 	run_on_subsets();
 	step_lists();
 	derive();
+	pingpong_budget();
 	scale("experiment=scale iters=300 warmup=10 layouts=global,llc,private",
 	      6, 4);
 	scale("experiment=scale iters=300 warmup=10 layouts=all "

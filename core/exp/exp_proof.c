@@ -324,9 +324,25 @@ static void proof_record(struct engine *e, struct proof *p, int which,
 	report_record(&r);
 }
 
+/*
+ * The proof's gap from a CAS transfer of @cas_ns (a larger one's floor
+ * noise would bury the cost), as loop_gap()'s counter deadline too; the
+ * deadline of an update run at it, in ms.
+ */
+static uint64_t set_gap(struct engine *e, struct proof *p, double cas_ns,
+			bool *fallback)
+{
+	uint64_t n = e->cfg.iters + e->cfg.warmup;
+
+	p->gap_ns = proof_pick_gap(e->cfg.gap_ns, e->cfg.ngaps, cas_ns,
+				   fallback);
+	p->spins = ops_gap_ticks(p->gap_ns, e->info.counter_hz);
+	return 120000 + n / 50 + n * p->gap_ns / 125000;
+}
+
 static int measure_pair(struct engine *e, struct proof *p, int which)
 {
-	uint64_t n = e->cfg.iters + e->cfg.warmup, deadline_ms;
+	uint64_t deadline_ms;
 	struct proof_figures fig = { .cas_min = INFINITY };
 	double *cas_pp = calloc(e->cfg.reps + 1, sizeof(double));
 	double pct;
@@ -340,13 +356,7 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 		free(cas_pp);
 		return -1;
 	}
-	/* the gap from the first CAS transfer: the floor's noise at a
-	 * larger one would bury the cost */
-	p->gap_ns = proof_pick_gap(e->cfg.gap_ns, e->cfg.ngaps, cas_pp[0],
-				   &fig.fallback_gap);
-	/* loop_gap() takes the gap as a counter deadline, in ticks */
-	p->spins = ops_gap_ticks(p->gap_ns, e->info.counter_hz);
-	deadline_ms = 120000 + n / 50 + n * p->gap_ns / 125000;
+	deadline_ms = set_gap(e, p, cas_pp[0], &fig.fallback_gap);
 	if (measure_reps(e, p, deadline_ms, cas_pp, &fig)) {
 		free(cas_pp);
 		return -1;
@@ -405,7 +415,7 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 static uint64_t proof_estimate_ms(struct engine *e, void *state)
 {
 	struct proof *p = state;
-	uint64_t n = e->cfg.iters + e->cfg.warmup, reps = e->cfg.reps;
+	uint64_t reps = e->cfg.reps;
 	uint64_t t0, pp, upd, deadline_ms, parts;
 	double med, min, whole, busy, gap;
 	bool fallback;
@@ -418,9 +428,7 @@ static uint64_t proof_estimate_ms(struct engine *e, void *state)
 	if (transfer_ns(e, p, true, &med, &min))
 		return 0;
 	pp = isa_counter() - t0;
-	p->gap_ns = proof_pick_gap(e->cfg.gap_ns, e->cfg.ngaps, med, &fallback);
-	p->spins = ops_gap_ticks(p->gap_ns, e->info.counter_hz);
-	deadline_ms = 120000 + n / 50 + n * p->gap_ns / 125000;
+	deadline_ms = set_gap(e, p, med, &fallback);
 	t0 = isa_counter();
 	if (update_ns(e, p, L_GLOBAL, deadline_ms, &whole, &busy, &gap))
 		return 0;
