@@ -19,7 +19,9 @@ UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
 	tests/test_ipmi_kcs tests/test_keep tests/test_smbios \
 	tests/test_timer_check tests/test_uart_check tests/test_apic_encode \
 	tests/test_amd_cache tests/test_mtrr tests/test_tramp_map \
-	tests/test_config_decl tests/test_proof_plan tests/test_sbm_figures
+	tests/test_config_decl tests/test_proof_plan tests/test_sbm_figures \
+	tests/test_pairs tests/test_map_engine tests/test_rw tests/test_runmap \
+	tests/test_result_store tests/test_report
 # the same, run by a script (tests/fdt.sh) instead of on their own
 UNIT_HELPERS = tests/test_fdt tests/test_fdt_topo
 check_PROGRAMS += $(UNIT_TESTS) $(UNIT_HELPERS)
@@ -40,8 +42,8 @@ tests_libsbmcore_a_SOURCES = $(CORE_SOURCES) $(SCREEN_SOURCES) \
 	arch/x86/apic_encode.c arch/x86/apic_encode.h \
 	arch/x86/amd_cache.c arch/x86/amd_cache.h \
 	arch/x86/mtrr.c arch/x86/mtrr.h arch/x86/tramp_map.c arch/x86/tramp_map.h \
-	tools/logparse.c tools/logparse.h \
-	tests/check.h tests/topo_fixtures.c tests/topo_fixtures.h
+	$(TOOL_ONLY_SRCS) \
+	tests/check.h tests/engine_fixture.c tests/engine_fixture.h tests/topo_fixtures.c tests/topo_fixtures.h
 tests_libsbmcore_a_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_libsbmcore_a_CFLAGS = $(UNIT_CFLAGS)
 # Their flags, as GNU make target-specific variables: automake takes

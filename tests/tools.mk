@@ -1,29 +1,20 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Tests of the host log tools (tools/): run gathering and reports under
 # ASan/UBSan, the sbmlog CLI end to end, and a short libFuzzer run.
-REPORT_TOOL_SRCS = tools/logparse.c tools/logparse.h tools/runs.c \
+# sbmlog's parser and writers (TOOL_ONLY_SRCS: what core/ does not have)
+TOOL_ONLY_SRCS = tools/logparse.c tools/logparse.h tools/runs.c \
 	tools/runs.h tools/logreport.c tools/logreport.h tools/emit_text.c \
 	tools/emit_csv.c tools/emit_json.c tools/compare.c tools/compare_noise.c \
 	tools/runmap.c tools/runmap.h tools/rec_fields.h tools/emit_map.c tools/emit_rw.c tools/emit_scale.c \
-	tools/inert.c tools/inert.h tools/map_fields.c tools/map_fields.h \
+	tools/inert.c tools/inert.h tools/map_fields.c tools/map_fields.h
+REPORT_TOOL_SRCS = $(TOOL_ONLY_SRCS) \
 	core/out/record_schema.c core/out/record_schema.h \
 	core/out/record.c core/out/crc32.c core/out/labels.c core/out/labels.h
 REPORT_LOGS = tests/logs/twin-x86_64.log tests/logs/two-runs.log \
 	tests/logs/damaged.log tests/logs/riscv64-qemu.log \
 	tests/logs/baremetal-x86_64.log tests/logs/screen-qr.records
 
-if SBM_NATIVE
-if SBM_HOSTED
-check_PROGRAMS += tests/test_report
-TESTS += tests/test_report
-tests_test_report_SOURCES = tests/test_report.c tests/check.h \
-	$(REPORT_TOOL_SRCS)
-tests_test_report_CPPFLAGS = $(UNIT_CPPFLAGS)
-tests_test_report_CFLAGS = $(UNIT_CFLAGS)
-tests_test_report_LDFLAGS = $(SAN_FLAGS)
-tests_test_report_LDADD = -lm
-endif
-endif
+# test_report is a word in UNIT_TESTS (tests/local.mk).
 
 # sbmlog is built for the build machine in every tree, so this runs in all.
 TESTS += tests/report.sh
