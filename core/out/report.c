@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "isa_ops.h"
 #include "out/keep.h"
 #include "out/record.h"
 #include "out/record_schema.h"
@@ -20,6 +21,7 @@ static struct {
 	bool have_cpus;
 	uint32_t off_schema;	/* records unlike record_schema.def */
 	char first_off[48];	/* "KIND KEY" of the first */
+	uint64_t rec_ticks;	/* counter ticks the last record took */
 } rep;
 
 void report_cpus(uint32_t cpus, uint32_t lost, double start_ms)
@@ -120,10 +122,18 @@ uint32_t report_off_schema(const char **first)
 
 static void emit(const struct rec *r, size_t n)
 {
+	uint64_t t0 = isa_counter();
+
 	schema_check(r, n);
 	plat_console_write(r->buf, n);
 	keep_record(r->buf, n);
 	rep.nrecords++;
+	rep.rec_ticks = isa_counter() - t0;
+}
+
+uint64_t report_record_ticks(void)
+{
+	return rep.rec_ticks;
 }
 
 void report_record(struct rec *r)

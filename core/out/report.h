@@ -30,6 +30,12 @@ void report_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void report_rec_start(struct rec *r, const char *kind);
 /* Emit a finished record and count it. */
 void report_record(struct rec *r);
+/*
+ * Counter ticks the last record took to go out (serial, screen, saved
+ * result): estimates of experiments that print a record per item add it,
+ * since on a slow console (QEMU's framebuffer under TCG) it dominates.
+ */
+uint64_t report_record_ticks(void);
 /* Records emitted so far whose kind, a key or a value's type is not as
  * core/out/record_schema.def says, and in @first the "KIND KEY" of the
  * first ("" when none).  Tests hold every emitter to the schema. */
