@@ -76,23 +76,27 @@ static void test_tolerance(void)
 static void test_verdict(void)
 {
 	/* issue 20's figures: 132..154 ns against a CAS of 189 ns */
-	CHECK_STR(proof_verdict(154, 10, 189, 25, 5), "agree");
-	CHECK_STR(proof_verdict(132, 10, 189, 25, 5), "disagree");
+	CHECK_STR(proof_verdict(154, 10, 189, 25, 5, 0), "agree");
+	CHECK_STR(proof_verdict(132, 10, 189, 25, 5, 0), "disagree");
 	/* a spread of the transfer widens the band */
-	CHECK_STR(proof_verdict(132, 10, 189, 31, 5), "agree");
+	CHECK_STR(proof_verdict(132, 10, 189, 31, 5, 0), "agree");
 	/* and against the plain transfer (283 ns) it would not agree */
-	CHECK_STR(proof_verdict(132, 10, 283, 25, 5), "disagree");
+	CHECK_STR(proof_verdict(132, 10, 283, 25, 5, 0), "disagree");
 	/* above as below */
-	CHECK_STR(proof_verdict(240, 10, 189, 25, 5), "disagree");
-	CHECK_STR(proof_verdict(230, 10, 189, 25, 5), "agree");
+	CHECK_STR(proof_verdict(240, 10, 189, 25, 5, 0), "disagree");
+	CHECK_STR(proof_verdict(230, 10, 189, 25, 5, 0), "agree");
 	/* the cost's interval wider than the band: no verdict */
-	CHECK_STR(proof_verdict(189, 60, 189, 25, 5), "inconclusive");
+	CHECK_STR(proof_verdict(189, 60, 189, 25, 5, 0), "inconclusive");
 	/* one rep, a transfer too unsteady, no transfer */
-	CHECK_STR(proof_verdict(189, 0, 189, 25, 1), "inconclusive");
-	CHECK_STR(proof_verdict(189, 1, 189, PROOF_MAX_TOL_PCT + 1, 5),
+	CHECK_STR(proof_verdict(189, 0, 189, 25, 1, 0), "inconclusive");
+	CHECK_STR(proof_verdict(189, 1, 189, PROOF_MAX_TOL_PCT + 1, 5, 0),
 		  "inconclusive");
-	CHECK_STR(proof_verdict(189, 1, 0, 25, 5), "inconclusive");
-	CHECK_STR(proof_verdict(189, 1, 189, -1, 5), "inconclusive");
+	CHECK_STR(proof_verdict(189, 1, 0, 25, 5, 0), "inconclusive");
+	CHECK_STR(proof_verdict(189, 1, 189, -1, 5, 0), "inconclusive");
+	/* a ping-pong cut by its budget: a figure that would agree is
+	 * still no verdict, and nor is one that would disagree */
+	CHECK_STR(proof_verdict(154, 10, 189, 25, 5, 1), "inconclusive");
+	CHECK_STR(proof_verdict(132, 10, 189, 25, 5, 3), "inconclusive");
 }
 
 /* A counter that ticks once every @per round trips, the CPU a fixed

@@ -350,7 +350,8 @@ static void tables_are_the_schema(void)
 			const struct map_field *f = &(*t)->f[i];
 			const struct rec_schema *s = rec_schema_key(k, f->key);
 			bool num = f->type == MAP_UINT || f->type == MAP_U64 ||
-				   f->type == MAP_FLAG;
+				   f->type == MAP_FLAG || f->type == MAP_BOOL;
+			bool dbl = f->type == MAP_DBL || f->type == MAP_NUM;
 
 			if (!s) {
 				printf("%s: %s is not a key of the record\n",
@@ -360,14 +361,14 @@ static void tables_are_the_schema(void)
 			}
 			/* integers from u64 keys, decimals from numbers */
 			CHECK(!num || s->type == REC_T_U64);
-			CHECK(f->type != MAP_DBL || s->type == REC_T_DBL ||
+			CHECK(!dbl || s->type == REC_T_DBL ||
 			      s->type == REC_T_U64);
 			CHECK(f->type != MAP_LIST || s->type == REC_T_LIST);
 			CHECK(f->type != MAP_STEP ||
 			      s->type == REC_T_U64_OR_NEVER);
 		}
 	}
-	CHECK_EQ_U64(ntables, 5);
+	CHECK_EQ_U64(ntables, 11);
 }
 
 int main(void)

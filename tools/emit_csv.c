@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* One header line, then one row per (run, layout), RFC 4180 quoting. */
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "inert.h"
 #include "logreport.h"
+#include "map_fields.h"
 
 static void csv_str(FILE *f, const char *s)
 {
@@ -13,21 +13,17 @@ static void csv_str(FILE *f, const char *s)
 	fputc(',', f);
 }
 
-static void csv_num(FILE *f, bool ok, double v, const char *sep)
-{
-	if (ok && isfinite(v))
-		fprintf(f, "%.10g%s", v, sep);
-	else
-		fprintf(f, "%s", sep);
-}
-
+/*
+ * The run's columns, then the result record's (run_result_table: the
+ * record's keys, ns and pct as run_ns()/run_pct() compute them where the
+ * record left them out), then the run's state and identity.
+ */
 void report_csv(FILE *f, const struct runset *rs)
 {
 	fprintf(f, "file,run,arch,platform,virt,cpu_model,counter_hz,"
-		"machine_cpus,layout,op,mode,cpus,iters,reps,median,mean,min,"
-		"max,ns,pct,rep_cv,cv,cycles,gap,ci95,upd_ns,cost_ns,"
-		"pct_median,mhz,pct_ci,cost_ci,pct_abv,pct_abv_ci,gap_real_ns,"
-		"complete,clean,status");
+		"machine_cpus,");
+	map_csv_keys(f, &run_result_table);
+	fprintf(f, ",complete,status");
 	for (int i = 0; i < RUN_NIDENT; i++)
 		fprintf(f, ",%s", run_ident_key[i]);
 	fputc('\n', f);
@@ -35,12 +31,11 @@ void report_csv(FILE *f, const struct runset *rs)
 		const struct run *r = &rs->runs[i];
 
 		for (size_t j = 0; j < r->nresults; j++) {
-			const struct run_result *x = &r->results[j];
+			struct run_result x = r->results[j];
 			char id[12];
-			double ns = 0, pct = 0;
-			bool have_ns = run_ns(r, x, &ns);
-			bool have_pct = run_pct(r, x, &pct);
 
+			x.have_ns = run_ns(r, &r->results[j], &x.ns);
+			x.have_pct = run_pct(r, &r->results[j], &x.pct);
 			snprintf(id, sizeof(id), "%08x", r->id);
 			csv_str(f, rs->files[r->file].path);
 			csv_str(f, id);
@@ -50,36 +45,9 @@ void report_csv(FILE *f, const struct runset *rs)
 			csv_str(f, r->cpu_model);
 			fprintf(f, "%llu,%u,", (unsigned long long)r->counter_hz,
 				r->cpus);
-			csv_str(f, x->layout);
-			csv_str(f, x->op);
-			csv_str(f, x->mode);
-			fprintf(f, "%u,%llu,%llu,", x->cpus,
-				(unsigned long long)x->iters,
-				(unsigned long long)x->reps);
-			csv_num(f, true, x->median, ",");
-			csv_num(f, true, x->mean, ",");
-			csv_num(f, true, x->min, ",");
-			csv_num(f, true, x->max, ",");
-			csv_num(f, have_ns, ns, ",");
-			csv_num(f, have_pct, pct, ",");
-			csv_num(f, true, x->rep_cv, ",");
-			csv_num(f, true, x->cv, ",");
-			csv_num(f, x->have_cycles, x->cycles, ",");
-			csv_num(f, x->have_gap, x->gap, ",");
-			csv_num(f, x->have_gap, x->ci95, ",");
-			csv_num(f, x->have_gap, x->upd_ns, ",");
-			csv_num(f, x->have_floor, x->cost_ns, ",");
-			csv_num(f, x->have_gap && x->have_pct, x->pct_median, ",");
-			csv_num(f, x->have_mhz, x->mhz, ",");
-			csv_num(f, x->have_pct_ci, x->pct_ci, ",");
-			csv_num(f, x->have_cost_ci, x->cost_ci, ",");
-			/* empty at gap 0 and where no floor ran */
-			csv_num(f, x->have_pct_abv, x->pct_abv, ",");
-			csv_num(f, x->have_pct_abv, x->pct_abv_ci, ",");
-			csv_num(f, x->have_gap_real, x->gap_real_ns, ",");
+			map_csv_cols(f, &run_result_table, &x);
 			/* status: ok, fail, or none (no end record) */
-			fprintf(f, "%d,%d,", run_complete(r) ? 1 : 0,
-				x->clean ? 1 : 0);
+			fprintf(f, ",%d,", run_complete(r) ? 1 : 0);
 			csv_field(f, r->end ? r->status : "none");
 			for (int k = 0; k < RUN_NIDENT; k++) {
 				fputc(',', f);

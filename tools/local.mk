@@ -10,7 +10,7 @@ SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \
 	tools/emit_json.c tools/compare.c tools/compare_noise.c tools/plot.c \
 	tools/runmap.c tools/emit_map.c tools/emit_rw.c tools/emit_scale.c \
 	tools/plot_map.c tools/plot_lines.c tools/plot_rw.c tools/inert.c \
-	tools/map_fields.c \
+	tools/map_fields.c tools/run_fields.c \
 	core/out/record.c core/out/crc32.c core/out/labels.c \
 	core/out/record_schema.c
 SBMLOG_SRCS = $(SBMLOG_CSRCS) $(SBMLOG_HDRS)

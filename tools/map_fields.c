@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -10,10 +11,8 @@
 #include "rec_fields.h"
 #include "runmap.h"
 
-#define M(T, key, type, dec, member, have) \
-	{ key, type, dec, false, offsetof(T, member), \
-	  sizeof(((T *)0)->member), have }
-#define HAVE(T, member)	(offsetof(T, member) + 1)	/* 0 is none */
+#define M MAP_F
+#define HAVE MAP_HAVE
 
 #define PAIR(key, type, dec, member) \
 	M(struct map_pair, key, type, dec, member, 0)
@@ -108,18 +107,17 @@ static const struct map_field rw_fields[] = {
 	  sizeof(((struct map_rw *)0)->wrong), 0 },
 };
 
-#define TABLE(name, kind, fields) \
-	const struct map_table name = { kind, fields, \
-					sizeof(fields) / sizeof(fields[0]) }
-TABLE(map_c2c_table, "c2c", c2c_fields);
-TABLE(map_noise_table, "noise", noise_fields);
-TABLE(map_scale_table, "scale", scale_fields);
-TABLE(map_scale_sum_table, "scale-summary", scale_sum_fields);
-TABLE(map_rw_table, "rw", rw_fields);
+MAP_TABLE(map_c2c_table, "c2c", c2c_fields, false);
+MAP_TABLE(map_noise_table, "noise", noise_fields, false);
+MAP_TABLE(map_scale_table, "scale", scale_fields, false);
+MAP_TABLE(map_scale_sum_table, "scale-summary", scale_sum_fields, false);
+MAP_TABLE(map_rw_table, "rw", rw_fields, false);
 
 const struct map_table *const map_tables[] = {
 	&map_c2c_table, &map_noise_table, &map_scale_table,
-	&map_scale_sum_table, &map_rw_table, NULL,
+	&map_scale_sum_table, &map_rw_table, &run_hello_table,
+	&run_topo_table, &run_config_table, &run_result_table,
+	&run_group_table, &run_cache_table, NULL,
 };
 
 static bool present(const struct map_field *f, const void *row)
@@ -133,8 +131,13 @@ void map_fill(const struct map_table *t, void *row, const struct rec_parsed *p)
 		const struct map_field *f = &t->f[i];
 		char *m = (char *)row + f->off;
 		uint64_t v = 1;
+		bool have = rec_get(p, f->key) != NULL;
+		double d = 0;
 
-		if (f->have && rec_get(p, f->key))
+		/* a number's field is there when its value reads as one */
+		if (f->type == MAP_DBL || f->type == MAP_NUM)
+			have = rec_get_dbl(p, f->key, &d);
+		if (f->have && have)
 			*(bool *)((char *)row + f->have - 1) = true;
 		switch (f->type) {
 		case MAP_UINT:
@@ -144,11 +147,15 @@ void map_fill(const struct map_table *t, void *row, const struct rec_parsed *p)
 			*(uint64_t *)m = rec_field_u64(p, f->key);
 			break;
 		case MAP_DBL:
-			*(double *)m = rec_field_d(p, f->key);
+		case MAP_NUM:
+			*(double *)m = have ? d : 0;
 			break;
 		case MAP_FLAG:
 			rec_get_u64(p, f->key, &v);
 			*(bool *)m = v != 0;
+			break;
+		case MAP_BOOL:
+			*(bool *)m = rec_field_u64(p, f->key) != 0;
 			break;
 		default:
 			rec_field_s(m, f->size, p, f->key);
@@ -157,14 +164,25 @@ void map_fill(const struct map_table *t, void *row, const struct rec_parsed *p)
 	}
 }
 
-void map_csv_head(FILE *f, const struct map_table *t)
+void map_csv_keys(FILE *f, const struct map_table *t)
 {
 	for (size_t i = 0; i < t->n; i++)
 		fprintf(f, "%s%s", i ? "," : "", t->f[i].key);
+}
+
+void map_csv_head(FILE *f, const struct map_table *t)
+{
+	map_csv_keys(f, t);
 	fputc('\n', f);
 }
 
 void map_csv_row(FILE *f, const struct map_table *t, const void *row)
+{
+	map_csv_cols(f, t, row);
+	fputc('\n', f);
+}
+
+void map_csv_cols(FILE *f, const struct map_table *t, const void *row)
 {
 	for (size_t i = 0; i < t->n; i++) {
 		const struct map_field *x = &t->f[i];
@@ -185,7 +203,12 @@ void map_csv_row(FILE *f, const struct map_table *t, const void *row)
 		case MAP_DBL:
 			fprintf(f, "%.*f", x->dec, *(const double *)m);
 			break;
+		case MAP_NUM:
+			if (isfinite(*(const double *)m))
+				fprintf(f, "%.10g", *(const double *)m);
+			break;
 		case MAP_FLAG:
+		case MAP_BOOL:
 			fputc(*(const bool *)m ? '1' : '0', f);
 			break;
 		default:
@@ -193,7 +216,6 @@ void map_csv_row(FILE *f, const struct map_table *t, const void *row)
 			break;
 		}
 	}
-	fputc('\n', f);
 }
 
 /* "3,0,12": numbers between single commas (the log is not trusted). */
@@ -234,11 +256,17 @@ void map_json_row(FILE *f, const struct map_table *t, const void *row)
 		const struct map_field *x = &t->f[i];
 		const char *m = (const char *)row + x->off;
 
-		if (!present(x, row) || (x->omit_empty && !*m))
+		if (x->omit_empty && !*m)
+			continue;
+		if (!present(x, row) && !t->nulls)
 			continue;
 		if (!first)
 			fputc(',', f);
 		first = false;
+		if (!present(x, row)) {
+			json_knum(f, x->key, false, 0);	/* null */
+			continue;
+		}
 		switch (x->type) {
 		case MAP_UINT:
 			json_kuint(f, x->key, *(const unsigned *)m);
@@ -247,9 +275,11 @@ void map_json_row(FILE *f, const struct map_table *t, const void *row)
 			json_kuint(f, x->key, *(const uint64_t *)m);
 			break;
 		case MAP_DBL:
+		case MAP_NUM:
 			json_knum(f, x->key, true, *(const double *)m);
 			break;
 		case MAP_FLAG:
+		case MAP_BOOL:
 			json_kbool(f, x->key, *(const bool *)m);
 			break;
 		case MAP_LIST:

@@ -23,6 +23,8 @@ enum map_type {
 	MAP_FLAG,	/* bool, 1 when the record lacks it (older logs) */
 	MAP_LIST,	/* char[size] of counts; a JSON array */
 	MAP_STEP,	/* char[size]: a CPU count or a word; JSON number */
+	MAP_NUM,	/* double at full precision (%.10g); not finite: empty */
+	MAP_BOOL,	/* bool, 0 when the record lacks it */
 };
 
 struct map_field {
@@ -39,10 +41,24 @@ struct map_table {
 	const char *kind;
 	const struct map_field *f;
 	size_t n;
+	bool nulls;	/* JSON: an absent field is null, not left out */
 };
+
+/* A field of row type T, filled from record key @key (map_fields.c, run_fields.c). */
+#define MAP_F(T, key, type, dec, member, have) \
+	{ key, type, dec, false, offsetof(T, member), \
+	  sizeof(((T *)0)->member), have }
+#define MAP_HAVE(T, member)	(offsetof(T, member) + 1)	/* 0 is none */
+#define MAP_TABLE(name, kind, fields, nulls) \
+	const struct map_table name = { kind, fields, \
+					sizeof(fields) / sizeof(fields[0]), \
+					nulls }
 
 extern const struct map_table map_c2c_table, map_noise_table,
 	map_scale_table, map_scale_sum_table, map_rw_table;
+/* A run's own records (run_fields.c): struct run, run_result, ... */
+extern const struct map_table run_hello_table, run_topo_table,
+	run_config_table, run_result_table, run_group_table, run_cache_table;
 /* Every table, NULL-terminated (tests). */
 extern const struct map_table *const map_tables[];
 
@@ -53,6 +69,10 @@ void map_fill(const struct map_table *t, void *row,
 void map_csv_head(FILE *f, const struct map_table *t);
 /* @row's fields as CSV (csv_field() for text), then a newline. */
 void map_csv_row(FILE *f, const struct map_table *t, const void *row);
+/* The same without the newline, and the keys without it: a table's
+ * columns within a longer row. */
+void map_csv_cols(FILE *f, const struct map_table *t, const void *row);
+void map_csv_keys(FILE *f, const struct map_table *t);
 /* @row's fields as JSON members "key":value, between commas, no braces. */
 void map_json_row(FILE *f, const struct map_table *t, const void *row);
 

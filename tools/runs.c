@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "logparse.h"
+#include "map_fields.h"
 #include "rec_fields.h"
 #include "runmap.h"
 #include "runs.h"
@@ -143,111 +144,44 @@ static void take_hello(struct run *r, const struct rec_parsed *p)
 	r->hello = true;
 	for (int i = 0; i < RUN_NIDENT; i++)
 		COPY(r->ident[i], p, run_ident_key[i]);
-	COPY(r->version, p, "version");
-	COPY(r->arch, p, "arch");
-	COPY(r->platform, p, "platform");
-	COPY(r->virt, p, "virt");
-	COPY(r->cpu_model, p, "cpu_model");
-	COPY(r->counter, p, "counter");
-	COPY(r->hz_source, p, "hz_source");
-	COPY(r->cycle_counter, p, "cycle_counter");
-	r->counter_hz = rec_field_u64(p, "counter_hz");
-	r->cycles = rec_field_u64(p, "cycles") != 0;
+	map_fill(&run_hello_table, r, p);
 }
 
 static void take_topo(struct run *r, const struct rec_parsed *p)
 {
 	r->topo = true;
-	r->cpus = rec_field_u(p, "cpus");
-	r->packages = rec_field_u(p, "packages");
-	r->nodes = rec_field_u(p, "nodes");
-	r->llcs = rec_field_u(p, "llcs");
-	r->cores = rec_field_u(p, "cores");
-	r->smt = rec_field_u(p, "smt");
-	r->line = rec_field_u(p, "line");
-	COPY(r->llc_source, p, "llc_source");
-	COPY(r->node_source, p, "node_source");
+	map_fill(&run_topo_table, r, p);
 }
 
 static void take_config(struct run *r, const struct rec_parsed *p)
 {
 	r->config = true;
-	r->iters = rec_field_u64(p, "iters");
-	r->reps = rec_field_u64(p, "reps");
-	r->warmup = rec_field_u64(p, "warmup");
-	r->run_cpus = rec_field_u(p, "cpus");
-	COPY(r->mode, p, "mode");
-	COPY(r->placement, p, "placement");
-	COPY(r->ops, p, "ops");
+	map_fill(&run_config_table, r, p);
 }
 
 static void take_result(struct run *r, const struct rec_parsed *p)
 {
 	struct run_result *x = RPUSH(r->results, r->nresults);
 
-	COPY(x->layout, p, "layout");
-	COPY(x->op, p, "op");
-	COPY(x->mode, p, "mode");
-	x->cpus = rec_field_u(p, "cpus");
-	x->iters = rec_field_u64(p, "iters");
-	x->reps = rec_field_u64(p, "reps");
-	x->median = rec_field_d(p, "median");
-	x->mean = rec_field_d(p, "mean");
-	x->min = rec_field_d(p, "min");
-	x->max = rec_field_d(p, "max");
-	x->stddev = rec_field_d(p, "stddev");
-	x->cv = rec_field_d(p, "cv");
-	x->rep_cv = rec_field_d(p, "rep_cv");
-	x->have_ns = rec_get_dbl(p, "ns", &x->ns);
-	x->have_cycles = rec_get_dbl(p, "cycles", &x->cycles);
-	/* a future image may state the ratio itself, at full precision */
-	x->have_pct = rec_get_dbl(p, "pct", &x->pct);
+	map_fill(&run_result_table, x, p);
 	x->err = round_err(p, "median");
-	x->have_gap = rec_get(p, "gap") != NULL;
-	x->gap = rec_field_u(p, "gap");
-	x->ci95 = rec_field_d(p, "ci95");
-	x->upd_ns = rec_field_d(p, "upd_ns");
-	x->pct_median = rec_field_d(p, "pct_median");
-	x->have_floor = rec_get_dbl(p, "cost_ns", &x->cost_ns);
-	x->have_mhz = rec_get_dbl(p, "mhz", &x->mhz);
-	x->have_pct_ci = rec_get_dbl(p, "pct_ci", &x->pct_ci);
-	x->have_cost_ci = rec_get_dbl(p, "cost_ci", &x->cost_ci);
-	x->have_pct_abv = rec_get_dbl(p, "pct_abv", &x->pct_abv) &&
-			  rec_get_dbl(p, "pct_abv_ci", &x->pct_abv_ci);
-	x->have_gap_real = rec_get_dbl(p, "gap_real_ns", &x->gap_real_ns);
-	/* absent: no evidence of a lost update */
-	x->clean = !rec_get(p, "clean") || rec_field_u64(p, "clean") != 0;
+	/* %global above the floor is read with its interval or not at all */
+	x->have_pct_abv = x->have_pct_abv && x->have_pct_abv_ci;
 }
 
 static void take_group(struct run *r, const struct rec_parsed *p)
 {
 	struct run_group *x = RPUSH(r->groups, r->ngroups);
 
-	COPY(x->layout, p, "layout");
-	COPY(x->by, p, "by");
-	x->id = rec_field_u(p, "id");
-	x->cpus = rec_field_u(p, "cpus");
-	x->gap = rec_field_u(p, "gap");
-	x->median = rec_field_d(p, "median");
-	x->mean = rec_field_d(p, "mean");
-	x->min = rec_field_d(p, "min");
-	x->max = rec_field_d(p, "max");
+	map_fill(&run_group_table, x, p);
 	x->err = round_err(p, "median");
-
 }
 
 static void take_cache(struct run *r, const struct rec_parsed *p)
 {
 	struct run_cache *x = RPUSH(r->caches, r->ncaches);
 
-	x->level = rec_field_u(p, "level");
-	COPY(x->type, p, "type");
-	x->size = rec_field_u64(p, "size");
-	x->line = rec_field_u(p, "line");
-	x->ways = rec_field_u(p, "ways");
-	x->sets = rec_field_u(p, "sets");
-	x->shared_by = rec_field_u(p, "shared_by");
-	x->instances = rec_field_u(p, "instances");
+	map_fill(&run_cache_table, x, p);
 }
 
 static void take_domain(struct run *r, const struct rec_parsed *p, bool node)

@@ -16,21 +16,26 @@
 
 struct run_map;		/* runmap.h */
 
+/* A result record; its fields and their have_ flags are filled from the
+ * record by run_result_table (run_fields.c), which the CSV and JSON
+ * writers also read. */
 struct run_result {
-	char layout[16], op[24], mode[8];
+	char layout[16], op[24], mode[8], unit[16];
 	unsigned cpus;
 	uint64_t iters, reps;
 	double median, mean, min, max, stddev, cv, rep_cv, ns, cycles, pct;
 	bool have_ns, have_cycles, have_pct, clean;
 	/* since the gap= option: the rate, the interval, the floor */
-	bool have_gap, have_floor;
+	bool have_gap, have_floor;	/* have_floor: cost_ns */
 	unsigned gap;		/* ns of private work between updates */
-	double ci95, upd_ns, pct_median, cost_ns;
+	double ci95, upd_ns, pct_median, cost_ns, floor;
+	bool have_ci95, have_upd_ns, have_pct_median, have_floor_mean;
 	bool have_mhz;		/* the effective clock, where cycles were read */
 	double mhz;
 	/* since interleaved reps: intervals, %global above the floors at a
 	 * gap (absent: no floor), the gap the CPUs really had */
-	bool have_pct_ci, have_cost_ci, have_pct_abv, have_gap_real;
+	bool have_pct_ci, have_cost_ci, have_pct_abv, have_pct_abv_ci;
+	bool have_gap_real;
 	double pct_ci, cost_ci, pct_abv, pct_abv_ci, gap_real_ns;
 	double err;		/* rounding bound of median/mean/min/max */
 };
