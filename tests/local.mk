@@ -4,7 +4,7 @@ if SBM_NATIVE
 if SBM_HOSTED
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
-UNIT_CPPFLAGS = -I$(srcdir)/core -I$(srcdir)/tests \
+UNIT_CPPFLAGS = -I$(srcdir)/core -I$(top_builddir)/core -I$(srcdir)/tests \
 	-I$(srcdir)/arch/$(SBM_TWIN_ISA_DIR) -I$(srcdir)/tools \
 	-I$(srcdir)/arch/linux -I$(srcdir)/arch/x86
 UNIT_CFLAGS = $(WARN_CFLAGS) -std=c11 $(SAN_FLAGS) -O1 -g -pthread
@@ -31,29 +31,37 @@ TESTS += $(UNIT_TESTS)
 # switches on, and the host-testable parts of arch/ and tools/ (the x86
 # image's pure encodings are plain C, so they run on any host).  A
 # program takes from the archive only the objects it calls.
-check_LIBRARIES = tests/libsbmcore.a
+check_LIBRARIES = tests/libsbmcore.a tests/libsbmrecords.a
+# (arch/linux before node_pool.c: both define plat_alloc_node, the twin's
+# is what the engine's tests link; test_node_pool takes node_pool's)
 tests_libsbmcore_a_SOURCES = $(CORE_SOURCES) $(SCREEN_SOURCES) \
+	arch/linux/linux_services.c arch/linux/smp.c arch/linux/linux_twin.h \
 	$(FDT_SOURCES) core/fw/fdt_topo.c core/fw/fdt_topo.h \
 	$(ACPI_SOURCES) core/fw/pptt_topo.c core/fw/pptt_topo.h \
 	core/fw/ipmi_kcs.c core/fw/ipmi_kcs.h core/fw/ipmi.c core/fw/ipmi.h \
 	core/fw/smbios.c core/fw/smbios.h \
 	core/engine/node_pool.c core/engine/node_pool.h core/test_hooks_on.c \
-	arch/linux/linux_services.c arch/linux/smp.c arch/linux/linux_twin.h \
 	arch/x86/apic_encode.c arch/x86/apic_encode.h \
 	arch/x86/amd_cache.c arch/x86/amd_cache.h \
 	arch/x86/mtrr.c arch/x86/mtrr.h arch/x86/tramp_map.c arch/x86/tramp_map.h \
 	$(TOOL_ONLY_SRCS) \
 	tests/check.h tests/engine_fixture.c tests/engine_fixture.h tests/topo_fixtures.c tests/topo_fixtures.h
-tests_libsbmcore_a_CPPFLAGS = $(UNIT_CPPFLAGS)
+# The experiments' records come from a library of their own, compiled
+# as the host tools compile them (records only): a test that reads the
+# schema (keep, screen, report) then links no experiment's engine part.
+tests_libsbmcore_a_CPPFLAGS = $(UNIT_CPPFLAGS) -DSBM_EXP_NO_RECORDS
 tests_libsbmcore_a_CFLAGS = $(UNIT_CFLAGS)
+tests_libsbmrecords_a_SOURCES = $(RECORD_SCHEMA_CSRCS)
+tests_libsbmrecords_a_CPPFLAGS = $(UNIT_CPPFLAGS) -DSBM_EXP_RECORDS_ONLY
+tests_libsbmrecords_a_CFLAGS = $(UNIT_CFLAGS)
 # Their flags, as GNU make target-specific variables: automake takes
 # flags one program at a time (EXEEXT is empty on the Linux hosts that
 # build these).
 UNIT_ALL = $(UNIT_TESTS) $(UNIT_HELPERS)
-$(UNIT_ALL): tests/libsbmcore.a
+$(UNIT_ALL): tests/libsbmcore.a tests/libsbmrecords.a
 $(UNIT_ALL): AM_CPPFLAGS = $(UNIT_CPPFLAGS)
 $(UNIT_ALL): AM_CFLAGS = $(UNIT_CFLAGS)
-$(UNIT_ALL): LDADD = tests/libsbmcore.a -lpthread -lm
+$(UNIT_ALL): LDADD = tests/libsbmcore.a tests/libsbmrecords.a -lpthread -lm
 
 TESTS += tests/smbios.sh
 EXTRA_DIST += tests/smbios.sh
@@ -93,7 +101,7 @@ if HAVE_FUZZ_CLANG
 if SBM_NATIVE
 INPUT_FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all -g -O1 -std=c11 $(WARN_CFLAGS) \
-	-I$(srcdir)/core
+	-I$(srcdir)/core -I$(top_builddir)/core
 FUZZ_OPTIONS_SRCS = tests/fuzz_options.c $(OPTION_SOURCES) \
 	core/test_hooks_on.c core/engine/sbm.c \
 	core/engine/sbm.h core/engine/sbm_read.c core/engine/sbm_read.h core/boot/load_options.c \
@@ -102,9 +110,9 @@ FUZZ_RECORD_SRCS = tests/fuzz_record.c core/out/record.c core/out/record.h \
 	core/out/crc32.c core/out/crc32.h
 FUZZ_RESULT_SRCS = tests/fuzz_result.c core/out/result_store.c \
 	core/out/result_store.h core/out/keep.c core/out/keep.h core/out/record.c \
-	core/out/record.h core/out/crc32.c core/out/crc32.h core/out/record_schema.c
+	core/out/record.h core/out/crc32.c core/out/crc32.h $(RECORD_SCHEMA_CSRCS)
 FUZZ_SCREEN_SRCS = tests/fuzz_screen.c $(SCREEN_SOURCES) core/out/keep.c \
-	core/out/record_schema.c \
+	$(RECORD_SCHEMA_CSRCS) \
 	core/out/keep.h core/out/qr.c core/out/qr_rs.c core/out/qr.h core/out/record.c \
 	core/out/record.h core/out/crc32.c core/out/crc32.h
 INPUT_FUZZERS = tests/fuzz_options tests/fuzz_record tests/fuzz_result \
@@ -115,19 +123,19 @@ INPUT_FUZZ_C = for f in $$srcs; do case $$f in *.c) echo $(srcdir)/$$f;; \
 tests/fuzz_options: $(FUZZ_OPTIONS_SRCS)
 	@$(MKDIR_P) tests
 	$(AM_V_CC)srcs='$(FUZZ_OPTIONS_SRCS)'; $(FUZZ_CLANG) \
-		$(INPUT_FUZZ_FLAGS) -o $@ `$(INPUT_FUZZ_C)`
+		$(INPUT_FUZZ_FLAGS) -DSBM_EXP_DECLS_ONLY -o $@ `$(INPUT_FUZZ_C)`
 tests/fuzz_record: $(FUZZ_RECORD_SRCS)
 	@$(MKDIR_P) tests
 	$(AM_V_CC)srcs='$(FUZZ_RECORD_SRCS)'; $(FUZZ_CLANG) \
-		$(INPUT_FUZZ_FLAGS) -o $@ `$(INPUT_FUZZ_C)`
+		$(INPUT_FUZZ_FLAGS) -DSBM_EXP_RECORDS_ONLY -o $@ `$(INPUT_FUZZ_C)`
 tests/fuzz_result: $(FUZZ_RESULT_SRCS)
 	@$(MKDIR_P) tests
 	$(AM_V_CC)srcs='$(FUZZ_RESULT_SRCS)'; $(FUZZ_CLANG) \
-		$(INPUT_FUZZ_FLAGS) -o $@ `$(INPUT_FUZZ_C)`
+		$(INPUT_FUZZ_FLAGS) -DSBM_EXP_RECORDS_ONLY -o $@ `$(INPUT_FUZZ_C)`
 tests/fuzz_screen: $(FUZZ_SCREEN_SRCS) tests/fuzz_screen.ignore
 	@$(MKDIR_P) tests
 	$(AM_V_CC)srcs='$(FUZZ_SCREEN_SRCS)'; $(FUZZ_CLANG) \
-		$(INPUT_FUZZ_FLAGS) -o $@ `$(INPUT_FUZZ_C)` -lm \
+		$(INPUT_FUZZ_FLAGS) -DSBM_EXP_RECORDS_ONLY -o $@ `$(INPUT_FUZZ_C)` -lm \
 		-fsanitize-coverage-ignorelist=$(srcdir)/tests/fuzz_screen.ignore
 TESTS += tests/fuzz-input.sh
 tests/fuzz-input.log: $(INPUT_FUZZERS)

@@ -8,8 +8,8 @@ TOOL_ONLY_SRCS = tools/logparse.c tools/logparse.h tools/runs.c \
 	tools/runmap.c tools/runmap.h tools/rec_fields.h tools/emit_map.c tools/emit_rw.c tools/emit_scale.c \
 	tools/inert.c tools/inert.h tools/map_fields.c tools/map_fields.h \
 	tools/run_fields.c
-REPORT_TOOL_SRCS = $(TOOL_ONLY_SRCS) \
-	core/out/record_schema.c core/out/record_schema.h \
+REPORT_TOOL_SRCS = $(TOOL_ONLY_SRCS) $(RECORD_SCHEMA_CSRCS) \
+	core/exp/experiments.h core/out/record_schema.h \
 	core/out/record.c core/out/crc32.c core/out/labels.c core/out/labels.h
 REPORT_LOGS = tests/logs/twin-x86_64.log tests/logs/two-runs.log \
 	tests/logs/damaged.log tests/logs/riscv64-qemu.log \
@@ -26,7 +26,7 @@ TESTS += tests/hostile.sh
 tests/sbm-sign: tests/sbm_sign.c core/out/crc32.c core/out/crc32.h
 	@$(MKDIR_P) tests
 	$(AM_V_CC)$(CC_FOR_BUILD) $(CFLAGS_FOR_BUILD) $(WARN_CFLAGS) -std=c11 \
-		-I$(srcdir)/core -o $@ $(srcdir)/tests/sbm_sign.c \
+		-I$(srcdir)/core -I$(top_builddir)/core -o $@ $(srcdir)/tests/sbm_sign.c \
 		$(srcdir)/core/out/crc32.c
 tests/hostile.log: tests/sbm-sign sbmlog
 # tools/sbmbench report PICTURE: the QR parts of a hostile picture
@@ -51,13 +51,13 @@ EXTRA_DIST += tests/db.sh tests/import-c2c.sh tests/html-report.sh \
 	tests/logs/c2c/published-8cpu.csv tests/logs/c2c/published-8cpu.lscpu
 # The record schema against README's table (every tree) and against what
 # the twin prints (tests/schema-twin.sh, hosted trees: tests/local.mk).
-SCHEMA_CHECK_CSRCS = tests/schema_check.c core/out/record_schema.c \
+SCHEMA_CHECK_CSRCS = tests/schema_check.c $(RECORD_SCHEMA_CSRCS) \
 	core/out/record.c core/out/crc32.c
 tests/schema-check: $(SCHEMA_CHECK_CSRCS) core/out/record_schema.h \
 	core/out/record_schema.def core/out/record.h core/out/crc32.h
 	@$(MKDIR_P) tests
 	$(AM_V_CC)$(CC_FOR_BUILD) $(CFLAGS_FOR_BUILD) $(WARN_CFLAGS) -std=c11 \
-		-I$(srcdir)/core -o $@ \
+		-DSBM_EXP_RECORDS_ONLY -I$(srcdir)/core -I$(top_builddir)/core -o $@ \
 		`for f in $(SCHEMA_CHECK_CSRCS); do echo $(srcdir)/$$f; done`
 TESTS += tests/schema-readme.sh
 tests/schema-readme.log: sbmlog
@@ -73,7 +73,7 @@ FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 # program depends on it so "make check" builds it first.
 tests/fuzz_logparse: tests/fuzz_logparse.c $(REPORT_TOOL_SRCS)
 	@$(MKDIR_P) tests
-	$(AM_V_CC)$(FUZZ_CLANG) $(FUZZ_FLAGS) -I$(srcdir)/core \
+	$(AM_V_CC)$(FUZZ_CLANG) $(FUZZ_FLAGS) -DSBM_EXP_RECORDS_ONLY -I$(srcdir)/core -I$(top_builddir)/core \
 		-I$(srcdir)/tools -o $@ $(srcdir)/tests/fuzz_logparse.c \
 		`for f in $(REPORT_TOOL_SRCS); do case $$f in *.c) \
 		echo $(srcdir)/$$f;; esac; done` -lm
@@ -92,7 +92,7 @@ EXTRA_DIST += tests/test_report.c tests/fuzz_logparse.c tests/report.sh \
 if HAVE_FUZZ_CLANG
 if SBM_NATIVE
 FW_FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	-g -O1 -std=c11 $(WARN_CFLAGS) -I$(srcdir)/core
+	-g -O1 -std=c11 $(WARN_CFLAGS) -I$(srcdir)/core -I$(top_builddir)/core
 FUZZ_ACPI_SRCS = tests/fuzz_acpi.c $(ACPI_SOURCES)
 tests/fuzz_acpi: $(FUZZ_ACPI_SRCS) tests/fuzz_acpi.ignore
 	@$(MKDIR_P) tests

@@ -1,15 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 # CONTRIBUTING.md's walk-through, done by a script: the toy experiment of
-# tests/toy-exp/ (its file, its option's file, one registry line, its
-# record kind's schema rows) built into the twin from the twin's objects,
-# then run: its option parsed and shown in --help, its record out, a bad
-# value refused naming the key, experiment= listing it.
+# tests/toy-exp/ (its file and one registry line) built into the twin
+# from the twin's objects, then run: its option parsed and shown in
+# --help, its record out and in the schema, a bad value refused naming
+# the key, experiment= listing it.
 set -u
 toy=$SBM_SRCDIR/tests/toy-exp
 env=$SBM_BUILDDIR/tests/toy-exp.env
 [ -r "$env" ] || { echo "FAIL: no $env (make tests/toy-exp.env)"; exit 1; }
-CC='' CFLAGS='' CPPFLAGS='' OBJECTS=''
+CC='' CFLAGS='' CPPFLAGS='' OBJECTS='' CC_FOR_BUILD='' SBMLOG_CSRCS=''
+EXPERIMENT_CSRCS=''
 # shellcheck source=/dev/null
 . "$env"
 work=$(mktemp -d)
@@ -18,19 +19,17 @@ fail=0
 ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fail=1; }
 
-# the tree's registry and schema, each with the toy's lines added
-mkdir -p "$work/inc/exp" "$work/inc/out"
-awk -v add="$toy/registry.line" '
-	/a new experiment: one line above this one/ {
-		while ((getline l < add) > 0) print l
-		n++
-	}
-	{ print }
-	END { if (n != 1) exit 1 }' \
-	"$SBM_SRCDIR/core/exp/experiments.h" >"$work/inc/exp/experiments.h" ||
-	{ echo "FAIL: experiments.h has no line to add before"; exit 1; }
-cat "$SBM_SRCDIR/core/out/record_schema.def" "$toy/record_schema.rows" \
-	>"$work/inc/out/record_schema.def"
+# the tree's registry (Makefile.am's EXPERIMENT_CSRCS) with the toy's
+# line added, made into registry.h as make makes it
+mkdir -p "$work/inc/exp"
+list="$EXPERIMENT_CSRCS $(sed 's/[\\ 	]//g' "$toy/registry.line")"
+# (not as a sub-make of make check: its flags would add directory lines)
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory \
+	-C "$SBM_BUILDDIR" registry-h EXPERIMENT_CSRCS="$list" \
+	>"$work/inc/exp/registry.h" &&
+	grep -qF 'X(rw)' "$work/inc/exp/registry.h" &&
+	grep -qF 'X(toy)' "$work/inc/exp/registry.h" ||
+	{ echo "FAIL: make registry-h with the toy"; exit 1; }
 
 cc_one() {
 	# shellcheck disable=SC2086 # flags are lists
@@ -39,14 +38,13 @@ cc_one() {
 }
 for f in "$SBM_SRCDIR/core/exp/experiments.c" \
 	"$SBM_SRCDIR/core/exp/experiment_options.c" \
-	"$SBM_SRCDIR/core/out/record_schema.c" "$toy/exp_toy.c" \
-	"$toy/exp_toy_options.c"; do
+	"$SBM_SRCDIR/core/exp/experiment_records.c" "$toy/exp_toy.c"; do
 	cc_one "$f" || { echo "FAIL: compile $f"; exit 1; }
 done
 objs=
 for o in $OBJECTS; do
 	case $o in
-	*-experiments.o | *-experiment_options.o | *-record_schema.o) ;;
+	*-experiments.o | *-experiment_options.o | *-experiment_records.o) ;;
 	*) objs="$objs $SBM_BUILDDIR/$o" ;;
 	esac
 done
@@ -55,10 +53,28 @@ $CC $CFLAGS -o "$work/toy-twin" $objs "$work"/*.o -lpthread -lm ||
 	{ echo "FAIL: link the twin with the toy"; exit 1; }
 ok "the twin built with the toy experiment"
 
+# sbmlog with the toy: its record kind comes from its file alone
+srcs=
+for f in $SBMLOG_CSRCS; do
+	srcs="$srcs $SBM_SRCDIR/$f"
+done
+# shellcheck disable=SC2086 # lists
+if $CC_FOR_BUILD -std=c11 -DSBM_EXP_RECORDS_ONLY -I"$work/inc" \
+	-I"$SBM_SRCDIR/core" -I"$SBM_SRCDIR/tools" -o "$work/sbmlog" $srcs \
+	"$toy/exp_toy.c" -lm &&
+	"$work/sbmlog" schema >"$work/schema" &&
+	grep -qx 'kind toy list 7 one' "$work/schema" &&
+	grep -qx 'key toy min_ticks u64 ticks' "$work/schema"; then
+	ok "sbmlog built with the toy knows its record kind"
+else
+	bad "sbmlog with the toy: no toy kind in its schema"
+fi
+
 twin=$work/toy-twin
 if "$twin" experiment=toy toy_reads=5 >"$work/five.log" 2>&1 &&
 	grep -Eq '^@sbm toy v=1 run=[0-9a-f]+ reads=5 min_ticks=[0-9]+ ' \
 		"$work/five.log" &&
+	"$work/sbmlog" report --format json "$work/five.log" >/dev/null &&
 	grep -q '^@sbm end .* status=ok' "$work/five.log"; then
 	ok "toy_reads=5 reaches the toy's record"
 else

@@ -12,10 +12,12 @@ tests/toy-exp.env: Makefile $(sbmbench_linux_OBJECTS)
 	echo "CFLAGS='$(AM_CFLAGS) $(CFLAGS) -pthread'"; \
 	echo "CPPFLAGS='-I$(abs_top_srcdir)/arch/$(SBM_TWIN_ISA_DIR) -I$(abs_top_srcdir)/arch/linux'"; \
 	echo "OBJECTS='$(sbmbench_linux_OBJECTS)'"; \
+	echo "CC_FOR_BUILD='$(CC_FOR_BUILD)'"; \
+	echo "SBMLOG_CSRCS='$(SBMLOG_CSRCS)'"; \
+	echo "EXPERIMENT_CSRCS='$(EXPERIMENT_CSRCS)'"; \
 	} >$@
 CLEANFILES += tests/toy-exp.env
 endif
 endif
 EXTRA_DIST += tests/toy.mk tests/toy-exp.sh tests/toy-exp/exp_toy.c \
-	tests/toy-exp/exp_toy_options.c \
-	tests/toy-exp/registry.line tests/toy-exp/record_schema.rows
+	tests/toy-exp/registry.line

@@ -4,7 +4,8 @@
 SBMLOG_HDRS = tools/logparse.h tools/runs.h tools/logreport.h tools/runmap.h \
 	tools/rec_fields.h tools/inert.h tools/map_fields.h \
 	core/out/record.h core/out/crc32.h core/out/labels.h \
-	core/out/record_schema.h core/out/record_schema.def
+	core/out/record_schema.h core/out/record_schema.def \
+	core/exp/experiments.h
 SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \
 	tools/logreport.c tools/emit_text.c tools/emit_csv.c \
 	tools/emit_json.c tools/compare.c tools/compare_noise.c tools/plot.c \
@@ -12,7 +13,7 @@ SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \
 	tools/plot_map.c tools/plot_lines.c tools/plot_rw.c tools/inert.c \
 	tools/map_fields.c tools/run_fields.c \
 	core/out/record.c core/out/crc32.c core/out/labels.c \
-	core/out/record_schema.c
+	$(RECORD_SCHEMA_CSRCS)
 SBMLOG_SRCS = $(SBMLOG_CSRCS) $(SBMLOG_HDRS)
 EXTRA_DIST += $(SBMLOG_SRCS) tools/sbmbench docs/hardware.md
 # db, report --html, import-c2c (Python 3, run from the source tree)
@@ -24,5 +25,5 @@ CLEANFILES += sbmlog
 
 sbmlog: $(SBMLOG_SRCS)
 	$(AM_V_CC)$(CC_FOR_BUILD) $(CFLAGS_FOR_BUILD) $(WARN_CFLAGS) -std=c11 \
-		-I$(srcdir)/core -I$(srcdir)/tools -o $@ \
+		-DSBM_EXP_RECORDS_ONLY -I$(srcdir)/core -I$(top_builddir)/core -I$(srcdir)/tools -o $@ \
 		`for f in $(SBMLOG_CSRCS); do echo $(srcdir)/$$f; done` -lm

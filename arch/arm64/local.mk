@@ -19,7 +19,7 @@ sbmbench_arm64_so_SOURCES = $(CORE_SOURCES) $(ACPI_SOURCES) \
 	$(EFI_COMMON_SOURCES) $(ARM64_SOURCES) $(HOOKS_SOURCE)
 sbmbench_arm64_so_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \
 	-isystem $(SBM_GCC_INCLUDE) -I$(GNUEFI_DIR)/include/efi \
-	-I$(GNUEFI_DIR)/include/efi/aarch64 -I$(srcdir)/core \
+	-I$(GNUEFI_DIR)/include/efi/aarch64 -I$(srcdir)/core -I$(top_builddir)/core \
 	-I$(srcdir)/arch/efi -I$(srcdir)/arch/arm64
 # LSE comes from .arch_extension in isa_ops.h, checked at run time; the
 # only code that runs with the MMU off is secondary.S.  No outline atomics:

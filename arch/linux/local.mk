@@ -7,7 +7,7 @@ sbmbench_linux_SOURCES = $(CORE_SOURCES) \
 	arch/linux/linux_topology.c arch/linux/linux_pair.c \
 	arch/linux/linux_isa.c \
 	arch/linux/linux_twin.h
-sbmbench_linux_CPPFLAGS = -I$(srcdir)/core \
+sbmbench_linux_CPPFLAGS = -I$(srcdir)/core -I$(top_builddir)/core \
 	-I$(srcdir)/arch/$(SBM_TWIN_ISA_DIR) -I$(srcdir)/arch/linux
 sbmbench_linux_CFLAGS = $(AM_CFLAGS) -pthread
 sbmbench_linux_LDADD = -lpthread -lm

@@ -14,7 +14,7 @@ if IMAGE_RISCV64
 noinst_PROGRAMS += sbmbench-riscv64.elf
 sbmbench_riscv64_elf_SOURCES = $(RISCV_SOURCES) $(HOOKS_SOURCE)
 sbmbench_riscv64_elf_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \
-	-isystem $(SBM_GCC_INCLUDE) -I$(srcdir)/core -I$(srcdir)/arch/riscv
+	-isystem $(SBM_GCC_INCLUDE) -I$(srcdir)/core -I$(top_builddir)/core -I$(srcdir)/arch/riscv
 RISCV_FLAGS = -ffreestanding -fno-stack-protector -mcmodel=medany -fPIE \
 	-march=rv64imafdc_zicsr_zifencei -mabi=lp64d
 sbmbench_riscv64_elf_CFLAGS = $(AM_CFLAGS) -O2 $(RISCV_FLAGS)

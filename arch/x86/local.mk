@@ -24,7 +24,7 @@ sbmbench_x86_64_so_SOURCES = $(CORE_SOURCES) $(ACPI_SOURCES) \
 	$(HOOKS_SOURCE)
 X86_EFI_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \
 	-isystem $(SBM_GCC_INCLUDE) -I$(GNUEFI_DIR)/include/efi \
-	-I$(GNUEFI_DIR)/include/efi/x86_64 -I$(srcdir)/core \
+	-I$(GNUEFI_DIR)/include/efi/x86_64 -I$(srcdir)/core -I$(top_builddir)/core \
 	-I$(srcdir)/arch/efi -I$(srcdir)/arch/x86 -DGNU_EFI_USE_MS_ABI
 X86_EFI_CFLAGS = -ffreestanding -fpic -fno-stack-protector \
 	-fno-stack-check -fshort-wchar -mno-red-zone \

@@ -12,7 +12,47 @@
  * and private alternate, with a CAS ping-pong before each pair and after
  * the last; those ping-pongs' spread widens the tolerance.  The lines live on the global mask's node.
  * Record kind "proof"; a disagreement is a warning.
+ *
+ * Its records' kinds and keys come first (the host tools compile this
+ * file with SBM_EXP_RECORDS_ONLY); its options are sbm's (exp_sbm.c).
  */
+
+/* its records, in the form of core/out/record_schema.def */
+#include "out/record_schema.h"
+
+#ifndef SBM_EXP_NO_RECORDS
+const struct rec_schema exp_proof_records[] = {
+	REC_KIND("proof", VERDICT, 4, ONE)
+	REC_KEY("a", U64, "cpu")
+	REC_KEY("b", U64, "cpu")
+	REC_KEY("partner", STR, "")
+	REC_KEY("relation", STR, "")
+	REC_KEY("pingpong_ns", DBL, "ns")
+	REC_KEY("pingpong_min_ns", DBL, "ns")
+	REC_KEY("op", STR, "")
+	REC_KEY("gap", U64, "ns")
+	REC_KEY("upd_ns", DBL, "ns")
+	REC_KEY("floor_ns", DBL, "ns")
+	REC_KEY("cost_ns", DBL, "ns")
+	REC_KEY("pct", DBL, "%")
+	REC_KEY("cost_ci95_ns", DBL, "ns")
+	REC_KEY("verdict", STR, "")
+	REC_KEY("cas_op", STR, "")
+	REC_KEY("cas_ns", DBL, "ns")
+	REC_KEY("cas_min_ns", DBL, "ns")
+	REC_KEY("cas_runs", U64, "")
+	REC_KEY("cas_pct", DBL, "%")
+	REC_KEY("tol_pct", DBL, "%")
+	REC_KEY("gap_rule", STR, "")
+	REC_KEY("home", U64, "node")
+	REC_KEY("gap_real_ns", DBL, "ns")
+	REC_KEY("pp_cut", U64, "")
+	REC_END
+};
+#endif /* !SBM_EXP_NO_RECORDS */
+
+#ifndef SBM_EXP_RECORDS_ONLY
+#ifndef SBM_EXP_DECLS_ONLY
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -482,3 +522,7 @@ const struct experiment exp_proof = {
 	.run = proof_run,
 	.release = proof_release,
 };
+
+#endif /* !SBM_EXP_DECLS_ONLY */
+
+#endif /* !SBM_EXP_RECORDS_ONLY */

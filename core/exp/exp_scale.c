@@ -1,5 +1,95 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * scale: the cost of an update as CPUs are added, per layout.
+ * Options: the orders CPUs are added in, and how many counts.
+ *
+ * One file, in three parts: its records' kinds and keys (all the host
+ * tools need: they compile it with SBM_EXP_RECORDS_ONLY), its options
+ * (the option fuzzer stops there: SBM_EXP_DECLS_ONLY), the experiment.
+ */
+
+/* its records, in the form of core/out/record_schema.def */
+#include "out/record_schema.h"
+
+#ifndef SBM_EXP_NO_RECORDS
+const struct rec_schema exp_scale_records[] = {
+	REC_KIND("scale-plan", REST, 5, ONE)
+	REC_KEY("cpus", U64, "CPUs")
+	REC_KEY("steps", U64, "")
+	REC_KEY("iters", U64, "")
+	REC_KEY("op", STR, "")
+	REC_KEY("home", U64, "node")
+	REC_KEY("op_u8", STR, "")
+	REC_KEY("layouts", STR, "")
+	REC_KEY("orders", STR, "")
+	REC_KEY("llcs", U64, "")
+	REC_KEY("points", U64, "")
+	REC_KEY("placement", STR, "")
+	REC_KEY("reps", U64, "")
+
+	REC_KIND("scale", LIST, 4, GROWS)
+	REC_KEY("cpus", U64, "CPUs")
+	REC_KEY("unit", STR, "")
+	REC_KEY("median", DBL, "ticks")
+	REC_KEY("min", DBL, "ticks")
+	REC_KEY("max", DBL, "ticks")
+	REC_KEY("ns", DBL, "ns")
+	REC_KEY("layout", STR, "")
+	REC_KEY("order", STR, "")
+	REC_KEY("op", STR, "")
+	REC_KEY("upd_ns", DBL, "ns")
+	REC_KEY("clean", U64, "flag")
+	REC_KEY("llcs", U64, "")
+
+	REC_KIND("scale-summary", REST, 7, ONE)
+	REC_KEY("layout", STR, "")
+	REC_KEY("order", STR, "")
+	REC_KEY("op", STR, "")
+	REC_KEY("cpus", U64, "CPUs")
+	REC_KEY("base_ns", DBL, "ns")
+	REC_KEY("last_ns", DBL, "ns")
+	REC_KEY("doubles_at", U64_OR_NEVER, "CPUs")
+	REC_KEY("llc_wins_from", U64_OR_NEVER, "CPUs")
+	REC_KEY("llc_stops_at", U64_OR_NEVER, "CPUs")
+	REC_END
+};
+#endif /* !SBM_EXP_NO_RECORDS */
+
+#ifndef SBM_EXP_RECORDS_ONLY
 #include <stdio.h>
+
+#include "boot/option.h"
+
+static const char *const orders[] = { "auto", "topo", "rr", "both", NULL };
+
+static void format_steps(const struct option_decl *d, const struct config *c,
+			 char *buf, size_t len)
+{
+	(void)d;
+	if (c->scale_steps)
+		snprintf(buf, len, "%u", c->scale_steps);
+	else
+		snprintf(buf, len, "auto");
+}
+
+static const struct option_decl decls[] = {
+	{ .key = "scale_order", .kind = OPT_ENUM, OPT_FIELD(scale_order),
+	  .flags = OPT_IF_RUNS, .names = orders, .def = "auto", .meta = "O",
+	  .help = "CPU orders: topo, rr (round-robin over LLCs), both, auto "
+	  "(both where the CPUs span two LLCs, else topo)" },
+	/* 0: every count up to 32, then doubling */
+	{ .key = "scale_steps", .kind = OPT_UINT, OPT_FIELD(scale_steps),
+	  .flags = OPT_IF_RUNS, .lo = 2, .hi = 64, .format = format_steps,
+	  .def_doc = "every count up to 32, then doubling", .meta = "N",
+	  .help = "most CPU counts per curve" },
+	{ .key = NULL }
+};
+
+const struct option_set exp_scale_options = {
+	.name = "scale", .decls = decls
+};
+
+#ifndef SBM_EXP_DECLS_ONLY
 #include <stdlib.h>
 #include <string.h>
 
@@ -597,3 +687,7 @@ const struct experiment exp_scale = {
 	.report = scale_report,
 	.release = scale_release,
 };
+
+#endif /* !SBM_EXP_DECLS_ONLY */
+
+#endif /* !SBM_EXP_RECORDS_ONLY */

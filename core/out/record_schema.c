@@ -5,15 +5,8 @@
 #include "out/record_schema.h"
 
 static const struct rec_schema rows[] = {
-#define REC_KIND(k, s, q, g) { .kind = k, .unit = "", .save = REC_SAVE_##s, \
-			       .qr = q, .grows = REC_KIND_##g },
-#define REC_KEY(k, t, u) { .key = k, .unit = u, .type = REC_T_##t },
-#define REC_KIND_ONE	false
-#define REC_KIND_GROWS	true
 #include "out/record_schema.def"
-#undef REC_KIND
-#undef REC_KEY
-	{ .kind = NULL },	/* the end: neither kind nor key */
+	REC_END
 };
 
 /* A kind the schema does not know is kept last, by every keeper. */
@@ -22,22 +15,49 @@ static const struct rec_schema unknown = {
 	.grows = true,
 };
 
+/* Table @i: the engine's, then each experiment's; NULL past the last. */
+static const struct rec_schema *table(size_t i)
+{
+	return i ? experiment_records[i - 1] : rows;
+}
+
+/* The first kind row from table @i on (a table may have none). */
+static const struct rec_schema *first_from(size_t i)
+{
+	for (const struct rec_schema *t; (t = table(i)); i++)
+		if (t->kind)
+			return t;
+	return NULL;
+}
+
 const struct rec_schema *rec_schema_first(void)
 {
-	return rows;
+	return first_from(0);
 }
 
 const struct rec_schema *rec_schema_next(const struct rec_schema *k)
 {
+	const struct rec_schema *t;
+
 	do
 		k++;
 	while (k->key);
-	return k->kind ? k : NULL;
+	if (k->kind)
+		return k;
+	/* k is a table's end: go on with the table after it */
+	for (size_t i = 0; (t = table(i)); i++) {
+		while (t->kind || t->key)
+			t++;
+		if (t == k)
+			return first_from(i + 1);
+	}
+	return NULL;
 }
 
 const struct rec_schema *rec_schema_kind(const char *kind)
 {
-	for (const struct rec_schema *k = rows; k; k = rec_schema_next(k))
+	for (const struct rec_schema *k = rec_schema_first(); k;
+	     k = rec_schema_next(k))
 		if (!strcmp(k->kind, kind))
 			return k;
 	return NULL;

@@ -8,6 +8,7 @@
 #define SBM_RECORD_SCHEMA_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* What the saved result and the QR codes' pool keep first. */
@@ -39,6 +40,22 @@ struct rec_schema {
 	uint8_t qr;		/* a kind's QR rank */
 	bool grows;		/* a kind with a record per CPU, pair, ... */
 };
+
+/*
+ * The rows of a table of kinds, as record_schema.def writes them: a kind,
+ * then its keys, ...; REC_END closes the table.  The engine's kinds are in
+ * record_schema.def; an experiment's own, in its file, as
+ * exp_NAME_records[], found through the registry (experiment_records.c).
+ */
+#define REC_KIND(k, s, q, g) { .kind = k, .unit = "", .save = REC_SAVE_##s, \
+			       .qr = q, .grows = REC_KIND_##g },
+#define REC_KEY(k, t, u) { .key = k, .unit = u, .type = REC_T_##t },
+#define REC_END { .kind = NULL }	/* neither kind nor key */
+#define REC_KIND_ONE	false
+#define REC_KIND_GROWS	true
+
+/* Every experiment's table, NULL-terminated (experiment_records.c). */
+extern const struct rec_schema *const experiment_records[];
 
 /* The row of @kind, NULL when the schema does not know it. */
 const struct rec_schema *rec_schema_kind(const char *kind);
