@@ -404,10 +404,7 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 	fig.tol = proof_tolerance(cas_pp, fig.npp, &fig.cas);
 	free(cas_pp);
 	fig.verdict = proof_verdict(fig.cost, fig.ci, fig.cas, fig.tol,
-				    e->cfg.reps);
-	/* a ping-pong its budget cut short waited on a host's scheduler */
-	if (p->pp_cut)
-		fig.verdict = "inconclusive";
+				    e->cfg.reps, p->pp_cut);
 	pct = fig.cas > 0 ? fig.cost / fig.cas * 100 : 0;
 	report_printf("line transfer check: CPU %u <-> %u (%s): one-way CAS "
 		      "(%s) %.1f ns (min %.1f, %u runs), plain %.1f ns (min "

@@ -50,11 +50,11 @@ double proof_tolerance(const double *pp, uint32_t n, double *median)
 }
 
 const char *proof_verdict(double cost_ns, double ci_ns, double transfer_ns,
-			  double tol_pct, uint32_t reps)
+			  double tol_pct, uint32_t reps, uint32_t pp_cut)
 {
 	double band;
 
-	if (reps < 2 || !(transfer_ns > 0) || tol_pct < 0 ||
+	if (reps < 2 || pp_cut || !(transfer_ns > 0) || tol_pct < 0 ||
 	    tol_pct > PROOF_MAX_TOL_PCT)
 		return "inconclusive";
 	band = transfer_ns * tol_pct / 100;

@@ -38,10 +38,11 @@ double proof_tolerance(const double *pp, uint32_t n, double *median);
 /*
  * "agree" when @cost_ns is within @tol_pct of @transfer_ns, "disagree"
  * when outside it, "inconclusive" when it cannot say: fewer than 2 reps,
- * a cost interval @ci_ns wider than the tolerance, a tolerance over
- * PROOF_MAX_TOL_PCT or no transfer.
+ * @pp_cut ping-pongs cut by their time budget (a transfer timed while a
+ * vCPU waited for its host is no transfer), a cost interval @ci_ns wider
+ * than the tolerance, a tolerance over PROOF_MAX_TOL_PCT or no transfer.
  */
 const char *proof_verdict(double cost_ns, double ci_ns, double transfer_ns,
-			  double tol_pct, uint32_t reps);
+			  double tol_pct, uint32_t reps, uint32_t pp_cut);
 
 #endif
