@@ -368,7 +368,7 @@ static void tables_are_the_schema(void)
 			      s->type == REC_T_U64_OR_NEVER);
 		}
 	}
-	CHECK_EQ_U64(ntables, 11);
+	CHECK_EQ_U64(ntables, 17);
 }
 
 int main(void)

@@ -66,30 +66,17 @@ static void json_machine(FILE *f, const struct run *r)
 	for (size_t i = 0; i < r->ndomains; i++) {
 		const struct run_domain *d = &r->domains[i];
 
-		fputs("{", f);
+		/* the record's kind, then its keys */
+		fputs(i ? ",{" : "{", f);
 		jkey(f, "kind", d->node ? "node" : "llc", ",");
-		jint(f, "id", d->id, ",");
-		jint(f, "ncpus", d->ncpus, ",");
-		jkey(f, "cpus", d->cpus, ",");
-		jkey(f, "dist", d->dist, "}");
-		fputs(i + 1 < r->ndomains ? "," : "", f);
-	}
-	fputs("],\n\"warnings\":[", f);
-	for (size_t i = 0; i < r->nwarns; i++) {
-		fputs("{", f);
-		jkey(f, "what", r->warns[i].what, ",");
-		jint(f, "id", r->warns[i].id, ",");
-		jkey(f, "msg", r->warns[i].msg, "}");
-		fputs(i + 1 < r->nwarns ? "," : "", f);
-	}
-	fputs("],\n\"failed_cpus\":[", f);
-	for (size_t i = 0; i < r->nfails; i++) {
-		fputs("{", f);
-		jint(f, "id", r->fails[i].id, ",");
-		jkey(f, "hwid", r->fails[i].hwid, "}");
-		fputs(i + 1 < r->nfails ? "," : "", f);
+		map_json_row(f, d->node ? &run_node_table : &run_llc_table, d);
+		fputs("}", f);
 	}
 	fputs("],\n", f);
+	json_rows(f, "warnings", &run_warn_table, r->warns, r->nwarns,
+		  sizeof(*r->warns));
+	json_rows(f, "failed_cpus", &run_cpufail_table, r->fails, r->nfails,
+		  sizeof(*r->fails));
 }
 
 static void json_run(FILE *f, const struct runset *rs, const struct run *r)

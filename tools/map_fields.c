@@ -117,7 +117,9 @@ const struct map_table *const map_tables[] = {
 	&map_c2c_table, &map_noise_table, &map_scale_table,
 	&map_scale_sum_table, &map_rw_table, &run_hello_table,
 	&run_topo_table, &run_config_table, &run_result_table,
-	&run_group_table, &run_cache_table, NULL,
+	&run_group_table, &run_cache_table, &run_end_table, &run_qr_table,
+	&run_llc_table, &run_node_table, &run_warn_table,
+	&run_cpufail_table, NULL,
 };
 
 static bool present(const struct map_field *f, const void *row)

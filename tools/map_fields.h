@@ -58,7 +58,9 @@ extern const struct map_table map_c2c_table, map_noise_table,
 	map_scale_table, map_scale_sum_table, map_rw_table;
 /* A run's own records (run_fields.c): struct run, run_result, ... */
 extern const struct map_table run_hello_table, run_topo_table,
-	run_config_table, run_result_table, run_group_table, run_cache_table;
+	run_config_table, run_result_table, run_group_table, run_cache_table,
+	run_end_table, run_qr_table, run_llc_table, run_node_table,
+	run_warn_table, run_cpufail_table;
 /* Every table, NULL-terminated (tests). */
 extern const struct map_table *const map_tables[];
 

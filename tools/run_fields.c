@@ -49,6 +49,22 @@ static const struct map_field config_fields[] = {
 
 /* the record's order (README's table); absent numbers are CSV-empty and
  * JSON null, never 0 */
+static const struct map_field end_fields[] = {
+	RUN("status", MAP_STR, status),
+	RUN("warnings", MAP_U64, end_warnings),
+	RUN("records", MAP_U64, end_records),
+	MAP_F(struct run, "cpus", MAP_U64, 0, end_cpus,
+	      MAP_HAVE(struct run, have_end_cpus)),
+	MAP_F(struct run, "lost", MAP_U64, 0, end_lost,
+	      MAP_HAVE(struct run, have_lost)),
+};
+
+static const struct map_field qr_fields[] = {
+	RUN("held", MAP_U64, qr_held),
+	RUN("results", MAP_U64, qr_results),
+	RUN("of_results", MAP_U64, qr_of_results),
+};
+
 #define R(key, type, member) \
 	MAP_F(struct run_result, key, type, 0, member, 0)
 #define R_OPT(key, member, have) \
@@ -115,7 +131,39 @@ static const struct map_field cache_fields[] = {
 	C("instances", MAP_UINT, instances),
 };
 
+#define D(key, type, member) \
+	MAP_F(struct run_domain, key, type, 0, member, 0)
+static const struct map_field llc_fields[] = {
+	D("id", MAP_UINT, id),
+	D("ncpus", MAP_UINT, ncpus),
+	D("cpus", MAP_STR, cpus),
+};
+
+static const struct map_field node_fields[] = {
+	D("id", MAP_UINT, id),
+	D("ncpus", MAP_UINT, ncpus),
+	D("cpus", MAP_STR, cpus),
+	D("dist", MAP_STR, dist),
+};
+
+static const struct map_field warn_fields[] = {
+	MAP_F(struct run_warn, "what", MAP_STR, 0, what, 0),
+	MAP_F(struct run_warn, "id", MAP_U64, 0, id, 0),
+	MAP_F(struct run_warn, "msg", MAP_STR, 0, msg, 0),
+};
+
+static const struct map_field cpufail_fields[] = {
+	MAP_F(struct run_fail, "id", MAP_UINT, 0, id, 0),
+	MAP_F(struct run_fail, "hwid", MAP_STR, 0, hwid, 0),
+};
+
 MAP_TABLE(run_hello_table, "hello", hello_fields, false);
+MAP_TABLE(run_end_table, "end", end_fields, false);
+MAP_TABLE(run_qr_table, "qr", qr_fields, false);
+MAP_TABLE(run_llc_table, "llc", llc_fields, false);
+MAP_TABLE(run_node_table, "node", node_fields, false);
+MAP_TABLE(run_warn_table, "warn", warn_fields, false);
+MAP_TABLE(run_cpufail_table, "cpufail", cpufail_fields, false);
 MAP_TABLE(run_topo_table, "topo", topo_fields, false);
 MAP_TABLE(run_config_table, "config", config_fields, false);
 MAP_TABLE(run_result_table, "result", result_fields, true);

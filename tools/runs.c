@@ -209,30 +209,26 @@ static void take_domain(struct run *r, const struct rec_parsed *p, bool node)
 	x = RPUSH(r->domains, r->ndomains);
 
 	x->node = node;
-	x->id = rec_field_u(p, "id");
-	x->ncpus = rec_field_u(p, "ncpus");
-	COPY(x->cpus, p, "cpus");
-	COPY(x->dist, p, "dist");
+	map_fill(node ? &run_node_table : &run_llc_table, x, p);
 }
 
 static void take_warn(struct run *r, const struct rec_parsed *p, bool error)
 {
 	struct run_warn *x = RPUSH(r->warns, r->nwarns);
 
-	copy(x->what, sizeof(x->what), error ? "error" : rec_get(p, "what"));
-	copy(x->msg, sizeof(x->msg), error ? rec_get(p, "what") :
-		rec_get(p, "msg"));
-	x->id = rec_field_u64(p, "id");
-	if (error)
-		r->nerrors++;
+	if (!error) {
+		map_fill(&run_warn_table, x, p);
+		return;
+	}
+	/* an error record: what went wrong is its what= */
+	copy(x->what, sizeof(x->what), "error");
+	copy(x->msg, sizeof(x->msg), rec_get(p, "what"));
+	r->nerrors++;
 }
 
 static void take_fail(struct run *r, const struct rec_parsed *p)
 {
-	struct run_fail *x = RPUSH(r->fails, r->nfails);
-
-	x->id = rec_field_u(p, "id");
-	COPY(x->hwid, p, "hwid");
+	map_fill(&run_cpufail_table, RPUSH(r->fails, r->nfails), p);
 }
 
 static void on_record(struct gather *g, size_t line,
@@ -244,11 +240,9 @@ static void on_record(struct gather *g, size_t line,
 	r->last_line = line;
 	if (!strcmp(k, "end")) {
 		r->end = true;
-		COPY(r->status, p, "status");
-		r->end_warnings = rec_field_u64(p, "warnings");
-		r->end_records = rec_field_u64(p, "records");
-		r->have_lost = rec_get_u64(p, "lost", &r->end_lost) &&
-			       rec_get_u64(p, "cpus", &r->end_cpus);
+		map_fill(&run_end_table, r, p);
+		/* lost of how many: both, or neither */
+		r->have_lost = r->have_lost && r->have_end_cpus;
 		return;
 	}
 	r->nrecords++;
@@ -273,11 +267,8 @@ static void on_record(struct gather *g, size_t line,
 		take_warn(r, p, k[0] == 'e');
 	else if (!strcmp(k, "cpufail"))
 		take_fail(r, p);
-	else if (!strcmp(k, "qr")) {
-		r->qr_held = rec_field_u64(p, "held");
-		r->qr_results = rec_field_u64(p, "results");
-		r->qr_of_results = rec_field_u64(p, "of_results");
-	}
+	else if (!strcmp(k, "qr"))
+		map_fill(&run_qr_table, r, p);
 	/* other kinds are newer than this reader: counted, not shown */
 }
 

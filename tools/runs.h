@@ -113,7 +113,7 @@ struct run {
 	char status[8];
 	uint64_t end_warnings, end_records;
 	uint64_t end_cpus, end_lost;	/* images since the lost= count */
-	bool have_lost;
+	bool have_lost, have_end_cpus;
 	/* the qr record: what the screen's QR codes hold (held records
 	 * before end, results of of_results) */
 	uint64_t qr_held, qr_results, qr_of_results;
