@@ -50,6 +50,14 @@ qemu_dt_edited() {
 		bad "dtc could not rebuild the device tree"
 }
 
+# QEMU's own device tree with the test-only /chosen property that makes
+# the payload's wfi probe run an illegal instruction, as firmware that
+# sets mstatus.TW makes of wfi: the harts must fall back to spinning.
+hook_wfi_traps_dtb() {
+	qemu_dt_edited '{ print } /^\tchosen \{/ { print "\t\tsbmbench,test-wfi-traps;" }' \
+		virt-wfi-traps.dtb
+}
+
 # QEMU's own device tree with cpu@2 marked disabled.
 hook_hart2_off_dtb() {
 	# shellcheck disable=SC2016 # an awk program

@@ -135,6 +135,21 @@ apply_relocs:
 3:	ret
 .option pop
 
+/*
+ * stvec while idle_wait.c tries one wfi: firmware that sets mstatus.TW
+ * makes an S-mode wfi an illegal instruction, which it hands back here.
+ * Step over it and say so in a0 (the probe's result register); nothing
+ * else is touched, and sret returns to S-mode with SIE as it was (off).
+ */
+	.balign 4
+	.globl	riscv_wfi_probe_trap
+riscv_wfi_probe_trap:
+	csrr	a0, sepc
+	addi	a0, a0, 4		/* wfi is a 4-byte instruction */
+	csrw	sepc, a0
+	li	a0, 1
+	sret
+
 /* Traps (stvec needs 4-byte alignment): report and power off. */
 	.balign 4
 trap_entry:

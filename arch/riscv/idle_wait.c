@@ -6,8 +6,10 @@
  * by an SBI IPI, which the firmware delivers as sip.SSIP.  QEMU then
  * stops running the vCPU instead of spinning it on a host core that a
  * measured pair needs.  Each hart proves the wake on itself as it starts
- * (an IPI to itself must raise SSIP); a hart that cannot, or firmware
- * without the SBI IPI extension, spins with a pause hint as before.
+ * (an IPI to itself must raise SSIP, and one wfi with it pending must
+ * return: firmware that sets mstatus.TW makes wfi trap, and the probe
+ * steps over it); a hart that cannot, or firmware without the SBI IPI
+ * extension, spins with a pause hint as before.
  * sscratch, unused otherwise, says which a hart does.
  */
 #include "arch.h"
@@ -20,9 +22,10 @@
 #define SIP_SSIP	(1ul << 1)	/* sip and sie: supervisor software */
 #define PARK_WFI	1ul		/* in sscratch: this hart sleeps */
 
+bool riscv_test_wfi_traps;
 static bool have_ipi;
 static uint8_t sleeps[TOPO_MAX_CPUS];	/* by logical CPU */
-static uint32_t nsleep, nfailed;
+static uint32_t nsleep, nfailed, nwfi_trapped;
 
 const char *riscv_idle_wait_prepare(void)
 {
@@ -30,8 +33,8 @@ const char *riscv_idle_wait_prepare(void)
 	return have_ipi ? "wfi" : "spin";
 }
 
-/* An IPI to this hart: SSIP within 10 ms, then cleared. */
-static bool wake_proven(uint64_t hart)
+/* An IPI to this hart: SSIP within 10 ms, then cleared unless @keep. */
+static bool wake_proven(uint64_t hart, bool keep)
 {
 	uint64_t t0;
 
@@ -48,8 +51,33 @@ static bool wake_proven(uint64_t hart)
 		if (isa_counter() - t0 > machine_ms_ticks(riscv_timebase_hz, 10))
 			return false;
 	}
-	__asm__ volatile("csrc sip, %0" : : "r"(SIP_SSIP));
+	if (!keep)
+		__asm__ volatile("csrc sip, %0" : : "r"(SIP_SSIP));
 	return true;
+}
+
+void riscv_wfi_probe_trap(void);	/* entry.S */
+
+/*
+ * Whether wfi runs here: with SSIP pending and enabled it returns at
+ * once; firmware that sets mstatus.TW turns it into an illegal
+ * instruction, which riscv_wfi_probe_trap steps over, setting a0.
+ * Called with an IPI to this hart pending (wake_proven(.., true)).
+ */
+static bool wfi_allowed(void)
+{
+	register unsigned long trapped __asm__("a0") = 0;
+	unsigned long vec;
+
+	__asm__ volatile("csrr %0, stvec" : "=r"(vec));
+	__asm__ volatile("csrw stvec, %0" : : "r"(riscv_wfi_probe_trap));
+	if (riscv_test_wfi_traps)	/* cycle is read-only: illegal */
+		__asm__ volatile("csrw cycle, zero" : "+r"(trapped) : :
+				 "memory");
+	else
+		__asm__ volatile("wfi" : "+r"(trapped) : : "memory");
+	__asm__ volatile("csrw stvec, %0" : : "r"(vec));
+	return !trapped;
 }
 
 void riscv_idle_wait_hart_start(uint32_t cpu, uint64_t hart)
@@ -60,7 +88,13 @@ void riscv_idle_wait_hart_start(uint32_t cpu, uint64_t hart)
 		/* enabled in sie before the test: wfi needs it, no trap
 		 * follows with sstatus.SIE off */
 		__asm__ volatile("csrs sie, %0" : : "r"(SIP_SSIP));
-		if (wake_proven(hart)) {
+		bool woke = wake_proven(hart, true), wfi_ok = woke &&
+			    wfi_allowed();
+
+		__asm__ volatile("csrc sip, %0" : : "r"(SIP_SSIP));
+		if (woke && !wfi_ok)
+			__atomic_fetch_add(&nwfi_trapped, 1, __ATOMIC_RELAXED);
+		if (wfi_ok) {
 			mode = PARK_WFI;
 			sleeps[cpu] = 1;
 			__atomic_fetch_add(&nsleep, 1, __ATOMIC_RELAXED);
@@ -80,7 +114,10 @@ void riscv_idle_wait_report(void)
 	}
 	report_printf("parked harts: %u wfi (SBI IPI wake), %u could not\n",
 		      nsleep, nfailed);
-	if (nfailed)
+	if (nwfi_trapped)
+		report_warn("idle-wait", 0, "wfi is an illegal instruction "
+			    "here (firmware set mstatus.TW): harts spin");
+	else if (nfailed)
 		report_warn("idle-wait", 0, "a hart did not see its own SBI "
 			    "IPI: it waits with a pause-hinted spin");
 }

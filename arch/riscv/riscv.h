@@ -41,6 +41,10 @@ void riscv_counter_choose(enum riscv_counter pick, struct machine_info *info);
 /* Test only (/chosen "sbmbench,test-hsm-at-entry"): start harts at the
  * payload entry, as a racy OpenSBI may, to exercise entry.S's lookup. */
 extern bool riscv_hsm_at_entry;
+/* Test only (/chosen "sbmbench,test-wfi-traps"): the wfi probe runs an
+ * illegal instruction instead, as firmware with mstatus.TW set makes of
+ * wfi, to exercise the spin fallback (idle_wait.c). */
+extern bool riscv_test_wfi_traps;
 
 enum riscv_console { CON_SBI_DBCN, CON_SBI_LEGACY, CON_NS16550, CON_NONE };
 

@@ -118,23 +118,36 @@ static void machine(struct engine *e)
 	       sbi_spec_version() & 0xffffff);
 }
 
-/* Options from /chosen bootargs, and the test switch /chosen holds. */
+/* A test switch /chosen holds: on only in a payload with test hooks. */
+static bool test_prop(const char *name, const char *what, const char *mode)
+{
+	char msg[160];
+
+	if (!fdt_getprop(&board, fdt_path_offset(&board, "/chosen"), name,
+			 NULL))
+		return false;
+	if (!sbm_test_hooks)
+		snprintf(msg, sizeof(msg), "/chosen %s ignored: a test switch, "
+			 "and this payload was built without test hooks", name);
+	else
+		snprintf(msg, sizeof(msg), "test mode: %s (/chosen %s)", mode,
+			 name);
+	report_warn(what, 0, msg);
+	return sbm_test_hooks;
+}
+
+/* Options from /chosen bootargs, and the test switches /chosen holds. */
 static int options(struct engine *e, char *err, size_t len)
 {
 	const char *bootargs = NULL;
 
 	fdt_chosen(&board, NULL, &bootargs);
-	riscv_hsm_at_entry = fdt_getprop(&board, fdt_path_offset(&board, "/chosen"),
-					 "sbmbench,test-hsm-at-entry", NULL) != NULL;
-	if (riscv_hsm_at_entry && !sbm_test_hooks) {
-		riscv_hsm_at_entry = false;
-		report_warn("cpu-start", 0, "/chosen sbmbench,test-hsm-at-entry "
-			    "ignored: a test switch, and this payload was built "
-			    "without test hooks");
-	} else if (riscv_hsm_at_entry) {
-		report_warn("cpu-start", 0, "test mode: harts are started at the "
-			    "payload entry (/chosen sbmbench,test-hsm-at-entry)");
-	}
+	riscv_hsm_at_entry = test_prop("sbmbench,test-hsm-at-entry",
+				       "cpu-start", "harts are started at "
+				       "the payload entry");
+	riscv_test_wfi_traps = test_prop("sbmbench,test-wfi-traps",
+					 "idle-wait", "the wfi probe runs an "
+					 "illegal instruction");
 	if (bootargs && config_parse(&e->cfg, bootargs, strlen(bootargs),
 				     "bootargs", err, len))
 		return -1;
