@@ -457,12 +457,21 @@ static bool self_test(uint64_t mpidr)
 		;	/* whatever the firmware left pending */
 	send(mpidr);
 	t0 = read_sysreg(cntvct_el0);
-	/* 10 ms (1e6 reads when CNTFRQ says nothing) */
-	for (uint64_t n = 0; hz ? read_sysreg(cntvct_el0) - t0 < hz / 100 :
-	     n < 1000000; n++)
+	/*
+	 * 10 ms (1e6 reads when CNTFRQ says nothing).  The time is read
+	 * before each look, so the last look comes after the deadline: a
+	 * vCPU its host stopped for longer than that (QEMUs side by side)
+	 * still sees an SGI that arrived meanwhile.
+	 */
+	for (uint64_t n = 0;; n++) {
+		bool late = hz ? read_sysreg(cntvct_el0) - t0 >= hz / 100 :
+				 n >= 1000000;
+
 		if (ack_one() == WAKE_SGI)
 			return true;
-	return false;
+		if (late)
+			return false;
+	}
 }
 
 bool arm64_gic_wake_cpu(void)

@@ -43,12 +43,16 @@ static bool wake_proven(uint64_t hart, bool keep)
 		return false;
 	t0 = isa_counter();
 	for (;;) {
+		/* the time before the look: the last look is after the
+		 * deadline, even for a vCPU its host stopped meanwhile */
+		bool late = isa_counter() - t0 >
+			    machine_ms_ticks(riscv_timebase_hz, 10);
 		unsigned long sip;
 
 		__asm__ volatile("csrr %0, sip" : "=r"(sip));
 		if (sip & SIP_SSIP)
 			break;
-		if (isa_counter() - t0 > machine_ms_ticks(riscv_timebase_hz, 10))
+		if (late)
 			return false;
 	}
 	if (!keep)
