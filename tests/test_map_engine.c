@@ -12,6 +12,7 @@
 #include "check.h"
 #include "engine_fixture.h"
 #include "engine/pingpong.h"
+#include "engine/rfo.h"
 #include "exp/exp_c2c.h"
 #include "exp/exp_noise.h"
 #include "exp/exp_sbm.h"
@@ -82,6 +83,49 @@ static void pingpong_budget(void)
 	CHECK(pp.timed >= 1 && pp.timed < pp.rounds);
 	CHECK(pingpong_oneway(&pp, &med, &min) && med > 0 && min <= med);
 	/* the same CPUs answer the next run: b did not stay behind */
+	memset((void *)ran, 0, sizeof(ran));
+	CHECK(engine_run_on(&b, (uint32_t[]){ 0, 1 }, 2, mark, NULL, 10000) == 0);
+	CHECK(ran[0] == 1 && ran[1] == 1);
+	CHECK(!b.aborted);
+	engine_release(&b);
+}
+
+/*
+ * RFO runs (rfo.h) on the twin's CPUs 0 and 1: every round timed, b's
+ * word holds its last round, a's bit cleared after each; then one past
+ * its budget: cut between rounds, and both CPUs answer the next run.
+ */
+static void rfo_runs(void)
+{
+	static struct engine b;
+	static uint64_t line[16] __attribute__((aligned(128)));
+	static uint64_t token[16] __attribute__((aligned(128)));
+	static uint64_t remote[1000000], local[1000000];
+	struct rfo r = {
+		.line = line, .token = token, .bit = 3, .a = 0, .b = 1,
+		.warmup = 16, .rounds = 500, .remote = remote, .local = local,
+	};
+	double ticks;
+
+	setup(&b, "iters=100 reps=1 layouts=private");
+	CHECK_EQ_U64(engine_main(&b), 0);
+	r.op = ops_find(b.cfg.op, false);
+	CHECK(r.op != NULL);
+	if (!r.op)
+		return;
+	CHECK(rfo_run(&b, &r) == 0);
+	CHECK(!r.cut);
+	CHECK_EQ_U64(r.n, 500);
+	CHECK_EQ_U64(line[1], 515);		/* b's last round: k 515 */
+	CHECK_EQ_U64(line[0] & (1u << 3), 0);	/* a set and cleared */
+	CHECK(rfo_ticks(&r, &ticks));
+	/* the budget: a stops between rounds, b sees it and returns */
+	r.rounds = 1000000;
+	r.budget_ms = 2;
+	CHECK(rfo_run(&b, &r) == 0);
+	CHECK(r.cut);
+	CHECK(r.n >= 1 && r.n < r.rounds);
+	CHECK(rfo_ticks(&r, &ticks));
 	memset((void *)ran, 0, sizeof(ran));
 	CHECK(engine_run_on(&b, (uint32_t[]){ 0, 1 }, 2, mark, NULL, 10000) == 0);
 	CHECK(ran[0] == 1 && ran[1] == 1);
@@ -310,6 +354,7 @@ int main(void)
 	step_lists();
 	derive();
 	pingpong_budget();
+	rfo_runs();
 	scale("experiment=scale iters=300 warmup=10 layouts=global,llc,private",
 	      6, 4);
 	scale("experiment=scale iters=300 warmup=10 layouts=all "

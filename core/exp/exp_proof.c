@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The proof every run carries: a contended update should cost about one
- * line transfer, an RFO of a modified line, which is what a CAS
- * ping-pong hands back and forth (pingpong.c, the same hand-off c2c
- * measures).  For the boot CPU and its nearest and its farthest partner:
- * the plain and the CAS ping-pong's one-way latency, and the global mask
- * on just those two CPUs at the proof's gap (the smallest listed gap of
- * at least 4 transfers, else 2 us: proof_plan.h) above the private floor
- * at the same gap, each run's real gaps taken out (a deadline gap absorbs
- * a preempted vCPU; its length is not the update's cost).  Reps of global
- * and private alternate, with a CAS ping-pong before each pair and after
- * the last; those ping-pongs' spread widens the tolerance.  The lines live on the global mask's node.
- * Record kind "proof"; a disagreement is a warning.
+ * line transfer, an RFO of a modified line.  For the boot CPU and its
+ * nearest and its farthest partner: one RFO timed on its own (rfo.h: the
+ * partner writes the line, the boot CPU times the global layout's op on
+ * it), and the global mask on just those two CPUs at the proof's gap (the
+ * smallest listed gap of at least 4 CAS transfers, else 2 us:
+ * proof_plan.h) above the private floor at the same gap, each run's real
+ * gaps taken out (a deadline gap absorbs a preempted vCPU; its length is
+ * not the update's cost).  Reps of global and private alternate, with an
+ * RFO run and a CAS ping-pong before each pair and after the last; the
+ * RFO runs' spread widens the tolerance.  The CAS and plain ping-pongs'
+ * one-way times are printed beside: a ping-pong hand-off is more than one
+ * transfer, so the verdict is on the RFO.  The lines live on the global
+ * mask's node.  Record kind "proof"; a disagreement is a warning.
  *
  * Its records' kinds and keys come first (the host tools compile this
  * file with SBM_EXP_RECORDS_ONLY); its options are sbm's (exp_sbm.c).
@@ -47,6 +49,9 @@ const struct rec_schema exp_proof_records[] = {
 	REC_KEY("home", U64, "node")
 	REC_KEY("gap_real_ns", DBL, "ns")
 	REC_KEY("pp_cut", U64, "")
+	REC_KEY("rfo_ns", DBL, "ns")
+	REC_KEY("rfo_runs", U64, "")
+	REC_KEY("rfo_pct", DBL, "%")
 	REC_END
 };
 #endif /* !SBM_EXP_NO_RECORDS */
@@ -67,6 +72,7 @@ const struct rec_schema exp_proof_records[] = {
 #include "engine/mem.h"
 #include "engine/ops.h"
 #include "engine/pingpong.h"
+#include "engine/rfo.h"
 #include "out/report.h"
 #include "engine/sbm.h"
 #include "engine/stats.h"
@@ -75,6 +81,10 @@ const struct rec_schema exp_proof_records[] = {
 /* The plain and the CAS word, each alone on its prefetch pair of lines */
 #define PLAIN_OFF	0
 #define CAS_OFF		(2 * ENGINE_ALIGN)
+/* The RFO run's line (a's word, then b's) and its token, likewise */
+#define RFO_OFF		(4 * ENGINE_ALIGN)
+#define TOKEN_OFF	(6 * ENGINE_ALIGN)
+#define RFO_ROUNDS	1000
 #define LINES_SIZE	4096
 
 enum { L_GLOBAL, L_PRIVATE, NLAYOUTS };
@@ -85,6 +95,7 @@ struct proof {
 	struct node_arena lines;	/* the ping-pong words, on home */
 	uint32_t home;			/* the global mask's node */
 	uint64_t pp_samples[PP_ROUNDS];	/* pingpong.c's batches */
+	uint64_t rfo_remote[RFO_ROUNDS], rfo_local[RFO_ROUNDS];
 	uint32_t pair[2];		/* the boot CPU and the partner */
 	/* the update part: global and private on the two CPUs */
 	struct node_arena arena;
@@ -95,7 +106,8 @@ struct proof {
 	uint64_t spins;			/* the gap, in counter ticks */
 	uint64_t gap_ticks[2];		/* the timed gaps, per pair CPU */
 	uint32_t gap_ns;
-	uint32_t pp_cut;		/* ping-pongs their time budget cut */
+	uint32_t pp_cut;		/* ping-pongs and RFO runs their
+					 * time budget cut */
 };
 
 static const char *relation_of(const struct topo *t, uint32_t a, uint32_t b)
@@ -270,11 +282,33 @@ static int transfer_ns(struct engine *e, struct proof *p, bool cas,
 	return 0;
 }
 
+/* One RFO run on the pair (rfo.h): the transfer a contended update pays,
+ * in ns; a times with the global layout's own op. */
+static int rfo_ns(struct engine *e, struct proof *p, double *ns)
+{
+	uint8_t *base = p->lines.a.base[p->home];
+	struct rfo r = {
+		.line = (volatile uint64_t *)(base + RFO_OFF),
+		.token = (volatile uint64_t *)(base + TOKEN_OFF),
+		.op = p->op, .bit = 0, .a = p->pair[0], .b = p->pair[1],
+		.warmup = pingpong_warmup(RFO_ROUNDS), .rounds = RFO_ROUNDS,
+		.remote = p->rfo_remote, .local = p->rfo_local,
+	};
+	double ticks;
+
+	if (rfo_run(e, &r) || !rfo_ticks(&r, &ticks))
+		return -1;
+	p->pp_cut += r.cut;
+	*ns = ticks * 1e9 / (double)e->info.counter_hz;
+	return 0;
+}
+
 struct proof_figures {
 	double pp, pp_min;		/* plain ping-pong, one-way ns */
 	double cas, cas_min;		/* CAS: median of the repeated ones */
-	double tol;			/* percent */
-	uint32_t npp;			/* CAS ping-pongs */
+	double rfo;			/* one RFO: median of the runs */
+	double tol;			/* percent, around @rfo */
+	uint32_t npp;			/* CAS ping-pongs, RFO runs */
 	double g, f, cost, ci;		/* per update, ns */
 	double gap_real;		/* the gaps really had, mean ns */
 	bool fallback_gap;
@@ -282,12 +316,12 @@ struct proof_figures {
 };
 
 /*
- * Reps of global and private alternate, a CAS ping-pong before each pair
- * and after the last, so that drift lands in both alike and the
- * ping-pongs' spread says how steady a transfer is.
+ * Reps of global and private alternate, a CAS ping-pong and an RFO run
+ * before each pair and after the last, so that drift lands in both alike
+ * and the RFO runs' spread says how steady a transfer is.
  */
 static int measure_reps(struct engine *e, struct proof *p,
-			uint64_t deadline_ms, double *cas_pp,
+			uint64_t deadline_ms, double *cas_pp, double *rfo,
 			struct proof_figures *fig)
 {
 	uint32_t reps = e->cfg.reps;
@@ -303,7 +337,8 @@ static int measure_reps(struct engine *e, struct proof *p,
 	for (uint32_t rep = 0; rep < reps; rep++) {
 		if (update_ns(e, p, L_GLOBAL, deadline_ms, &g[rep], &gb, &gg) ||
 		    update_ns(e, p, L_PRIVATE, deadline_ms, &f[rep], &fb, &fg) ||
-		    transfer_ns(e, p, true, &cas_pp[rep + 1], &min))
+		    transfer_ns(e, p, true, &cas_pp[rep + 1], &min) ||
+		    rfo_ns(e, p, &rfo[rep + 1]))
 			goto out;
 		/* above the floor: the gaps each run really had taken out */
 		d[rep] = gb - fb;
@@ -356,11 +391,15 @@ static void proof_record(struct engine *e, struct proof *p, int which,
 	rec_u64(&r, "cas_runs", fig->npp);
 	rec_dbl(&r, "cas_pct", fig->cas > 0 ? fig->cost / fig->cas * 100 : 0,
 		2);
-	rec_dbl(&r, "tol_pct", fig->tol, 2);
+	rec_dbl(&r, "tol_pct", fig->tol > 0 ? fig->tol : 0, 2);
 	rec_str(&r, "gap_rule", fig->fallback_gap ? "fallback" : "4x");
 	rec_u64(&r, "home", p->home);
 	rec_dbl(&r, "gap_real_ns", fig->gap_real, 1);
 	rec_u64(&r, "pp_cut", p->pp_cut);
+	rec_dbl(&r, "rfo_ns", fig->rfo, 3);
+	rec_u64(&r, "rfo_runs", fig->npp);
+	rec_dbl(&r, "rfo_pct", fig->rfo > 0 ? fig->cost / fig->rfo * 100 : 0,
+		2);
 	report_record(&r);
 }
 
@@ -385,76 +424,91 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 	uint64_t deadline_ms;
 	struct proof_figures fig = { .cas_min = INFINITY };
 	double *cas_pp = calloc(e->cfg.reps + 1, sizeof(double));
-	double pct;
+	double *rfo = calloc(e->cfg.reps + 1, sizeof(double));
+	double pct, tick_ns = 1e9 / (double)e->info.counter_hz;
 	char msg[200];
+	int rc = -1;
 
 	p->pair[0] = e->bsp;
 	p->pair[1] = p->partner[which];
 	p->pp_cut = 0;
-	if (!cas_pp || transfer_ns(e, p, false, &fig.pp, &fig.pp_min) ||
-	    transfer_ns(e, p, true, &cas_pp[0], &fig.cas_min)) {
-		free(cas_pp);
-		return -1;
-	}
+	if (!cas_pp || !rfo || transfer_ns(e, p, false, &fig.pp, &fig.pp_min) ||
+	    transfer_ns(e, p, true, &cas_pp[0], &fig.cas_min) ||
+	    rfo_ns(e, p, &rfo[0]))
+		goto out;
 	deadline_ms = set_gap(e, p, cas_pp[0], &fig.fallback_gap);
-	if (measure_reps(e, p, deadline_ms, cas_pp, &fig)) {
-		free(cas_pp);
-		return -1;
-	}
-	fig.tol = proof_tolerance(cas_pp, fig.npp, &fig.cas);
-	free(cas_pp);
-	fig.verdict = proof_verdict(fig.cost, fig.ci, fig.cas, fig.tol,
+	if (measure_reps(e, p, deadline_ms, cas_pp, rfo, &fig))
+		goto out;
+	proof_tolerance(cas_pp, fig.npp, &fig.cas);
+	fig.tol = proof_tolerance(rfo, fig.npp, &fig.rfo);
+	/* a counter tick is a bound on a single op's timing too; an RFO
+	 * that does not stand a tick above the owned line's op (TCG, which
+	 * has no caches, can time it either way) is no transfer */
+	if (fig.rfo <= tick_ns)
+		fig.tol = -1;
+	else if (fig.tol >= 0)
+		fig.tol += tick_ns / fig.rfo * 100;
+	fig.verdict = proof_verdict(fig.cost, fig.ci, fig.rfo, fig.tol,
 				    e->cfg.reps, p->pp_cut);
-	pct = fig.cas > 0 ? fig.cost / fig.cas * 100 : 0;
-	report_printf("line transfer check: CPU %u <-> %u (%s): one-way CAS "
-		      "(%s) %.1f ns (min %.1f, %u runs), plain %.1f ns (min "
-		      "%.1f); global %s update at gap %u ns%s: %.1f +- %.1f ns "
-		      "above the private floor = %.0f %% of a CAS transfer "
-		      "(%.0f %% of a plain one): %s (tolerance %.0f %%)\n",
+	pct = fig.rfo > 0 ? fig.cost / fig.rfo * 100 : 0;
+	report_printf("line transfer check: CPU %u <-> %u (%s): one RFO (%s "
+		      "on a line the partner just wrote) %.1f ns (%u runs); "
+		      "ping-pong one-way CAS (%s) %.1f ns (min %.1f), plain "
+		      "%.1f ns (min %.1f); global %s update at gap %u ns%s: "
+		      "%.1f +- %.1f ns above the private floor = %.0f %% of "
+		      "one RFO (%.0f %% of a CAS one-way, %.0f %% of a plain "
+		      "one): %s (tolerance %.0f %%)\n",
 		      e->bsp, p->pair[1], which ? "farthest" : "nearest",
-		      isa_cas_name(), fig.cas, fig.cas_min, fig.npp, fig.pp,
-		      fig.pp_min, p->op->name, p->gap_ns,
+		      p->op->name, fig.rfo, fig.npp, isa_cas_name(), fig.cas,
+		      fig.cas_min, fig.pp, fig.pp_min, p->op->name, p->gap_ns,
 		      fig.fallback_gap ? " (no listed gap of 4 transfers)" : "",
 		      fig.cost, fig.ci, pct,
+		      fig.cas > 0 ? fig.cost / fig.cas * 100 : 0,
 		      fig.pp > 0 ? fig.cost / fig.pp * 100 : 0, fig.verdict,
 		      fig.tol);
 	if (!strcmp(fig.verdict, "inconclusive"))
 		report_printf("line transfer check: inconclusive: %s\n",
-			      p->pp_cut ? "a ping-pong ran out "
-			      "of its time before its round trips (the two "
+			      p->pp_cut ? "a ping-pong or RFO run ran out "
+			      "of its time before its rounds (the two "
 			      "CPUs were not both running: vCPUs on a busy "
 			      "host)" :
 			      e->cfg.reps < 2 ? "one rep gives no interval "
-			      "(reps=)" : fig.tol > PROOF_MAX_TOL_PCT ?
+			      "(reps=)" : fig.tol < 0 ? "no RFO stands a counter "
+			      "tick above an update of an owned line (TCG has "
+			      "no caches to miss in)" : fig.tol > PROOF_MAX_TOL_PCT ?
 			      "the transfer itself varied too much between "
 			      "the reps" : "the cost's interval is wider than "
 			      "the tolerance (more iters= or reps=)");
 	proof_record(e, p, which, &fig);
 	if (!strcmp(fig.verdict, "disagree")) {
 		snprintf(msg, sizeof(msg), "CPU %u <-> %u: a global update at "
-			 "gap %u ns costs %.0f %% of a CAS transfer (want "
+			 "gap %u ns costs %.0f %% of one RFO (want "
 			 "%.0f..%.0f %%)%s", e->bsp, p->pair[1], p->gap_ns, pct,
 			 100 - fig.tol, 100 + fig.tol,
 			 strcmp(e->info.virt, "none") ?
 			 "; virtualized: expected" : "");
 		report_warn("proof", p->pair[1], msg);
 	}
-	return 0;
+	rc = 0;
+out:
+	free(cas_pp);
+	free(rfo);
+	return rc;
 }
 
 /*
- * One CAS ping-pong and one global update run on the nearest pair at the
- * gap the proof would pick, timed, times what measure_pair() runs per
- * partner: reps + 2 ping-pongs (plain, then CAS before each rep and
- * after the last) and 2 x reps update runs.  Costs about one run in
- * 3 x reps + 2 of each partner's.
+ * One CAS ping-pong, one RFO run and one global update run on the
+ * nearest pair at the gap the proof would pick, timed, times what
+ * measure_pair() runs per partner: reps + 2 ping-pongs (plain, then CAS
+ * before each rep and after the last), reps + 1 RFO runs and 2 x reps
+ * update runs.  Costs about one run in 4 x reps + 3 of each partner's.
  */
 static uint64_t proof_estimate_ms(struct engine *e, void *state)
 {
 	struct proof *p = state;
 	uint64_t reps = e->cfg.reps;
-	uint64_t t0, pp, upd, deadline_ms, parts;
-	double med, min, whole, busy, gap;
+	uint64_t t0, pp, rfo, upd, deadline_ms, parts;
+	double med, min, whole, busy, gap, ns;
 	bool fallback;
 
 	if (!p || p->partner[0] == UINT32_MAX)
@@ -465,6 +519,10 @@ static uint64_t proof_estimate_ms(struct engine *e, void *state)
 	if (transfer_ns(e, p, true, &med, &min))
 		return 0;
 	pp = isa_counter() - t0;
+	t0 = isa_counter();
+	if (rfo_ns(e, p, &ns))
+		return 0;
+	rfo = isa_counter() - t0;
 	deadline_ms = set_gap(e, p, med, &fallback);
 	t0 = isa_counter();
 	if (update_ns(e, p, L_GLOBAL, deadline_ms, &whole, &busy, &gap))
@@ -472,7 +530,8 @@ static uint64_t proof_estimate_ms(struct engine *e, void *state)
 	upd = isa_counter() - t0;
 	parts = p->partner[1] != UINT32_MAX && p->partner[1] != p->partner[0] ?
 		2 : 1;
-	return estimate_ms(e, parts * ((reps + 2) * pp + 2 * reps * upd));
+	return estimate_ms(e, parts * ((reps + 2) * pp + (reps + 1) * rfo +
+				       2 * reps * upd));
 }
 
 static int proof_run(struct engine *e, void *state)
@@ -486,8 +545,9 @@ static int proof_run(struct engine *e, void *state)
 		return 0;
 	}
 	report_printf("line transfer check: ping-pongs of %u round trips, "
-		      "plain, then CAS before each of %u reps of global and "
-		      "private and after the last, per partner ...\n",
+		      "plain, then CAS and an RFO run before each of %u reps "
+		      "of global and private and after the last, per partner "
+		      "...\n",
 		      PP_ROUNDS, e->cfg.reps);
 	for (int w = 0; w < 2 && !rc; w++) {
 		if (w && p->partner[1] == p->partner[0])
