@@ -63,6 +63,7 @@ static void timer(struct engine *e, struct rfo *r, uint64_t budget)
 
 		if (!timing && (k >= r->warmup || now > end)) {
 			timing = true;
+			r->warm = (uint32_t)k;
 			end = now + budget / 2;
 		} else if (timing && now > end) {
 			r->cut = true;
@@ -119,6 +120,7 @@ int rfo_run(struct engine *e, struct rfo *r)
 		r->budget_ms = pingpong_budget_ms(r->rounds);
 	run.budget = (uint64_t)r->budget_ms * e->info.counter_hz / 1000;
 	r->n = 0;
+	r->warm = 0;
 	r->cut = false;
 	__atomic_store_n(r->token, 0, __ATOMIC_RELEASE);
 	return engine_run_on(e, cpus, 2, body, &run, deadline_ms);
