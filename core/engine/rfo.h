@@ -33,7 +33,7 @@ struct rfo {
 	uint32_t budget_ms;		/* 0: pingpong_budget_ms(@rounds) */
 
 	/* filled by CPU a */
-	uint32_t warm;			/* warm-up rounds run, <= @warmup */
+	uint32_t warm;			/* warm-up rounds run */
 	uint32_t n;			/* rounds timed */
 	bool cut;			/* stopped by the budget */
 };

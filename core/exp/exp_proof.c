@@ -473,12 +473,13 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 			      "CPUs were not both running: vCPUs on a busy "
 			      "host)" :
 			      e->cfg.reps < 2 ? "one rep gives no interval "
-			      "(reps=)" : fig.tol < 0 ? "no RFO stands a counter "
-			      "tick above an update of an owned line (TCG has "
-			      "no caches to miss in)" : fig.tol > PROOF_MAX_TOL_PCT ?
-			      "the transfer itself varied too much between "
-			      "the reps" : "the cost's interval is wider than "
-			      "the tolerance (more iters= or reps=)");
+			      "(reps=)" : fig.tol < 0 ? "no RFO stands a "
+			      "counter tick above an update of an owned line "
+			      "(TCG has no caches to miss in)" :
+			      fig.tol > PROOF_MAX_TOL_PCT ? "the transfer "
+			      "itself varied too much between the reps" :
+			      "the cost's interval is wider than the tolerance "
+			      "(more iters= or reps=)");
 	proof_record(e, p, which, &fig);
 	if (!strcmp(fig.verdict, "disagree")) {
 		snprintf(msg, sizeof(msg), "CPU %u <-> %u: a global update at "
