@@ -49,28 +49,40 @@ static void test_tolerance(void)
 	double med, tol;
 
 	/* 2 ns of range around 190: 25 % and a hair */
-	tol = proof_tolerance(steady, 6, &med);
+	tol = proof_tolerance(steady, 6, 0, &med);
 	CHECK(fabs(med - 190) < 1e-9);
 	CHECK(fabs(tol - (25 + 1.0 / 190 * 100)) < 1e-9);
 	/* a vCPU moved in one round (issue 20: 25 ns, then 190): the
 	 * median keeps the transfer, the range widens the band */
-	tol = proof_tolerance(moved, 6, &med);
+	tol = proof_tolerance(moved, 6, 0, &med);
 	CHECK(fabs(med - 189.5) < 1e-9);
 	CHECK(fabs(tol - (25 + 82.5 / 189.5 * 100)) < 1e-9);
 	/* a stalled round: past the cap, no verdict (test_verdict) */
-	tol = proof_tolerance(stalled, 6, &med);
+	tol = proof_tolerance(stalled, 6, 0, &med);
 	CHECK(fabs(med - 190) < 1e-9);
 	CHECK(tol > PROOF_MAX_TOL_PCT);
 	/* even count: the median is the middle pair's mean */
-	tol = proof_tolerance(even, 4, &med);
+	tol = proof_tolerance(even, 4, 0, &med);
 	CHECK(fabs(med - 130) < 1e-9);
 	CHECK(fabs(tol - (25 + 30.0 / 130 * 100)) < 1e-9);
 	/* one run: no spread, the least tolerance */
-	tol = proof_tolerance(steady, 1, &med);
+	tol = proof_tolerance(steady, 1, 0, &med);
 	CHECK(fabs(tol - PROOF_AGREE_PCT) < 1e-9);
 	/* nothing to judge against */
-	CHECK(proof_tolerance(steady, 0, &med) < 0);
-	CHECK(proof_tolerance(zero, 3, &med) < 0);
+	CHECK(proof_tolerance(steady, 0, 0, &med) < 0);
+	CHECK(proof_tolerance(zero, 3, 0, &med) < 0);
+	/* a tick of 10 ns widens the band by 10 / 190 of it */
+	tol = proof_tolerance(steady, 6, 10, &med);
+	CHECK(fabs(tol - (25 + 1.0 / 190 * 100 + 10.0 / 190 * 100)) < 1e-9);
+	/* TCG: RFOs either side of zero, or within a tick of it */
+	{
+		const double tcg[] = { -130, 130, -140 };
+		const double fine[] = { 8, 9, 9 };
+
+		CHECK(proof_tolerance(tcg, 3, 1, &med) < 0);
+		CHECK(proof_tolerance(fine, 3, 10, &med) < 0);
+		CHECK(proof_tolerance(fine, 3, 1, &med) > 0);
+	}
 }
 
 static void test_verdict(void)

@@ -15,6 +15,15 @@ int main(void)
 	double big[2000];
 	struct stats s;
 
+	{
+		/* counter readings: odd and even counts, sorted in place */
+		uint64_t odd[] = { 5, 1ull << 40, 3 }, ev[] = { 4, 1, 3, 2 };
+
+		CHECK(NEAR(stats_median_u64(odd, 3), 5));
+		CHECK(odd[0] == 3 && odd[2] == 1ull << 40);
+		CHECK(NEAR(stats_median_u64(ev, 4), 2.5));
+		CHECK(ev[0] == 1 && ev[3] == 4);
+	}
 	stats_compute(v, 20, &s);
 	CHECK(NEAR(s.mean, 7.0));
 	CHECK(NEAR(s.min, 2) && NEAR(s.max, 12));

@@ -131,20 +131,16 @@ static const struct map_field cache_fields[] = {
 	C("instances", MAP_UINT, instances),
 };
 
+/* node's keys; an llc record has the same but dist (NLLC_FIELDS) */
 #define D(key, type, member) \
 	MAP_F(struct run_domain, key, type, 0, member, 0)
-static const struct map_field llc_fields[] = {
-	D("id", MAP_UINT, id),
-	D("ncpus", MAP_UINT, ncpus),
-	D("cpus", MAP_STR, cpus),
-};
-
 static const struct map_field node_fields[] = {
 	D("id", MAP_UINT, id),
 	D("ncpus", MAP_UINT, ncpus),
 	D("cpus", MAP_STR, cpus),
 	D("dist", MAP_STR, dist),
 };
+#define NLLC_FIELDS	3
 
 static const struct map_field warn_fields[] = {
 	MAP_F(struct run_warn, "what", MAP_STR, 0, what, 0),
@@ -160,7 +156,8 @@ static const struct map_field cpufail_fields[] = {
 MAP_TABLE(run_hello_table, "hello", hello_fields, false);
 MAP_TABLE(run_end_table, "end", end_fields, false);
 MAP_TABLE(run_qr_table, "qr", qr_fields, false);
-MAP_TABLE(run_llc_table, "llc", llc_fields, false);
+const struct map_table run_llc_table = { "llc", node_fields, NLLC_FIELDS,
+					 false };
 MAP_TABLE(run_node_table, "node", node_fields, false);
 MAP_TABLE(run_warn_table, "warn", warn_fields, false);
 MAP_TABLE(run_cpufail_table, "cpufail", cpufail_fields, false);

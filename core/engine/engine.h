@@ -20,6 +20,7 @@
 #include "boot/config.h"
 #include "machine.h"
 #include "engine/topo.h"
+#include "isa_ops.h"
 
 #define ENGINE_ALIGN	128	/* two 64-byte lines: spatial prefetch pairs */
 #define ENGINE_MAX_EXPERIMENTS 8
@@ -131,6 +132,34 @@ uint64_t engine_window_close(struct engine *e, uint32_t cpu,
  * closed or the deadline since @t_closed passed. */
 void engine_window_done(struct engine *e);
 bool engine_others_timing(struct engine *e, uint64_t t_closed);
+
+/*
+ * A spin-wait's deadline, for waits on a word another CPU of the run
+ * writes (ping-pongs, RFO runs): call engine_spin() on every spin; every
+ * 1024th reads the counter into @now (a hand-off never takes that many
+ * spins, so the read costs the measured loop nothing; 0 on the others)
+ * and says false once e->deadline ticks passed since the first read or
+ * another CPU already gave up (e->failed is then set).
+ */
+struct engine_spin {
+	uint64_t t0, now;
+	uint32_t n;
+};
+
+static inline bool engine_spin(struct engine *e, struct engine_spin *s)
+{
+	s->now = 0;
+	if (++s->n % 1024)
+		return true;
+	s->now = isa_counter();
+	if (!s->t0) {
+		s->t0 = s->now;
+	} else if (e->failed || s->now - s->t0 > e->deadline) {
+		e->failed = 1;
+		return false;
+	}
+	return true;
+}
 
 /* Counter ticks in @ms milliseconds. */
 uint64_t engine_ms_ticks(const struct engine *e, uint64_t ms);

@@ -4,6 +4,7 @@
 #include "isa_ops.h"
 #include "engine/pingpong.h"
 #include "engine/pingpong_batch.h"
+#include "engine/stats.h"
 
 /* A batch spans at least this many ticks, and 50 counter reads, where
  * ten samples of the timed rounds allow it. */
@@ -36,33 +37,19 @@ struct side {
 	bool late;		/* a: past @end; b: never set */
 };
 
-/* A spin-wait: when it began, spins so far. */
-struct spin {
-	uint64_t t0;
-	uint32_t n;
-};
-
 /*
- * Every 1024 spins (so that a counter read costs the measured loop
- * nothing; a transfer never takes that many): the engine's deadline
- * (RT_FAILED once e->deadline ticks passed or another CPU gave up); for
- * a, whether its budget is spent; for b, whether a has stopped.
+ * The engine's spin deadline (RT_FAILED: engine_spin()); on the spins
+ * that read the counter, for a, whether its budget is spent; for b,
+ * whether a has stopped.
  */
-static inline enum rt spin_on(struct side *s, struct spin *d)
+static inline enum rt spin_on(struct side *s, struct engine_spin *d)
 {
-	uint64_t now;
-
-	if (++d->n % 1024)
-		return RT_OK;
-	now = isa_counter();
-	if (!d->t0) {
-		d->t0 = now;
-	} else if (s->e->failed || now - d->t0 > s->e->deadline) {
-		s->e->failed = 1;
+	if (!engine_spin(s->e, d))
 		return RT_FAILED;
-	}
+	if (!d->now)
+		return RT_OK;
 	if (s->ping) {
-		if (now > s->end)
+		if (d->now > s->end)
 			s->late = true;
 	} else if (__atomic_load_n(s->p->word, __ATOMIC_ACQUIRE) == PP_STOP) {
 		return RT_STOPPED;
@@ -74,7 +61,7 @@ static inline enum rt spin_on(struct side *s, struct spin *d)
  * is measured. */
 static enum rt wait_for(struct side *s, volatile uint64_t *w, uint64_t v)
 {
-	struct spin d = { 0, 0 };
+	struct engine_spin d = { 0, 0, 0 };
 	enum rt r;
 
 	while (__atomic_load_n(w, __ATOMIC_ACQUIRE) != v)
@@ -90,7 +77,7 @@ static enum rt wait_for(struct side *s, volatile uint64_t *w, uint64_t v)
  */
 static enum rt cas_from(struct side *s, volatile uint64_t *w, uint64_t from)
 {
-	struct spin d = { 0, 0 };
+	struct engine_spin d = { 0, 0, 0 };
 	enum rt r;
 
 	while (!isa_cas(w, from, from + 1))
@@ -302,13 +289,6 @@ int pingpong_run(struct engine *e, struct pingpong *p)
 	return engine_run_on(e, cpus, 2, body, &r, deadline_ms);
 }
 
-static int cmp_u64(const void *x, const void *y)
-{
-	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-
-	return a < b ? -1 : a > b;
-}
-
 bool pingpong_oneway(const struct pingpong *p, double *median, double *min)
 {
 	uint32_t n = p->nsamples;
@@ -316,11 +296,8 @@ bool pingpong_oneway(const struct pingpong *p, double *median, double *min)
 
 	if (!n || !p->batch)
 		return false;
-	qsort(p->samples, n, sizeof(*p->samples), cmp_u64);
 	per = 2.0 * p->batch;
-	*min = (double)p->samples[0] / per;
-	*median = (n % 2 ? (double)p->samples[n / 2] :
-		   ((double)p->samples[n / 2 - 1] + (double)p->samples[n / 2]) / 2) /
-		  per;
+	*median = stats_median_u64(p->samples, n) / per;
+	*min = (double)p->samples[0] / per;	/* sorted */
 	return true;
 }

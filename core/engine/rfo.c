@@ -1,36 +1,21 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-#include <stdlib.h>
-
 #include "isa_ops.h"
 #include "engine/pingpong.h"
 #include "engine/rfo.h"
+#include "engine/stats.h"
 
 #define RFO_STOP	UINT64_MAX	/* a's budget is spent: b returns */
 
-/*
- * Spin until *@t is @v; every 1024 spins the engine's deadline (a stuck
- * partner fails the run) and, for b, a's stop word.  No relax hint.
- */
+/* Spin until *@t is @v: false past the engine's deadline or at a's stop
+ * word.  No relax hint: how fast the change is seen is what is timed. */
 static bool wait_token(struct engine *e, volatile uint64_t *t, uint64_t v)
 {
-	uint64_t t0 = 0, cur;
-	uint32_t n = 0;
+	struct engine_spin d = { 0, 0, 0 };
+	uint64_t cur;
 
-	while ((cur = __atomic_load_n(t, __ATOMIC_ACQUIRE)) != v) {
-		uint64_t now;
-
-		if (cur == RFO_STOP)
+	while ((cur = __atomic_load_n(t, __ATOMIC_ACQUIRE)) != v)
+		if (cur == RFO_STOP || !engine_spin(e, &d))
 			return false;
-		if (++n % 1024)
-			continue;
-		now = isa_counter();
-		if (!t0) {
-			t0 = now;
-		} else if (e->failed || now - t0 > e->deadline) {
-			e->failed = 1;
-			return false;
-		}
-	}
 	return true;
 }
 
@@ -126,24 +111,11 @@ int rfo_run(struct engine *e, struct rfo *r)
 	return engine_run_on(e, cpus, 2, body, &run, deadline_ms);
 }
 
-static int cmp_u64(const void *x, const void *y)
-{
-	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-
-	return a < b ? -1 : a > b;
-}
-
-static double median(uint64_t *v, uint32_t n)
-{
-	qsort(v, n, sizeof(*v), cmp_u64);
-	return n % 2 ? (double)v[n / 2] :
-	       ((double)v[n / 2 - 1] + (double)v[n / 2]) / 2;
-}
-
 bool rfo_ticks(const struct rfo *r, double *ticks)
 {
 	if (!r->n)
 		return false;
-	*ticks = median(r->remote, r->n) - median(r->local, r->n);
+	*ticks = stats_median_u64(r->remote, r->n) -
+		 stats_median_u64(r->local, r->n);
 	return true;
 }

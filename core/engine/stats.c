@@ -4,25 +4,28 @@
 
 #include "engine/stats.h"
 
-/* Shell sort: no recursion, no libc qsort callback, fine for sample counts. */
+/* Shell sort: no recursion, no libc qsort callback, fine for sample
+ * counts; one body for the types it sorts. */
+#define SHELL_SORT(T, v, n) do {					\
+	static const size_t gaps_[] = { 701, 301, 132, 57, 23, 10, 4, 1 }; \
+									\
+	for (size_t g_ = 0; g_ < sizeof(gaps_) / sizeof(gaps_[0]); g_++) { \
+		size_t gap_ = gaps_[g_];				\
+									\
+		for (size_t i_ = gap_; i_ < (n); i_++) {		\
+			T t_ = (v)[i_];					\
+			size_t j_ = i_;					\
+									\
+			for (; j_ >= gap_ && (v)[j_ - gap_] > t_; j_ -= gap_) \
+				(v)[j_] = (v)[j_ - gap_];		\
+			(v)[j_] = t_;					\
+		}							\
+	}								\
+} while (0)
+
 void stats_sort(double *v, size_t n)
 {
-	static const size_t gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
-
-	for (size_t g = 0; g < sizeof(gaps) / sizeof(gaps[0]); g++) {
-		size_t gap = gaps[g];
-
-		for (size_t i = gap; i < n; i++) {
-			double t = v[i];
-			size_t j = i;
-
-			while (j >= gap && v[j - gap] > t) {
-				v[j] = v[j - gap];
-				j -= gap;
-			}
-			v[j] = t;
-		}
-	}
+	SHELL_SORT(double, v, n);
 }
 
 double stats_t95(size_t df)
@@ -160,4 +163,11 @@ uint32_t stats_reps_needed(double sd, double target, size_t pilot,
 	if (n <= (double)min)
 		return min;
 	return n >= (double)max ? max : (uint32_t)n;
+}
+
+double stats_median_u64(uint64_t *v, size_t n)
+{
+	SHELL_SORT(uint64_t, v, n);
+	return n % 2 ? (double)v[n / 2] :
+	       ((double)v[n / 2 - 1] + (double)v[n / 2]) / 2;
 }

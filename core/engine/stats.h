@@ -21,6 +21,10 @@ double stats_percentile(const double *sorted, size_t n, double p);
 
 void stats_sort(double *v, size_t n);
 
+/* The median of counter readings @v[0..n), n > 0; sorts @v in place (so
+ * @v[0] is then the least). */
+double stats_median_u64(uint64_t *v, size_t n);
+
 /* Student's t for a two-sided 95 % interval with @df degrees of freedom
  * (1.96 from 120 on); 0 for df 0. */
 double stats_t95(size_t df);

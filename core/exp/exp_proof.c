@@ -439,15 +439,8 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 	deadline_ms = set_gap(e, p, cas_pp[0], &fig.fallback_gap);
 	if (measure_reps(e, p, deadline_ms, cas_pp, rfo, &fig))
 		goto out;
-	proof_tolerance(cas_pp, fig.npp, &fig.cas);
-	fig.tol = proof_tolerance(rfo, fig.npp, &fig.rfo);
-	/* a counter tick is a bound on a single op's timing too; an RFO
-	 * that does not stand a tick above the owned line's op (TCG, which
-	 * has no caches, can time it either way) is no transfer */
-	if (fig.rfo <= tick_ns)
-		fig.tol = -1;
-	else if (fig.tol >= 0)
-		fig.tol += tick_ns / fig.rfo * 100;
+	proof_tolerance(cas_pp, fig.npp, 0, &fig.cas);	/* its median */
+	fig.tol = proof_tolerance(rfo, fig.npp, tick_ns, &fig.rfo);
 	fig.verdict = proof_verdict(fig.cost, fig.ci, fig.rfo, fig.tol,
 				    e->cfg.reps, p->pp_cut);
 	pct = fig.rfo > 0 ? fig.cost / fig.rfo * 100 : 0;

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/stats.h"
 #include "exp/proof_plan.h"
 
 uint32_t proof_pick_gap(const uint32_t *gaps, uint32_t n, double transfer_ns,
@@ -18,17 +19,11 @@ uint32_t proof_pick_gap(const uint32_t *gaps, uint32_t n, double transfer_ns,
 	return best ? best : PROOF_FALLBACK_GAP_NS;
 }
 
-static int cmp_dbl(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return a < b ? -1 : a > b;
-}
-
-double proof_tolerance(const double *pp, uint32_t n, double *median)
+double proof_tolerance(const double *tr, uint32_t n, double tick,
+		       double *median)
 {
 	double *v;
-	double med;
+	double med, tol;
 
 	*median = 0;
 	if (!n)
@@ -36,17 +31,15 @@ double proof_tolerance(const double *pp, uint32_t n, double *median)
 	v = malloc(sizeof(*v) * n);
 	if (!v)
 		return -1;
-	memcpy(v, pp, sizeof(*v) * n);
-	qsort(v, n, sizeof(*v), cmp_dbl);
+	memcpy(v, tr, sizeof(*v) * n);
+	stats_sort(v, n);
 	med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 	*median = med;
-	if (!(med > 0)) {
-		free(v);
-		return -1;
-	}
-	med = PROOF_AGREE_PCT + (v[n - 1] - v[0]) / 2 / med * 100;
+	tol = PROOF_AGREE_PCT + (v[n - 1] - v[0]) / 2 / med * 100 +
+	      tick / med * 100;
 	free(v);
-	return med;
+	/* no transfer a counter tick above nothing: nothing to judge */
+	return med > tick && med > 0 ? tol : -1;
 }
 
 const char *proof_verdict(double cost_ns, double ci_ns, double transfer_ns,

@@ -27,13 +27,15 @@ uint32_t proof_pick_gap(const uint32_t *gaps, uint32_t n, double transfer_ns,
 			bool *fallback);
 
 /*
- * From the one-way latencies of @n ping-pongs repeated between the reps:
- * their median (the transfer judged against, *@median), and the
- * tolerance in percent: PROOF_AGREE_PCT plus half their range as a
- * percentage of the median.  A negative result: fewer than 1 value or a
- * median of 0.
+ * From @n transfers measured between the reps (RFO runs, ns): their
+ * median (the transfer judged against, *@median), and the tolerance in
+ * percent: PROOF_AGREE_PCT plus half their range and one counter @tick
+ * (ns; a single op is timed to within one), each as a percentage of the
+ * median.  Negative: no value, or a median not above one tick (TCG, with
+ * no caches to miss in, times an RFO either side of zero).
  */
-double proof_tolerance(const double *pp, uint32_t n, double *median);
+double proof_tolerance(const double *tr, uint32_t n, double tick,
+		       double *median);
 
 /*
  * "agree" when @cost_ns is within @tol_pct of @transfer_ns, "disagree"
