@@ -15,6 +15,11 @@
  * "arm,gic-v3" node (dt_topo.c).
  * A redistributor range the firmware's page tables leave out is mapped
  * (Device memory, invalid entries only) before anything reads it.
+ *
+ * The boot CPU, once the firmware is gone, sleeps the same way while a
+ * run it has no part in goes on (plat_boot_cpu_wait()): woken by the SGI
+ * of the CPU that acks, bounded by its EL's virtual timer (a PPI enabled
+ * in its own redistributor), both proven first; else it spins.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -474,10 +479,25 @@ static bool self_test(uint64_t mpidr)
 	}
 }
 
-bool arm64_gic_wake_cpu(void)
+/* @intid (an SGI or PPI) in Group 1 at WAKE_PRIO, enabled, not pending,
+ * in the redistributor at @rd. */
+static void ppi_on(uint64_t rd, uint32_t intid)
 {
-	uint64_t mpidr = read_sysreg(mpidr_el1) & MPIDR_AFF_MASK, rd, sgi;
-	uint32_t bit = 1u << WAKE_SGI;
+	uint64_t sgi = rd + SGI_BASE;
+	uint32_t bit = 1u << intid;
+
+	wr32(sgi + GICR_IGROUPR0, rd32(sgi + GICR_IGROUPR0) | bit);
+	wr32(sgi + GICR_IGRPMODR0, rd32(sgi + GICR_IGRPMODR0) & ~bit);
+	wr8(sgi + GICR_IPRIORITYR + intid, WAKE_PRIO);
+	wr32(sgi + GICR_ICPENDR0, bit);
+	wr32(sgi + GICR_ISENABLER0, bit);
+	__asm__ volatile("dsb sy" ::: "memory");
+}
+
+/* This CPU's redistributor and CPU interface on, its SGI seen. */
+static bool cpu_wake_setup(void)
+{
+	uint64_t mpidr = read_sysreg(mpidr_el1) & MPIDR_AFF_MASK, rd;
 
 	if (!gic_ok)
 		return false;
@@ -498,26 +518,101 @@ bool arm64_gic_wake_cpu(void)
 		wr32(rd + GICR_WAKER, rd32(rd + GICR_WAKER) & ~WAKER_SLEEP);
 		wait_clear(rd + GICR_WAKER, WAKER_ASLEEP);
 	}
-	sgi = rd + SGI_BASE;
-	wr32(sgi + GICR_IGROUPR0, rd32(sgi + GICR_IGROUPR0) | bit);
-	wr32(sgi + GICR_IGRPMODR0, rd32(sgi + GICR_IGRPMODR0) & ~bit);
-	wr8(sgi + GICR_IPRIORITYR + WAKE_SGI, WAKE_PRIO);
-	wr32(sgi + GICR_ICPENDR0, bit);
-	wr32(sgi + GICR_ISENABLER0, bit);
-	__asm__ volatile("dsb sy" ::: "memory");
+	ppi_on(rd, WAKE_SGI);
 	write_sysreg(S3_0_C4_C6_0, PMR_ALL);		/* ICC_PMR_EL1 */
 	write_sysreg(S3_0_C12_C12_3, 0);		/* ICC_BPR1_EL1 */
 	write_sysreg(S3_0_C12_C12_4,			/* ICC_CTLR_EL1 */
 		     read_sysreg(S3_0_C12_C12_4) & ~ICC_CTLR_EOI);
 	write_sysreg(S3_0_C12_C12_7, 1);		/* ICC_IGRPEN1_EL1 */
 	isb();
-	if (self_test(mpidr)) {
-		__atomic_add_fetch(&nwfi, 1, __ATOMIC_RELAXED);
+	if (self_test(mpidr))
 		return true;
-	}
 	write_sysreg(S3_0_C12_C12_7, 0);	/* nothing signalled to wfe */
 	isb();
 	return false;
+}
+
+bool arm64_gic_wake_cpu(void)
+{
+	if (!cpu_wake_setup())
+		return false;
+	__atomic_add_fetch(&nwfi, 1, __ATOMIC_RELAXED);
+	return true;
+}
+
+static bool boot_sleeps;
+static uint32_t boot_ppi;
+
+/* The virtual timer's PPI: 27, or the EL2 virtual timer's (28) where
+ * HCR_EL2.E2H sends CNTV_*_EL0 there. */
+static uint32_t vtimer_ppi(void)
+{
+	if (current_el() == 2 && (read_sysreg(hcr_el2) >> 34) & 1)
+		return 28;
+	return 27;
+}
+
+static void vtimer_arm(uint64_t ticks)
+{
+	write_sysreg(cntv_cval_el0, read_sysreg(cntvct_el0) + ticks);
+	write_sysreg(cntv_ctl_el0, 1);		/* ENABLE, not IMASK */
+	isb();
+}
+
+/* Timer off (its level interrupt drops), then whatever is pending
+ * acknowledged and ended. */
+static void vtimer_off(void)
+{
+	write_sysreg(cntv_ctl_el0, 0);
+	isb();
+	for (unsigned i = 0; i < 8 && ack_one() < INTID_SPURIOUS; i++)
+		;
+}
+
+/* The boot CPU's SGI proven (cpu_wake_setup), then its timer: one that
+ * fires at once must reach the CPU interface within 10 ms. */
+static bool boot_sleep_setup(void)
+{
+	uint64_t hz = read_sysreg(cntfrq_el0), rd, t0;
+	bool seen = false;
+
+	if (!hz || !cpu_wake_setup())
+		return false;
+	rd = find_rd(read_sysreg(mpidr_el1) & MPIDR_AFF_MASK);
+	boot_ppi = vtimer_ppi();
+	ppi_on(rd, boot_ppi);
+	vtimer_arm(0);
+	t0 = read_sysreg(cntvct_el0);
+	for (;;) {
+		bool late = read_sysreg(cntvct_el0) - t0 >= hz / 100;
+
+		if (ack_one() == boot_ppi) {
+			seen = true;
+			break;
+		}
+		if (late)
+			break;
+	}
+	vtimer_off();
+	return seen;
+}
+
+bool arm64_gic_boot_sleep(volatile uint32_t *word, uint32_t old)
+{
+	if (!boot_sleeps)
+		return false;
+	vtimer_arm(read_sysreg(cntfrq_el0) / 1000);	/* 1 ms */
+	/* an SGI sent since the caller's look is pending: wfi returns */
+	if (__atomic_load_n(word, __ATOMIC_ACQUIRE) == old)
+		__asm__ volatile("dsb sy\n\twfi" ::: "memory");
+	vtimer_off();
+	return true;
+}
+
+void arm64_gic_boot_wake(uint64_t mpidr)
+{
+	if (__atomic_load_n(&boot_sleeps, __ATOMIC_RELAXED))
+		send(mpidr);
 }
 
 void arm64_gic_wake_send(uint64_t mpidr)
@@ -532,8 +627,11 @@ void arm64_gic_wake_report(uint32_t started)
 
 	if (!gic_ok)
 		return;
+	boot_sleeps = boot_sleep_setup();
 	report_printf("parked CPUs: %u of %u secondaries sleep in wfi (SGI "
-		      "wake), %u in wfe\n", n, started, started - n);
+		      "wake), %u in wfe; the boot CPU %s while it only "
+		      "coordinates\n", n, started, started - n, boot_sleeps ?
+		      "sleeps (wfi, SGI wake, virtual timer bound)" : "spins");
 	if (n < started)
 		report_warn("idle-wait", 0, "some secondaries park with wfe: "
 			    "their redistributor is not mapped, or they did "

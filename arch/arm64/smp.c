@@ -183,3 +183,14 @@ bool plat_cycles_available(void)
 {
 	return arm64_pmu_on;
 }
+
+void plat_boot_cpu_wait(volatile uint32_t *word, uint32_t old)
+{
+	if (!arm64_gic_boot_sleep(word, old))
+		isa_relax();
+}
+
+void plat_boot_cpu_wake(uint64_t hwid)
+{
+	arm64_gic_boot_wake(hwid);
+}

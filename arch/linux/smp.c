@@ -30,6 +30,19 @@ void plat_cpu_wake(uint32_t cpu, uint64_t hwid)
 	(void)hwid;
 }
 
+/* The boot thread's CPU measures nothing while it waits: spin on. */
+void plat_boot_cpu_wait(volatile uint32_t *word, uint32_t old)
+{
+	(void)word;
+	(void)old;
+	isa_relax();
+}
+
+void plat_boot_cpu_wake(uint64_t hwid)
+{
+	(void)hwid;
+}
+
 int linux_pin_self(uint64_t cpu)
 {
 	cpu_set_t set;

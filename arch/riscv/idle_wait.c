@@ -11,6 +11,12 @@
  * steps over it); a hart that cannot, or firmware without the SBI IPI
  * extension, spins with a pause hint as before.
  * sscratch, unused otherwise, says which a hart does.
+ *
+ * The boot hart, while a run it has no part in goes on (a c2c pair of
+ * two others), waits for the acks the same way, with an SBI timer a
+ * millisecond out as its bound (STIP, enabled in sie with SSIP only for
+ * that wfi), woken by the hart that acks; without the TIME extension, or
+ * where its own proof fails, it spins.
  */
 #include "arch.h"
 #include "isa_ops.h"
@@ -20,16 +26,22 @@
 #include "sbi.h"
 
 #define SIP_SSIP	(1ul << 1)	/* sip and sie: supervisor software */
+#define SIP_STIP	(1ul << 5)	/* sip and sie: supervisor timer */
 #define PARK_WFI	1ul		/* in sscratch: this hart sleeps */
 
 bool riscv_test_wfi_traps;
 static bool have_ipi;
 static uint8_t sleeps[TOPO_MAX_CPUS];	/* by logical CPU */
 static uint32_t nsleep, nfailed, nwfi_trapped;
+static bool boot_sleeps;	/* the boot hart waits for acks in wfi */
+static uint64_t boot_hwid;
 
-const char *riscv_idle_wait_prepare(void)
+static bool boot_prove(uint64_t hart);
+
+const char *riscv_idle_wait_prepare(uint64_t boot_hart)
 {
 	have_ipi = sbi_probe(SBI_EXT_IPI);
+	boot_hwid = boot_hart;	/* proven later, with the test switches read */
 	return have_ipi ? "wfi" : "spin";
 }
 
@@ -84,6 +96,17 @@ static bool wfi_allowed(void)
 	return !trapped;
 }
 
+/* The boot hart's own proof, as a parked hart's; sie as it was. */
+static bool boot_prove(uint64_t hart)
+{
+	bool ok;
+
+	__asm__ volatile("csrs sie, %0" : : "r"(SIP_SSIP));
+	ok = wake_proven(hart, true) && wfi_allowed();
+	__asm__ volatile("csrc sip, %0\n\tcsrc sie, %0" : : "r"(SIP_SSIP));
+	return ok;
+}
+
 void riscv_idle_wait_hart_start(uint32_t cpu, uint64_t hart)
 {
 	unsigned long mode = 0;
@@ -112,12 +135,16 @@ void riscv_idle_wait_hart_start(uint32_t cpu, uint64_t hart)
 
 void riscv_idle_wait_report(void)
 {
+	boot_sleeps = have_ipi && sbi_probe(SBI_EXT_TIME) &&
+		      boot_prove(boot_hwid);
 	if (!have_ipi) {
 		report_printf("parked harts: spin (no SBI IPI extension)\n");
 		return;
 	}
-	report_printf("parked harts: %u wfi (SBI IPI wake), %u could not\n",
-		      nsleep, nfailed);
+	report_printf("parked harts: %u wfi (SBI IPI wake), %u could not; "
+		      "boot hart %s while it only coordinates\n", nsleep,
+		      nfailed, boot_sleeps ? "sleeps (wfi, SBI IPI and timer)" :
+		      "spins");
 	if (nwfi_trapped)
 		report_warn("idle-wait", 0, "wfi is an illegal instruction "
 			    "here (firmware set mstatus.TW): harts spin");
@@ -151,6 +178,38 @@ void plat_cpu_wake(uint32_t cpu, uint64_t hwid)
 	if (cpu >= TOPO_MAX_CPUS || !sleeps[cpu])
 		return;
 	/* the mailbox store before the IPI that makes the hart look */
+	__asm__ volatile("fence rw, rw" ::: "memory");
+	sbi_send_ipi(1, hwid);
+}
+
+static uint64_t rd_time(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("rdtime %0" : "=r"(v) : : "memory");
+	return v;
+}
+
+void plat_boot_cpu_wait(volatile uint32_t *word, uint32_t old)
+{
+	if (!boot_sleeps) {
+		isa_relax();
+		return;
+	}
+	sbi_set_timer(rd_time() + riscv_time_hz / 1000);
+	__asm__ volatile("csrs sie, %0" : : "r"(SIP_SSIP | SIP_STIP));
+	/* an IPI sent since the caller's look is pending: wfi returns */
+	if (__atomic_load_n(word, __ATOMIC_ACQUIRE) == old)
+		__asm__ volatile("wfi" ::: "memory");
+	__asm__ volatile("csrc sie, %0\n\tcsrc sip, %1"
+			 : : "r"(SIP_SSIP | SIP_STIP), "r"(SIP_SSIP));
+	sbi_set_timer(UINT64_MAX);	/* STIP off */
+}
+
+void plat_boot_cpu_wake(uint64_t hwid)
+{
+	if (!boot_sleeps)
+		return;
 	__asm__ volatile("fence rw, rw" ::: "memory");
 	sbi_send_ipi(1, hwid);
 }

@@ -34,6 +34,7 @@ extern struct riscv_boot *riscv_boots;
 extern uint64_t riscv_nboots;
 /* The timebase the DT gives (smp.c bounds its waits with it). */
 extern uint64_t riscv_timebase_hz;	/* isa_counter()'s rate */
+extern uint64_t riscv_time_hz;		/* the time CSR's: the DT's timebase */
 
 struct machine_info;
 /* counter.c: rdtime or rdcycle for every figure (config riscv_counter) */
@@ -56,7 +57,7 @@ void riscv_trap(uint64_t cause, uint64_t epc, uint64_t tval);
 void riscv_secondary(struct riscv_boot *rb, uint64_t late);
 /* idle_wait.c: how parked harts wait ("wfi" or "spin"), each hart's
  * proof as it starts, and the boot hart's line about them */
-const char *riscv_idle_wait_prepare(void);
+const char *riscv_idle_wait_prepare(uint64_t boot_hart);
 void riscv_idle_wait_hart_start(uint32_t cpu, uint64_t hart);
 void riscv_idle_wait_report(void);
 /* Per-node pools for plat_alloc_node() from the DT's memory nodes, after

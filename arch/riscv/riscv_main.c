@@ -106,7 +106,7 @@ static void machine(struct engine *e)
 		.cpu_model = "riscv64", .counter = "time", .counter_hz = hz,
 		.hz_source = "dt-timebase-frequency", .cycles = true,
 		.cycle_counter = "cycle",
-		.idle_wait = riscv_idle_wait_prepare(),
+		.idle_wait = riscv_idle_wait_prepare(boot_hart),
 	};
 	machine_ids(&board, &e->info);
 	/* where the loader put us: entry.S relocated the image by the difference */
@@ -234,6 +234,6 @@ void riscv_main(unsigned long hart, void *fdt_blob)
 	riscv_power_init(&board);
 	setvbuf(stdout, NULL, _IONBF, 0);	/* nothing lost at power-off */
 	fdt_timebase_hz(&board, &hz);
-	riscv_timebase_hz = hz;
+	riscv_timebase_hz = riscv_time_hz = hz;
 	boot_main(&bench, &riscv_boot);
 }

@@ -53,6 +53,11 @@ long sbi_hart_status(unsigned long hart)
 	return r.error ? r.error : r.value;
 }
 
+void sbi_set_timer(uint64_t when)
+{
+	sbi_call(SBI_EXT_TIME, 0, when, 0, 0);
+}
+
 long sbi_send_ipi(unsigned long mask, unsigned long base)
 {
 	return sbi_call(SBI_EXT_IPI, 0, mask, base, 0).error;

@@ -11,6 +11,7 @@
 #define SBI_EXT_IPI		0x735049
 #define SBI_EXT_SRST		0x53525354
 #define SBI_EXT_DBCN		0x4442434e
+#define SBI_EXT_TIME		0x54494d45
 
 #define SBI_HSM_STARTED		0
 #define SBI_HSM_STOPPED		1
@@ -32,6 +33,8 @@ long sbi_hart_status(unsigned long hart);
 long sbi_send_ipi(unsigned long mask, unsigned long base);
 /* This hart stopped (SBI HSM hart_stop); returns only on failure. */
 void sbi_hart_stop(void);
+/* STIP once the time CSR reaches @when; UINT64_MAX clears it (TIME) */
+void sbi_set_timer(uint64_t when);
 long sbi_dbcn_write(const char *s, unsigned long n);
 void sbi_shutdown(bool failure);
 long sbi_spec_version(void);

@@ -14,6 +14,7 @@
 extern void secondary_entry(void), _start(void);
 
 uint64_t riscv_timebase_hz;
+uint64_t riscv_time_hz;
 bool riscv_hsm_at_entry;
 
 void riscv_secondary(struct riscv_boot *rb, uint64_t late)

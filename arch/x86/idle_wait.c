@@ -15,6 +15,12 @@
  * Each AP proves the IPI with one to itself before it halts on it; one
  * that cannot falls back to mwait (or a pause spin), and so do all later
  * waits: the boot CPU keeps sending, so no AP already asleep is lost.
+ *
+ * The boot CPU, in hlt mode, sleeps the same way while a run it has no
+ * part in goes on (plat_boot_cpu_wait()), once the firmware is gone: an
+ * IDT of its own (the firmware's gates plus the wake vector), its APIC
+ * timer one-shot as the bound, woken by the AP that acks.  It proves the
+ * path with an IPI to itself first; else it spins as before.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -104,11 +110,12 @@ const char *x86_idle_wait_name(void)
 	return name[mode()];
 }
 
-static void set_gate(unsigned v, const char *fn, uint16_t sel)
+static void set_gate(struct idt_gate *t, unsigned v, const char *fn,
+		     uint16_t sel)
 {
 	uint64_t a = (uint64_t)(uintptr_t)fn;
 
-	idt[v] = (struct idt_gate){
+	t[v] = (struct idt_gate){
 		.off_lo = (uint16_t)a, .sel = sel, .attr = GATE_INTR64,
 		.off_mid = (uint16_t)(a >> 16), .off_hi = (uint32_t)(a >> 32),
 	};
@@ -122,8 +129,8 @@ void x86_idle_wait_idt(uint64_t *base, uint16_t *limit)
 		n = 32 * sizeof(struct idt_gate);
 	memcpy(idt, (const void *)(uintptr_t)*base, n);
 	/* the exception gates' code selector: the trampoline's */
-	set_gate(WAKE_VECTOR, x86_wake_isr, idt[0].sel);
-	set_gate(SPURIOUS_VECTOR, x86_spurious_isr, idt[0].sel);
+	set_gate(idt, WAKE_VECTOR, x86_wake_isr, idt[0].sel);
+	set_gate(idt, SPURIOUS_VECTOR, x86_spurious_isr, idt[0].sel);
 	*base = (uint64_t)(uintptr_t)idt;
 	*limit = sizeof(idt) - 1;
 }
@@ -159,13 +166,46 @@ void x86_idle_wait_ap_start(void)
 	__atomic_store_n(&hlt_wake, false, __ATOMIC_RELAXED);
 }
 
+/*
+ * The boot CPU's sleep, after ExitBootServices: the firmware's IDT copied
+ * whole with the two vectors added (its exception gates stay its own),
+ * the APIC as an AP's, the self-test.  false: it spins.
+ */
+static bool boot_sleep_setup(void)
+{
+	static struct idt_gate bsp_idt[256] __attribute__((aligned(16)));
+	struct {
+		uint16_t limit;
+		uint64_t base;
+	} __attribute__((packed)) r;
+	uint16_t cs;
+
+	__asm__ volatile("sidt %0" : "=m"(r));
+	__asm__ volatile("mov %%cs, %0" : "=r"(cs));
+	if ((size_t)r.limit + 1 > sizeof(bsp_idt))
+		return false;
+	memcpy(bsp_idt, (const void *)(uintptr_t)r.base, (size_t)r.limit + 1);
+	set_gate(bsp_idt, WAKE_VECTOR, x86_wake_isr, cs);
+	set_gate(bsp_idt, SPURIOUS_VECTOR, x86_spurious_isr, cs);
+	r.base = (uint64_t)(uintptr_t)bsp_idt;
+	r.limit = sizeof(bsp_idt) - 1;
+	__asm__ volatile("lidt %0" : : "m"(r));
+	__atomic_store_n(&x86_wake_eoi, x86_lapic_eoi_addr(), __ATOMIC_RELAXED);
+	return x86_lapic_cpu_enable(SPURIOUS_VECTOR) && self_test();
+}
+
+static bool boot_sleeps;
+
 void x86_idle_wait_report(uint32_t started)
 {
 	if (mode() != WAIT_HLT)
 		return;
+	boot_sleeps = boot_sleep_setup();
 	report_printf("parked CPUs: %u of %u APs halt (IPI wake, vector "
-		      "%#x), %u could not\n", nhalt, started, WAKE_VECTOR,
-		      nfailed);
+		      "%#x), %u could not; the boot CPU %s while it only "
+		      "coordinates\n", nhalt, started, WAKE_VECTOR, nfailed,
+		      boot_sleeps ? "halts (IPI wake, APIC timer bound)" :
+		      "spins");
 	if (nfailed)
 		report_warn("idle-wait", 0, "an AP did not see its own IPI: "
 			    "parked APs wait with mwait or pause");
@@ -198,5 +238,29 @@ void plat_cpu_wake(uint32_t cpu, uint64_t hwid)
 {
 	(void)cpu;
 	if (mode() == WAIT_HLT)
+		x86_lapic_send_fixed((uint32_t)hwid, WAKE_VECTOR);
+}
+
+/* About 1 ms where the APIC timer counts nanoseconds (QEMU, KVM), more
+ * on a slower APIC clock: only the bound for a wake that never came. */
+#define BOOT_WAIT_COUNT	10000000u
+
+void plat_boot_cpu_wait(volatile uint32_t *word, uint32_t old)
+{
+	if (!boot_sleeps) {
+		isa_relax();
+		return;
+	}
+	x86_lapic_timer_oneshot(WAKE_VECTOR, BOOT_WAIT_COUNT);
+	/* an IPI sent since the caller's look is pending: the hlt in sti's
+	 * shadow takes it at once */
+	if (__atomic_load_n(word, __ATOMIC_ACQUIRE) == old)
+		__asm__ volatile("sti\n\thlt\n\tcli" ::: "memory");
+	x86_lapic_timer_oneshot(WAKE_VECTOR, 0);
+}
+
+void plat_boot_cpu_wake(uint64_t hwid)
+{
+	if (__atomic_load_n(&boot_sleeps, __ATOMIC_RELAXED))
 		x86_lapic_send_fixed((uint32_t)hwid, WAKE_VECTOR);
 }

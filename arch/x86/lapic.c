@@ -2,8 +2,8 @@
 /*
  * The local APIC's interrupt command register, in the mode the firmware
  * left the boot CPU in: xAPIC (MMIO, base from IA32_APIC_BASE) or x2APIC
- * (MSRs).  Only what INIT-SIPI-SIPI needs; the words themselves come from
- * apic_encode.c.
+ * (MSRs).  What INIT-SIPI-SIPI, the wake IPIs and the boot CPU's bounded
+ * sleep need; the ICR words themselves come from apic_encode.c.
  */
 #include "apic_encode.h"
 #include "x86.h"
@@ -16,6 +16,9 @@
 #define XAPIC_ESR	0x280
 #define XAPIC_ICR_LO	0x300
 #define XAPIC_ICR_HI	0x310
+#define XAPIC_LVT_TIMER	0x320
+#define XAPIC_TMR_INIT	0x380
+#define XAPIC_TMR_DIV	0x3e0
 #define X2APIC_TPR	0x808
 #define X2APIC_EOI	0x80b
 #define X2APIC_SVR	0x80f
@@ -23,6 +26,10 @@
 #define X2APIC_IRR	0x820
 #define X2APIC_ESR	0x828
 #define X2APIC_ICR	0x830
+#define X2APIC_LVT_TIMER 0x832
+#define X2APIC_TMR_INIT	0x838
+#define X2APIC_TMR_DIV	0x83e
+#define TMR_DIV_1	0xb
 #define SVR_ENABLE	0x100
 #define ICR_ASSERT	(1u << 14)	/* fixed delivery, physical, edge */
 #define ICR_SELF	(1u << 18)	/* destination shorthand: self */
@@ -190,4 +197,28 @@ int x86_lapic_send_self(uint8_t vector)
 {
 	return send_fixed(0, ICR_SELF | ICR_ASSERT | vector,
 			  ICR_SELF | ICR_ASSERT | vector);
+}
+
+/*
+ * This CPU's APIC timer: one interrupt at @vector after @count clocks of
+ * its input (divided by 1), one-shot; @count 0 stops it.  Only after
+ * ExitBootServices, when the firmware's timer is no longer ticking.
+ */
+void x86_lapic_timer_oneshot(uint8_t vector, uint32_t count)
+{
+	if (x2apic) {
+		wrmsr(X2APIC_TMR_INIT, 0);
+		if (!count)
+			return;
+		wrmsr(X2APIC_TMR_DIV, TMR_DIV_1);
+		wrmsr(X2APIC_LVT_TIMER, vector);
+		wrmsr(X2APIC_TMR_INIT, count);
+		return;
+	}
+	xw(XAPIC_TMR_INIT, 0);
+	if (!count)
+		return;
+	xw(XAPIC_TMR_DIV, TMR_DIV_1);
+	xw(XAPIC_LVT_TIMER, vector);
+	xw(XAPIC_TMR_INIT, count);
 }

@@ -150,6 +150,7 @@ bool x86_lapic_pending(uint8_t vector);
 bool x86_lapic_in_service(uint8_t vector);
 int x86_lapic_send_fixed(uint32_t apic_id, uint8_t vector);
 int x86_lapic_send_self(uint8_t vector);
+void x86_lapic_timer_oneshot(uint8_t vector, uint32_t count);
 
 /* smp.c */
 /* The trampoline's pages: the code, then its temporary page tables. */

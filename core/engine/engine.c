@@ -99,7 +99,12 @@ void engine_secondary(void *arg, uint32_t cpu)
 			e->body(e, cpu, e->body_arg);
 		__atomic_store_n(&m->ack, s, __ATOMIC_RELEASE);
 		if (cmd == CMD_EXIT)
-			return;
+			return;	/* a hosted platform may free @e now */
+		/* the ack before the look, as the boot CPU's flag before
+		 * its last look: one of the two sees the other */
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&e->bsp_asleep, __ATOMIC_RELAXED))
+			plat_boot_cpu_wake(e->topo->cpus[e->bsp].hwid);
 	}
 }
 
@@ -277,11 +282,33 @@ static void post(struct engine *e, const struct cpu_set *s, uint32_t cmd)
 }
 
 /*
+ * One look at CPU @i's ack; with @sleep (the boot CPU has no part in the
+ * run) it sleeps until the ack or a wake comes, or a bounded while.
+ */
+static bool acked(struct engine *e, uint32_t i, bool sleep)
+{
+	volatile uint32_t *ack = &e->mbox[i].ack;
+	uint32_t seen = __atomic_load_n(ack, __ATOMIC_ACQUIRE);
+
+	if (seen == e->mbox[i].seq)
+		return true;
+	if (!sleep) {
+		isa_relax();
+		return false;
+	}
+	__atomic_store_n(&e->bsp_asleep, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(ack, __ATOMIC_SEQ_CST) == seen)
+		plat_boot_cpu_wait(ack, seen);
+	__atomic_store_n(&e->bsp_asleep, 0, __ATOMIC_RELAXED);
+	return false;
+}
+
+/*
  * Wait for every ack.  A CPU that does not answer by the deadline makes
  * the whole run stop: it may still be inside the job, so neither the
  * barrier nor the experiment's memory can be reused.
  */
-static int wait_acks(struct engine *e, const struct cpu_set *s)
+static int wait_acks(struct engine *e, const struct cpu_set *s, bool sleep)
 {
 	struct topo *t = e->topo;
 	uint64_t t0 = isa_counter();
@@ -291,8 +318,7 @@ static int wait_acks(struct engine *e, const struct cpu_set *s)
 
 		if (i == e->bsp || i == UINT32_MAX)
 			continue;
-		while (__atomic_load_n(&e->mbox[i].ack, __ATOMIC_ACQUIRE) !=
-		       e->mbox[i].seq) {
+		while (!acked(e, i, sleep)) {
 			if (isa_counter() - t0 > e->deadline) {
 				report_warn("run", i, "CPU stopped answering; "
 					    "no further runs");
@@ -300,7 +326,6 @@ static int wait_acks(struct engine *e, const struct cpu_set *s)
 				e->aborted = true;
 				return -1;
 			}
-			isa_relax();
 		}
 	}
 	return 0;
@@ -324,7 +349,7 @@ static int run_set(struct engine *e, const struct cpu_set *s, uint32_t n,
 	post(e, s, CMD_RUN);
 	if (bsp_in)
 		body(e, e->bsp, arg);
-	if (wait_acks(e, s))
+	if (wait_acks(e, s, !bsp_in))
 		return -1;
 	if (e->failed) {
 		report_warn("run", e->bsp, "a CPU did not reach the barrier "
@@ -455,7 +480,7 @@ void engine_release(struct engine *e)
 			       i != e->bsp;
 	e->deadline = engine_ms_ticks(e, 10000);
 	post(e, &all, CMD_EXIT);
-	wait_acks(e, &all);
+	wait_acks(e, &all, false);	/* exiting CPUs wake nobody */
 	/* every thread gone (parked ones exited, late ones turned back)
 	 * before their mailboxes are freed */
 	if (e->join_cpus)

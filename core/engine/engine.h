@@ -81,6 +81,9 @@ struct engine {
 	/* CPUs whose timed window has closed (engine_window_done()) */
 	_Alignas(ENGINE_ALIGN) volatile uint32_t done;
 	volatile uint32_t failed;	/* a wait ran past the deadline */
+	/* the boot CPU sleeps in plat_boot_cpu_wait(): a CPU that acks
+	 * wakes it (its own line: every ack reads it) */
+	_Alignas(ENGINE_ALIGN) volatile uint32_t bsp_asleep;
 };
 
 /* Check options and prepare @e (after the platform filled topo, cfg and
