@@ -55,18 +55,23 @@ uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old);
 void plat_cpu_wake(uint32_t cpu, uint64_t hwid);
 
 /*
- * On the boot CPU, while a run it takes no part in goes on: return once
- * *@word differs from @old, once plat_boot_cpu_wake() was called after
- * this began, or after a bounded while (about a millisecond, or the
- * firmware's timer tick), whichever is first; returning early is allowed.
- * Where the platform can, the boot CPU sleeps meanwhile, so that an
- * emulator with more vCPUs than host cores runs the measured CPUs rather
- * than a coordinator spinning on their acks; elsewhere one pause.
+ * Whether the boot CPU sleeps in plat_boot_cpu_wait(): the platform has
+ * proven its wake and its timer on it (asked after plat_check_cpus()).
+ * Where it cannot, the engine spins as before and nobody sends a wake.
+ */
+bool plat_boot_cpu_sleeps(void);
+
+/*
+ * On the boot CPU, while a run it takes no part in goes on: sleep until
+ * *@word differs from @old, plat_boot_cpu_wake() reaches it, or a bounded
+ * while has passed (about a millisecond under QEMU or KVM), whichever is
+ * first; returning early is allowed.  So an emulator with more vCPUs than
+ * host cores runs the measured CPUs, not a coordinator spinning on acks.
  */
 void plat_boot_cpu_wait(volatile uint32_t *word, uint32_t old);
 
-/* From a CPU that has just acked, when the boot CPU said it sleeps: wake
- * it (hardware id @hwid).  Never inside a timed window. */
+/* From a CPU that has just acked and taken the boot CPU's sleep flag:
+ * wake it (hardware id @hwid).  Never inside a timed window. */
 void plat_boot_cpu_wake(uint64_t hwid);
 
 /* Whether isa_cycles() reads a real core-cycle counter on this platform. */

@@ -55,6 +55,7 @@
 #define GICR_IGROUPR0	0x0080
 #define GICR_ISENABLER0	0x0100
 #define GICR_ICPENDR0	0x0280
+#define GICR_ISACTIVER0	0x0300
 #define GICR_IPRIORITYR	0x0400
 #define GICR_IGRPMODR0	0x0d00
 
@@ -481,7 +482,7 @@ static bool self_test(uint64_t mpidr)
 
 /* @intid (an SGI or PPI) in Group 1 at WAKE_PRIO, enabled, not pending,
  * in the redistributor at @rd. */
-static void ppi_on(uint64_t rd, uint32_t intid)
+static void intid_on(uint64_t rd, uint32_t intid)
 {
 	uint64_t sgi = rd + SGI_BASE;
 	uint32_t bit = 1u << intid;
@@ -518,7 +519,7 @@ static bool cpu_wake_setup(void)
 		wr32(rd + GICR_WAKER, rd32(rd + GICR_WAKER) & ~WAKER_SLEEP);
 		wait_clear(rd + GICR_WAKER, WAKER_ASLEEP);
 	}
-	ppi_on(rd, WAKE_SGI);
+	intid_on(rd, WAKE_SGI);
 	write_sysreg(S3_0_C4_C6_0, PMR_ALL);		/* ICC_PMR_EL1 */
 	write_sysreg(S3_0_C12_C12_3, 0);		/* ICC_BPR1_EL1 */
 	write_sysreg(S3_0_C12_C12_4,			/* ICC_CTLR_EL1 */
@@ -580,7 +581,7 @@ static bool boot_sleep_setup(void)
 		return false;
 	rd = find_rd(read_sysreg(mpidr_el1) & MPIDR_AFF_MASK);
 	boot_ppi = vtimer_ppi();
-	ppi_on(rd, boot_ppi);
+	intid_on(rd, boot_ppi);
 	vtimer_arm(0);
 	t0 = read_sysreg(cntvct_el0);
 	for (;;) {
@@ -594,7 +595,16 @@ static bool boot_sleep_setup(void)
 			break;
 	}
 	vtimer_off();
-	return seen;
+	/* both ended, not left active: an active one at WAKE_PRIO would
+	 * keep every later wake from being signalled (at EL2 whether EOIR
+	 * also deactivates is EL3's choice) */
+	return seen && !(rd32(rd + SGI_BASE + GICR_ISACTIVER0) &
+			 (1u << WAKE_SGI | 1u << boot_ppi));
+}
+
+bool arm64_gic_boot_sleeps(void)
+{
+	return boot_sleeps;
 }
 
 bool arm64_gic_boot_sleep(volatile uint32_t *word, uint32_t old)
@@ -609,9 +619,12 @@ bool arm64_gic_boot_sleep(volatile uint32_t *word, uint32_t old)
 	return true;
 }
 
+/* Only from a CPU with the GIC's system registers on: a secondary that
+ * could not turn them on would take an undefined instruction here. */
 void arm64_gic_boot_wake(uint64_t mpidr)
 {
-	if (__atomic_load_n(&boot_sleeps, __ATOMIC_RELAXED))
+	if (__atomic_load_n(&boot_sleeps, __ATOMIC_RELAXED) &&
+	    (sre() & ICC_SRE_SRE))
 		send(mpidr);
 }
 

@@ -42,6 +42,7 @@ void arm64_gic_wake_report(uint32_t started);
 
 /* Boot CPU, set up by arm64_gic_wake_report(): one bounded wfi while
  * *@word is @old (false: it does not sleep); and the SGI that ends it. */
+bool arm64_gic_boot_sleeps(void);
 bool arm64_gic_boot_sleep(volatile uint32_t *word, uint32_t old);
 void arm64_gic_boot_wake(uint64_t mpidr);
 

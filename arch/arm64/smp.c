@@ -184,6 +184,11 @@ bool plat_cycles_available(void)
 	return arm64_pmu_on;
 }
 
+bool plat_boot_cpu_sleeps(void)
+{
+	return arm64_gic_boot_sleeps();
+}
+
 void plat_boot_cpu_wait(volatile uint32_t *word, uint32_t old)
 {
 	if (!arm64_gic_boot_sleep(word, old))

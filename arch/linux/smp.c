@@ -30,7 +30,12 @@ void plat_cpu_wake(uint32_t cpu, uint64_t hwid)
 	(void)hwid;
 }
 
-/* The boot thread's CPU measures nothing while it waits: spin on. */
+/* The boot thread's CPU measures nothing while it waits: it spins. */
+bool plat_boot_cpu_sleeps(void)
+{
+	return false;
+}
+
 void plat_boot_cpu_wait(volatile uint32_t *word, uint32_t old)
 {
 	(void)word;

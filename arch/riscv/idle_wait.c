@@ -36,8 +36,6 @@ static uint32_t nsleep, nfailed, nwfi_trapped;
 static bool boot_sleeps;	/* the boot hart waits for acks in wfi */
 static uint64_t boot_hwid;
 
-static bool boot_prove(uint64_t hart);
-
 const char *riscv_idle_wait_prepare(uint64_t boot_hart)
 {
 	have_ipi = sbi_probe(SBI_EXT_IPI);
@@ -96,7 +94,37 @@ static bool wfi_allowed(void)
 	return !trapped;
 }
 
-/* The boot hart's own proof, as a parked hart's; sie as it was. */
+static uint64_t rd_time(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("rdtime %0" : "=r"(v) : : "memory");
+	return v;
+}
+
+/* An SBI timer due now raises STIP within 10 ms; UINT64_MAX drops it. */
+static bool timer_proven(void)
+{
+	uint64_t t0 = rd_time(), span = machine_ms_ticks(riscv_time_hz, 10);
+	unsigned long sip = 0;
+
+	sbi_set_timer(t0);
+	for (;;) {
+		bool late = rd_time() - t0 > span;
+
+		__asm__ volatile("csrr %0, sip" : "=r"(sip));
+		if ((sip & SIP_STIP) || late)
+			break;
+	}
+	sbi_set_timer(UINT64_MAX);
+	if (!(sip & SIP_STIP))
+		return false;
+	__asm__ volatile("csrr %0, sip" : "=r"(sip));
+	return !(sip & SIP_STIP);
+}
+
+/* The boot hart's own proof, as a parked hart's, and its timer's; SSIE
+ * off again after it (the boot hart enables it only to sleep). */
 static bool boot_prove(uint64_t hart)
 {
 	bool ok;
@@ -104,7 +132,7 @@ static bool boot_prove(uint64_t hart)
 	__asm__ volatile("csrs sie, %0" : : "r"(SIP_SSIP));
 	ok = wake_proven(hart, true) && wfi_allowed();
 	__asm__ volatile("csrc sip, %0\n\tcsrc sie, %0" : : "r"(SIP_SSIP));
-	return ok;
+	return ok && timer_proven();
 }
 
 void riscv_idle_wait_hart_start(uint32_t cpu, uint64_t hart)
@@ -182,12 +210,9 @@ void plat_cpu_wake(uint32_t cpu, uint64_t hwid)
 	sbi_send_ipi(1, hwid);
 }
 
-static uint64_t rd_time(void)
+bool plat_boot_cpu_sleeps(void)
 {
-	uint64_t v;
-
-	__asm__ volatile("rdtime %0" : "=r"(v) : : "memory");
-	return v;
+	return boot_sleeps;
 }
 
 void plat_boot_cpu_wait(volatile uint32_t *word, uint32_t old)

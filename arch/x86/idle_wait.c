@@ -166,10 +166,28 @@ void x86_idle_wait_ap_start(void)
 	__atomic_store_n(&hlt_wake, false, __ATOMIC_RELAXED);
 }
 
+/* The APIC timer fires once at once: requested, taken, ended. */
+static bool timer_test(void)
+{
+	bool seen = false;
+
+	x86_lapic_timer_oneshot(WAKE_VECTOR, 1);
+	for (unsigned i = 0; i < 1000000 && !seen; i++)
+		seen = x86_lapic_pending(WAKE_VECTOR);
+	if (seen)
+		__asm__ volatile("sti\n\tnop\n\tcli" ::: "memory");
+	x86_lapic_timer_oneshot(WAKE_VECTOR, 0);
+	return seen && !x86_lapic_pending(WAKE_VECTOR) &&
+	       !x86_lapic_in_service(WAKE_VECTOR);
+}
+
 /*
  * The boot CPU's sleep, after ExitBootServices: the firmware's IDT copied
- * whole with the two vectors added (its exception gates stay its own),
- * the APIC as an AP's, the self-test.  false: it spins.
+ * with its exception gates (0-31) kept and every interrupt vector sent to
+ * the wake handler, an EOI and nothing more, so one the firmware left
+ * pending wakes the boot CPU and runs none of its code; its timer stopped
+ * and masked; the APIC as an AP's; the IPI and the timer proven.  false:
+ * it spins.
  */
 static bool boot_sleep_setup(void)
 {
@@ -185,13 +203,16 @@ static bool boot_sleep_setup(void)
 	if ((size_t)r.limit + 1 > sizeof(bsp_idt))
 		return false;
 	memcpy(bsp_idt, (const void *)(uintptr_t)r.base, (size_t)r.limit + 1);
-	set_gate(bsp_idt, WAKE_VECTOR, x86_wake_isr, cs);
+	for (unsigned v = 32; v < SPURIOUS_VECTOR; v++)
+		set_gate(bsp_idt, v, x86_wake_isr, cs);
 	set_gate(bsp_idt, SPURIOUS_VECTOR, x86_spurious_isr, cs);
 	r.base = (uint64_t)(uintptr_t)bsp_idt;
 	r.limit = sizeof(bsp_idt) - 1;
 	__asm__ volatile("lidt %0" : : "m"(r));
 	__atomic_store_n(&x86_wake_eoi, x86_lapic_eoi_addr(), __ATOMIC_RELAXED);
-	return x86_lapic_cpu_enable(SPURIOUS_VECTOR) && self_test();
+	x86_lapic_timer_oneshot(WAKE_VECTOR, 0);
+	return x86_lapic_cpu_enable(SPURIOUS_VECTOR) && self_test() &&
+	       timer_test();
 }
 
 static bool boot_sleeps;
@@ -243,7 +264,12 @@ void plat_cpu_wake(uint32_t cpu, uint64_t hwid)
 
 /* About 1 ms where the APIC timer counts nanoseconds (QEMU, KVM), more
  * on a slower APIC clock: only the bound for a wake that never came. */
-#define BOOT_WAIT_COUNT	10000000u
+#define BOOT_WAIT_COUNT	1000000u
+
+bool plat_boot_cpu_sleeps(void)
+{
+	return boot_sleeps;
+}
 
 void plat_boot_cpu_wait(volatile uint32_t *word, uint32_t old)
 {
@@ -259,8 +285,11 @@ void plat_boot_cpu_wait(volatile uint32_t *word, uint32_t old)
 	x86_lapic_timer_oneshot(WAKE_VECTOR, 0);
 }
 
+/* Only from an AP whose APIC is in the boot CPU's mode: one that is not
+ * would fault on the other mode's ICR (it never halts either). */
 void plat_boot_cpu_wake(uint64_t hwid)
 {
-	if (__atomic_load_n(&boot_sleeps, __ATOMIC_RELAXED))
+	if (__atomic_load_n(&boot_sleeps, __ATOMIC_RELAXED) &&
+	    x86_lapic_mode_ok())
 		x86_lapic_send_fixed((uint32_t)hwid, WAKE_VECTOR);
 }

@@ -30,6 +30,7 @@
 #define X2APIC_TMR_INIT	0x838
 #define X2APIC_TMR_DIV	0x83e
 #define TMR_DIV_1	0xb
+#define LVT_MASKED	(1u << 16)
 #define SVR_ENABLE	0x100
 #define ICR_ASSERT	(1u << 14)	/* fixed delivery, physical, edge */
 #define ICR_SELF	(1u << 18)	/* destination shorthand: self */
@@ -120,6 +121,15 @@ int x86_lapic_send_sipi(uint32_t apic_id, uint64_t page)
  * and a disabled APIC takes no fixed interrupt), TPR 0, @spurious as its
  * spurious vector; false when it is not in the boot CPU's mode or place.
  */
+bool x86_lapic_mode_ok(void)
+{
+	uint64_t base = rdmsr(MSR_APIC_BASE);
+
+	if (!!(base & APIC_BASE_X2APIC) != x2apic)
+		return false;
+	return x2apic || (base & APIC_BASE_ADDR) == (uint64_t)(uintptr_t)xapic;
+}
+
 bool x86_lapic_cpu_enable(uint8_t spurious)
 {
 	uint64_t base = rdmsr(MSR_APIC_BASE);
@@ -201,24 +211,27 @@ int x86_lapic_send_self(uint8_t vector)
 
 /*
  * This CPU's APIC timer: one interrupt at @vector after @count clocks of
- * its input (divided by 1), one-shot; @count 0 stops it.  Only after
- * ExitBootServices, when the firmware's timer is no longer ticking.
+ * its input (divided by 1), one-shot; @count 0 stops and masks it (and
+ * leaves a firmware's TSC-deadline or periodic mode).  Only after
+ * ExitBootServices, when the firmware's timer is no longer its own.
  */
 void x86_lapic_timer_oneshot(uint8_t vector, uint32_t count)
 {
+	uint32_t lvt = count ? vector : LVT_MASKED | vector;
+
 	if (x2apic) {
+		wrmsr(X2APIC_LVT_TIMER, lvt);
 		wrmsr(X2APIC_TMR_INIT, 0);
 		if (!count)
 			return;
 		wrmsr(X2APIC_TMR_DIV, TMR_DIV_1);
-		wrmsr(X2APIC_LVT_TIMER, vector);
 		wrmsr(X2APIC_TMR_INIT, count);
 		return;
 	}
+	xw(XAPIC_LVT_TIMER, lvt);
 	xw(XAPIC_TMR_INIT, 0);
 	if (!count)
 		return;
 	xw(XAPIC_TMR_DIV, TMR_DIV_1);
-	xw(XAPIC_LVT_TIMER, vector);
 	xw(XAPIC_TMR_INIT, count);
 }

@@ -145,6 +145,8 @@ uint32_t x86_lapic_esr(void);	/* read and clear the error status */
 int x86_lapic_send_init(uint32_t apic_id);
 int x86_lapic_send_sipi(uint32_t apic_id, uint64_t page);
 bool x86_lapic_cpu_enable(uint8_t spurious);
+/* this CPU's APIC in the boot CPU's mode and place */
+bool x86_lapic_mode_ok(void);
 uint64_t x86_lapic_eoi_addr(void);
 bool x86_lapic_pending(uint8_t vector);
 bool x86_lapic_in_service(uint8_t vector);

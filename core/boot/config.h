@@ -117,6 +117,13 @@ struct config {
  * carry the run.  Only for the boot tests.
  */
 #define CONFIG_TEST_CNTFRQ_ZERO		2u
+/*
+ * test=stuck-cpu: the last CPU but the boot CPU, given its first job the
+ * boot CPU has no part in, never runs it nor acks, as a CPU lost in
+ * firmware would: the boot CPU, asleep, must still see the run's deadline
+ * (its timer bound) and end the run.  Only for the boot tests.
+ */
+#define CONFIG_TEST_STUCK_CPU		4u
 
 void config_defaults(struct config *c);
 

@@ -11,6 +11,7 @@
 #include "engine/mem.h"
 #include "engine/ops.h"
 #include "out/report.h"
+#include "test_hooks.h"
 
 enum { CMD_NONE, CMD_RUN, CMD_EXIT };
 /* engine_mbox.online */
@@ -76,6 +77,19 @@ bool engine_others_timing(struct engine *e, uint64_t t_closed)
 	return true;
 }
 
+/* test=stuck-cpu (test hooks only): the last CPU but the boot CPU, in a
+ * job without the boot CPU, is the one that never answers (asleep, not
+ * eating a host core beside the other boots). */
+static bool stuck_here(const struct engine *e, uint32_t cpu)
+{
+	uint32_t last = e->topo->ncpus - 1;
+
+	if (last == e->bsp)	/* riscv: any hart may have booted */
+		last--;
+	return sbm_test_hooks && (e->cfg.test & CONFIG_TEST_STUCK_CPU) &&
+	       !e->bsp_in_run && cpu == last;
+}
+
 void engine_secondary(void *arg, uint32_t cpu)
 {
 	struct engine *e = arg;
@@ -95,16 +109,23 @@ void engine_secondary(void *arg, uint32_t cpu)
 		seen = s;
 		/* once: after the ack below the BSP may already post again */
 		cmd = m->cmd;
+		if (cmd == CMD_RUN && stuck_here(e, cpu))
+			for (;;)	/* parked on a word nobody writes */
+				plat_wait_change(&(uint32_t){ 0 }, 0);
 		if (cmd == CMD_RUN)
 			e->body(e, cpu, e->body_arg);
 		__atomic_store_n(&m->ack, s, __ATOMIC_RELEASE);
 		if (cmd == CMD_EXIT)
 			return;	/* a hosted platform may free @e now */
 		/* the ack before the look, as the boot CPU's flag before
-		 * its last look: one of the two sees the other */
+		 * its last look: one of the two sees the other; one wake
+		 * per sleep, from whoever takes the flag */
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
-		if (__atomic_load_n(&e->bsp_asleep, __ATOMIC_RELAXED))
+		if (__atomic_load_n(&e->bsp_asleep, __ATOMIC_RELAXED) &&
+		    __atomic_exchange_n(&e->bsp_asleep, 0, __ATOMIC_SEQ_CST)) {
 			plat_boot_cpu_wake(e->topo->cpus[e->bsp].hwid);
+			__atomic_store_n(&e->wake_sent, 1, __ATOMIC_RELEASE);
+		}
 	}
 }
 
@@ -289,17 +310,26 @@ static bool acked(struct engine *e, uint32_t i, bool sleep)
 {
 	volatile uint32_t *ack = &e->mbox[i].ack;
 	uint32_t seen = __atomic_load_n(ack, __ATOMIC_ACQUIRE);
+	uint64_t t0;
 
 	if (seen == e->mbox[i].seq)
 		return true;
-	if (!sleep) {
+	if (!sleep || !e->bsp_sleeps) {
 		isa_relax();
 		return false;
 	}
+	__atomic_store_n(&e->wake_sent, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&e->bsp_asleep, 1, __ATOMIC_SEQ_CST);
 	if (__atomic_load_n(ack, __ATOMIC_SEQ_CST) == seen)
 		plat_boot_cpu_wait(ack, seen);
-	__atomic_store_n(&e->bsp_asleep, 0, __ATOMIC_RELAXED);
+	if (__atomic_exchange_n(&e->bsp_asleep, 0, __ATOMIC_SEQ_CST))
+		return false;
+	/* a CPU took the flag: its wake goes out before anything else
+	 * does, so none lands in the boot CPU's next timed window */
+	t0 = isa_counter();
+	while (!__atomic_load_n(&e->wake_sent, __ATOMIC_ACQUIRE) &&
+	       isa_counter() - t0 < e->deadline)
+		isa_relax();
 	return false;
 }
 
@@ -345,6 +375,7 @@ static int run_set(struct engine *e, const struct cpu_set *s, uint32_t n,
 	e->barrier.total = n;
 	e->done = 0;
 	e->failed = 0;
+	e->bsp_in_run = bsp_in;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	post(e, s, CMD_RUN);
 	if (bsp_in)
@@ -424,6 +455,7 @@ int engine_main(struct engine *e)
 		bring_up(e);
 	report_cpus(enabled_cpus(e->topo), e->nlost, e->start_ms);
 	plat_check_cpus();	/* memory types: every CPU like the boot CPU */
+	e->bsp_sleeps = !e->self_threaded && plat_boot_cpu_sleeps();
 	if (!engine_choose_cpus(e)) {
 		report_warn("cpus", 0, "no CPU selected by cpus=");
 		report_end(1);
@@ -454,9 +486,11 @@ int engine_main(struct engine *e)
 		 * a c2c pair that waits out one host time slice takes 15 ms
 		 * instead of 1, so no figure there is worth a digit */
 		if (est_ms && est_ms < ESTIMATE_FLOOR_MS)
-			report_printf("%s: estimated under 0.1 s\n", exp_name(x));
+			report_printf("%s: estimated under 0.1 s\n",
+				      exp_name(x));
 		else if (est_ms)
-			report_printf("%s: estimated %llu.%02llu s\n", exp_name(x),
+			report_printf("%s: estimated %llu.%02llu s\n",
+				      exp_name(x),
 				      (unsigned long long)(est_ms / 1000),
 				      (unsigned long long)(est_ms % 1000 / 10));
 		t0 = isa_counter();
