@@ -62,10 +62,11 @@ void plat_cpu_wake(uint32_t cpu, uint64_t hwid);
 bool plat_boot_cpu_sleeps(void);
 
 /*
- * On the boot CPU, while a run it takes no part in goes on: sleep until
- * *@word differs from @old, plat_boot_cpu_wake() reaches it, or a bounded
- * while has passed (about a millisecond under QEMU or KVM), whichever is
- * first; returning early is allowed.  So an emulator with more vCPUs than
+ * On the boot CPU where plat_boot_cpu_sleeps(), while a run it takes no
+ * part in goes on: sleep until *@word differs from @old,
+ * plat_boot_cpu_wake() reaches it, or a bounded while has passed (about a
+ * millisecond under QEMU or KVM), whichever is first; returning early is
+ * allowed.  So an emulator with more vCPUs than
  * host cores runs the measured CPUs, not a coordinator spinning on acks.
  */
 void plat_boot_cpu_wait(volatile uint32_t *word, uint32_t old);

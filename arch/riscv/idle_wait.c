@@ -215,12 +215,9 @@ bool plat_boot_cpu_sleeps(void)
 	return boot_sleeps;
 }
 
+/* Called only where plat_boot_cpu_sleeps() said so. */
 void plat_boot_cpu_wait(volatile uint32_t *word, uint32_t old)
 {
-	if (!boot_sleeps) {
-		isa_relax();
-		return;
-	}
 	sbi_set_timer(rd_time() + riscv_time_hz / 1000);
 	__asm__ volatile("csrs sie, %0" : : "r"(SIP_SSIP | SIP_STIP));
 	/* an IPI sent since the caller's look is pending: wfi returns */

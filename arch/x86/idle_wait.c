@@ -271,12 +271,9 @@ bool plat_boot_cpu_sleeps(void)
 	return boot_sleeps;
 }
 
+/* Called only where plat_boot_cpu_sleeps() said so. */
 void plat_boot_cpu_wait(volatile uint32_t *word, uint32_t old)
 {
-	if (!boot_sleeps) {
-		isa_relax();
-		return;
-	}
 	x86_lapic_timer_oneshot(WAKE_VECTOR, BOOT_WAIT_COUNT);
 	/* an IPI sent since the caller's look is pending: the hlt in sti's
 	 * shadow takes it at once */

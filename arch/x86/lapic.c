@@ -215,23 +215,21 @@ int x86_lapic_send_self(uint8_t vector)
  * leaves a firmware's TSC-deadline or periodic mode).  Only after
  * ExitBootServices, when the firmware's timer is no longer its own.
  */
+static void reg_write(uint32_t xreg, uint32_t msr, uint32_t v)
+{
+	if (x2apic)
+		wrmsr(msr, v);
+	else
+		xw(xreg, v);
+}
+
 void x86_lapic_timer_oneshot(uint8_t vector, uint32_t count)
 {
-	uint32_t lvt = count ? vector : LVT_MASKED | vector;
-
-	if (x2apic) {
-		wrmsr(X2APIC_LVT_TIMER, lvt);
-		wrmsr(X2APIC_TMR_INIT, 0);
-		if (!count)
-			return;
-		wrmsr(X2APIC_TMR_DIV, TMR_DIV_1);
-		wrmsr(X2APIC_TMR_INIT, count);
-		return;
-	}
-	xw(XAPIC_LVT_TIMER, lvt);
-	xw(XAPIC_TMR_INIT, 0);
+	reg_write(XAPIC_LVT_TIMER, X2APIC_LVT_TIMER,
+		  count ? vector : LVT_MASKED | vector);
+	reg_write(XAPIC_TMR_INIT, X2APIC_TMR_INIT, 0);
 	if (!count)
 		return;
-	xw(XAPIC_TMR_DIV, TMR_DIV_1);
-	xw(XAPIC_TMR_INIT, count);
+	reg_write(XAPIC_TMR_DIV, X2APIC_TMR_DIV, TMR_DIV_1);
+	reg_write(XAPIC_TMR_INIT, X2APIC_TMR_INIT, count);
 }
