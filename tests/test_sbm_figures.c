@@ -7,6 +7,7 @@
  */
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "check.h"
 #include "engine/estimate.h"
@@ -155,6 +156,40 @@ static void estimate(void)
 	CHECK_EQ_U64(estimate_points(0, 1, 0, 4, steps, 4, 5), 0);
 }
 
+/* c2c's pairs at 4 CPUs: 0-1 0-2 0-3 1-2 1-3 2-3; four picks take two
+ * with CPU 0 and two without, as the list has them half and half. */
+static void picks(void)
+{
+	static const size_t want[] = { 0, 2, 3, 5 };
+	char w[32];
+
+	for (size_t i = 0; i < 4; i++)
+		CHECK_EQ_U64(estimate_pick(i, 4, 6), want[i]);
+	/* as many picks as items: every item once */
+	for (size_t n = 1; n <= 4; n++)
+		for (size_t i = 0; i < n; i++)
+			CHECK_EQ_U64(estimate_pick(i, n, n), i);
+	/* always in range, strictly rising, one in each quarter */
+	for (size_t total = 4; total <= 5000; total += 7) {
+		size_t prev = 0;
+
+		for (size_t i = 0; i < 4; i++) {
+			size_t p = estimate_pick(i, 4, total);
+
+			CHECK(p < total);
+			CHECK(i == 0 || p > prev);
+			CHECK(p >= i * total / 4 && p < (i + 1) * total / 4 + 1);
+			prev = p;
+		}
+	}
+	estimate_words(99, w, sizeof(w));
+	CHECK(!strcmp(w, "under 0.1 s"));
+	estimate_words(100, w, sizeof(w));
+	CHECK(!strcmp(w, "0.10 s"));
+	estimate_words(162930, w, sizeof(w));
+	CHECK(!strcmp(w, "162.93 s"));
+}
+
 int main(void)
 {
 	diff_interval();
@@ -163,5 +198,6 @@ int main(void)
 	reps_needed();
 	interleaving();
 	estimate();
+	picks();
 	return check_done("test_sbm_figures");
 }

@@ -6,6 +6,7 @@
 #include "arch.h"
 #include "boot/config_exp.h"
 #include "engine/engine.h"
+#include "engine/estimate.h"
 #include "exp/experiment.h"
 #include "isa_ops.h"
 #include "engine/mem.h"
@@ -439,8 +440,6 @@ static uint32_t enabled_cpus(const struct topo *t)
 	return n;
 }
 
-#define ESTIMATE_FLOOR_MS	100
-
 int engine_main(struct engine *e)
 {
 	bool cpufail_done = false;
@@ -482,17 +481,12 @@ int engine_main(struct engine *e)
 		cpufail_done = true;
 		if (x->estimate_ms)
 			est_ms = x->estimate_ms(e, e->state[k]);
-		/* below 0.1 s the host's scheduling is the error: under TCG
-		 * a c2c pair that waits out one host time slice takes 15 ms
-		 * instead of 1, so no figure there is worth a digit */
-		if (est_ms && est_ms < ESTIMATE_FLOOR_MS)
-			report_printf("%s: estimated under 0.1 s\n",
-				      exp_name(x));
-		else if (est_ms)
-			report_printf("%s: estimated %llu.%02llu s\n",
-				      exp_name(x),
-				      (unsigned long long)(est_ms / 1000),
-				      (unsigned long long)(est_ms % 1000 / 10));
+		if (est_ms) {
+			char words[32];
+
+			estimate_words(est_ms, words, sizeof(words));
+			report_printf("%s: estimated %s\n", exp_name(x), words);
+		}
 		t0 = isa_counter();
 		if (x->run(e, e->state[k]))
 			status = 1;

@@ -9,6 +9,7 @@
 #ifndef SBM_ESTIMATE_H
 #define SBM_ESTIMATE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "engine/engine.h"
@@ -27,6 +28,19 @@ uint64_t estimate_ms(const struct engine *e, uint64_t ticks);
  */
 uint64_t estimate_points(uint64_t lo, uint32_t klo, uint64_t hi, uint32_t khi,
 			 const uint32_t *steps, uint32_t nsteps, uint64_t reps);
+
+/* The @i-th of @n items timed for an estimate among @total (@n <=
+ * @total): the midpoint of the @i-th of @n equal slices, so that kinds
+ * listed in runs (c2c's pairs with and without the boot CPU) come in
+ * their proportion. */
+size_t estimate_pick(size_t i, size_t n, size_t total);
+
+/* Below this the console says only "under 0.1 s": there one host time
+ * slice (15 ms under TCG) is the error. */
+#define ESTIMATE_FLOOR_MS	100
+
+/* What the console says of @ms: "under 0.1 s", or "S.CC s". */
+void estimate_words(uint64_t ms, char *buf, size_t len);
 
 /* The most chosen CPUs in one node (@by_llc false) or one LLC. */
 uint32_t estimate_most_per_group(const struct engine *e, bool by_llc);

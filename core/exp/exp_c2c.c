@@ -299,11 +299,11 @@ static int measure(struct engine *e, struct c2c_exp *x,
  * Up to four pairs measured (both variants, warm-up included), timed,
  * plus what a record takes to go out (the plan record was the last),
  * scaled to every pair: a handoff model left out the batches and the
- * engine's runs and printed 0.00 s for 5-10 s under TCG.  The pairs sit
- * at the midpoints of four equal slices of the list, so pairs with and
- * without the boot CPU come in their proportion (2 of 4 at 4 CPUs, where
- * first, middle and last took 1 of 3): a pair of two secondaries costs
- * two more wakes, the boot CPU's among them.
+ * engine's runs and printed 0.00 s for 5-10 s under TCG.  The pairs are
+ * estimate_pick()'s, so pairs with and without the boot CPU come in
+ * their proportion (2 of 4 at 4 CPUs, where first, middle and last took
+ * 1 of 3): a pair of two secondaries costs two more wakes, the boot
+ * CPU's among them.
  */
 static uint64_t c2c_estimate_ms(struct engine *e, void *state)
 {
@@ -313,7 +313,7 @@ static uint64_t c2c_estimate_ms(struct engine *e, void *state)
 	uint64_t t0 = isa_counter(), per;
 
 	for (size_t i = 0; i < n; i++)
-		if (measure(e, x, &x->pairs[(2 * i + 1) * x->npairs / (2 * n)],
+		if (measure(e, x, &x->pairs[estimate_pick(i, n, x->npairs)],
 			    &res))
 			return 0;
 	if (!n)
