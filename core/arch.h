@@ -66,8 +66,8 @@ bool plat_boot_cpu_sleeps(void);
  * part in goes on: sleep until *@word differs from @old,
  * plat_boot_cpu_wake() reaches it, or a bounded while has passed (about a
  * millisecond under QEMU or KVM), whichever is first; returning early is
- * allowed.  So an emulator with more vCPUs than
- * host cores runs the measured CPUs, not a coordinator spinning on acks.
+ * allowed.  So an emulator with more vCPUs than host cores runs the
+ * measured CPUs, not a coordinator spinning on acks.
  */
 void plat_boot_cpu_wait(volatile uint32_t *word, uint32_t old);
 

@@ -78,14 +78,14 @@ struct engine {
 	void *body_arg;
 	uint64_t deadline;	/* counter ticks any one wait may take */
 	bool bsp_in_run;	/* the boot CPU takes part in the posted job */
+	bool bsp_sleeps;	/* plat_boot_cpu_sleeps(): asked once */
 	struct engine_barrier barrier;
 	/* CPUs whose timed window has closed (engine_window_done()) */
 	_Alignas(ENGINE_ALIGN) volatile uint32_t done;
 	volatile uint32_t failed;	/* a wait ran past the deadline */
-	/* the boot CPU sleeps in plat_boot_cpu_wait() (bsp_sleeps: it
-	 * can); the first CPU to ack takes the flag and wakes it, then says
-	 * so in wake_sent (their own line: every ack reads it) */
-	bool bsp_sleeps;
+	/* the boot CPU sleeps in plat_boot_cpu_wait(); the first CPU to
+	 * ack takes the flag and wakes it, then says so in wake_sent (their
+	 * own line, not done's: every ack reads it) */
 	_Alignas(ENGINE_ALIGN) volatile uint32_t bsp_asleep;
 	volatile uint32_t wake_sent;
 };
