@@ -4,10 +4,14 @@
 
 #include "engine/stats.h"
 
-/* Shell sort: no recursion, no libc qsort callback, fine for sample
- * counts; one body for the types it sorts. */
+/* Shell sort: no recursion, no libc qsort callback; one body for the
+ * types it sorts.  Ciura's gaps, then x2.25 above 701 up to c2c_rounds'
+ * 10^7 samples: without those a million samples took half a second,
+ * ten million would take tens. */
 #define SHELL_SORT(T, v, n) do {					\
-	static const size_t gaps_[] = { 701, 301, 132, 57, 23, 10, 4, 1 }; \
+	static const size_t gaps_[] = { 5818032, 2585792, 1149241,	\
+		510774, 227011, 100894, 44842, 19930, 8858, 3937, 1750,	\
+		701, 301, 132, 57, 23, 10, 4, 1 };			\
 									\
 	for (size_t g_ = 0; g_ < sizeof(gaps_) / sizeof(gaps_[0]); g_++) { \
 		size_t gap_ = gaps_[g_];				\
