@@ -22,6 +22,13 @@ UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
 	tests/test_config_decl tests/test_proof_plan tests/test_sbm_figures \
 	tests/test_pairs tests/test_map_engine tests/test_rw tests/test_runmap \
 	tests/test_result_store tests/test_report
+# The x86 AP start handshake runs the trampoline's own claim
+# instructions: on an x86_64 build machine only.
+if IMAGE_X86_64
+UNIT_TESTS += tests/test_start_token
+endif
+tests_test_start_token_SOURCES = tests/test_start_token.c \
+	tests/start_token_host.S
 # the same, run by a script (tests/fdt.sh) instead of on their own
 UNIT_HELPERS = tests/test_fdt tests/test_fdt_topo
 check_PROGRAMS += $(UNIT_TESTS) $(UNIT_HELPERS)

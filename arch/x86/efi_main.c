@@ -140,17 +140,19 @@ static void prepare(struct engine *e)
 		report_printf("test=low-mem-taken: %u free pages below 640 KiB "
 			      "taken as boot-services data\n",
 			      x86_take_low_memory());
+	x86_lapic_init();	/* before the trampoline: its tokens ask it */
 	/* The SIPI vector is a page number: the trampoline lives < 640 KiB,
 	 * from the firmware now or from the final memory map (below). */
 	tramp = efi_alloc_pages(0x9ffffull, X86_TRAMP_PAGES * EFI_PAGE_SIZE, true);
 	if (tramp)
 		x86_ap_setup((uint64_t)(uintptr_t)tramp);
 	x86_ap_set_init_wait(x86_needs_init_wait(&cpu));
+	if (e->cfg.test & CONFIG_TEST_EARLY_RESEND)
+		x86_ap_set_early_resend();
 	report_printf("AP start: INIT-SIPI-SIPI, %s\n",
 		      x86_needs_init_wait(&cpu) ?
 		      "10 ms INIT wait (MP spec)" :
 		      "no INIT wait (modern CPU family; a retry waits 10 ms)");
-	x86_lapic_init();
 	e->stack_size = AP_STACK_SIZE;
 }
 

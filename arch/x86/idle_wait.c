@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "engine/topo.h"
 #include "isa_ops.h"
 #include "out/report.h"
 #include "x86.h"
@@ -73,7 +74,9 @@ __asm__(".text\n"
 
 static struct idt_gate idt[256] __attribute__((aligned(16)));
 static bool hlt_wake = true;	/* cleared by the first AP that fails */
-static uint32_t nhalt, nfailed;
+/* per CPU, not per event: a CPU is counted once however it started */
+static uint8_t ap_wait[TOPO_MAX_CPUS];	/* 0 not seen, AP_HALTS, AP_FAILED */
+enum { AP_HALTS = 1, AP_FAILED };
 static bool monitor;		/* CPUID.01H:ECX[3] */
 
 static void cpuid1(uint32_t *c, uint32_t *d)
@@ -152,18 +155,19 @@ static bool self_test(void)
 	       !x86_lapic_in_service(WAKE_VECTOR);
 }
 
-void x86_idle_wait_ap_start(void)
+void x86_idle_wait_ap_start(uint32_t cpu)
 {
-	if (mode() != WAIT_HLT)
+	bool ok;
+
+	if (mode() != WAIT_HLT || cpu >= TOPO_MAX_CPUS)
 		return;
 	/* the boot CPU's APIC is known by now (the same for every AP) */
 	__atomic_store_n(&x86_wake_eoi, x86_lapic_eoi_addr(), __ATOMIC_RELAXED);
-	if (x86_lapic_cpu_enable(SPURIOUS_VECTOR) && self_test()) {
-		__atomic_add_fetch(&nhalt, 1, __ATOMIC_RELAXED);
-		return;
-	}
-	__atomic_add_fetch(&nfailed, 1, __ATOMIC_RELAXED);
-	__atomic_store_n(&hlt_wake, false, __ATOMIC_RELAXED);
+	ok = x86_lapic_cpu_enable(SPURIOUS_VECTOR) && self_test();
+	__atomic_store_n(&ap_wait[cpu], ok ? AP_HALTS : AP_FAILED,
+			 __ATOMIC_RELAXED);
+	if (!ok)
+		__atomic_store_n(&hlt_wake, false, __ATOMIC_RELAXED);
 }
 
 /* The APIC timer fires once at once: requested, taken, ended. */
@@ -219,8 +223,16 @@ static bool boot_sleeps;
 
 void x86_idle_wait_report(uint32_t started)
 {
+	uint32_t nhalt = 0, nfailed = 0;
+
 	if (mode() != WAIT_HLT)
 		return;
+	for (uint32_t i = 0; i < TOPO_MAX_CPUS; i++) {
+		uint8_t w = __atomic_load_n(&ap_wait[i], __ATOMIC_RELAXED);
+
+		nhalt += w == AP_HALTS;
+		nfailed += w == AP_FAILED;
+	}
 	boot_sleeps = boot_sleep_setup();
 	report_printf("parked CPUs: %u of %u APs halt (IPI wake, vector "
 		      "%#x), %u could not; the boot CPU %s while it only "

@@ -8,6 +8,7 @@
 #include "apic_encode.h"
 #include "x86.h"
 
+#define XAPIC_ID	0x020
 #define XAPIC_TPR	0x080
 #define XAPIC_EOI	0x0b0
 #define XAPIC_SVR	0x0f0
@@ -19,6 +20,7 @@
 #define XAPIC_LVT_TIMER	0x320
 #define XAPIC_TMR_INIT	0x380
 #define XAPIC_TMR_DIV	0x3e0
+#define X2APIC_ID	0x802
 #define X2APIC_TPR	0x808
 #define X2APIC_EOI	0x80b
 #define X2APIC_SVR	0x80f
@@ -55,6 +57,12 @@ bool x86_lapic_x2apic(void)
 static uint32_t xr(uint32_t reg)
 {
 	return xapic[reg / 4];
+}
+
+/* This CPU's APIC ID as its local APIC says (the boot CPU's mode). */
+uint32_t x86_lapic_id(void)
+{
+	return x2apic ? (uint32_t)rdmsr(X2APIC_ID) : xr(XAPIC_ID) >> 24;
 }
 
 static void xw(uint32_t reg, uint32_t v)

@@ -16,6 +16,7 @@ sbmbench_x86_64_so_SOURCES = $(CORE_SOURCES) $(ACPI_SOURCES) \
 	arch/x86/amd_cache.c arch/x86/amd_cache.h arch/x86/tsc.c \
 	arch/x86/lapic.c arch/x86/apic_encode.c arch/x86/apic_encode.h \
 	arch/x86/smp.c arch/x86/trampoline.S arch/x86/trampoline.h \
+	arch/x86/start_token.h \
 	arch/x86/tramp_page.c arch/x86/tramp_map.c arch/x86/tramp_map.h \
 	arch/x86/ap_trap.c arch/x86/ap_trap_entry.S \
 	arch/x86/uart16550.c arch/x86/power.c arch/x86/idle_wait.c \

@@ -6,10 +6,14 @@
  * A start can be lost: under QEMU TCG on a busy host about one in ten
  * showed no sign of life and never arrived, however long the wait, while
  * a second INIT-SIPI-SIPI brought it up every time.  So each try waits a
- * short bound for the AP to read its parameters, and a CPU that has not
- * moved by then is sent INIT-SIPI-SIPI again, up to START_TRIES times,
- * each logged with the stage it reached (trampoline.h).  Arrival is still
- * core's to judge (the mailbox, start_timeout_ms).
+ * short bound for the AP to claim its start, and a CPU that has not moved
+ * by then is sent INIT-SIPI-SIPI again, up to START_TRIES times, each
+ * logged with the stage it reached (trampoline.h).  A slow CPU is not a
+ * dead one: a resend may find the first try still in flight, so every
+ * try arms a start token (start_token.h) that exactly one instance of
+ * exactly this CPU can claim, and the boot CPU takes an unclaimed token
+ * back before each INIT.  Arrival is still core's to judge (the mailbox,
+ * start_timeout_ms).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +22,7 @@
 #include "arch.h"
 #include "mem_types.h"
 #include "out/report.h"
+#include "start_token.h"
 #include "tramp_map.h"
 #include "trampoline.h"
 #include "x86.h"
@@ -31,11 +36,16 @@
 #define FAST_SIPI_US	10
 
 static unsigned init_us = INIT_TO_SIPI_US, sipi_us = SIPI_GAP_US;
+static bool early_resend;	/* test=early-resend */
 
 void x86_ap_set_init_wait(bool wait)
 {
 	init_us = wait ? INIT_TO_SIPI_US : FAST_INIT_US;
 	sipi_us = wait ? SIPI_GAP_US : FAST_SIPI_US;
+}
+void x86_ap_set_early_resend(void)
+{
+	early_resend = true;
 }
 #define PT_TEMP		0x1000	/* temporary page tables, after the code */
 
@@ -43,7 +53,7 @@ extern const char tramp_start[], tramp_end[], tramp_32[], tramp_64[];
 extern const char tramp_gdt[], tramp_gdtr[], tramp_jmp32[], tramp_jmp64[];
 extern const char tramp_cr3_tmp[], tramp_cr4[], tramp_efer[], tramp_cr3[];
 extern const char tramp_idtr[], tramp_stack[], tramp_entry[], tramp_arg[];
-extern const char tramp_stage[], tramp_stub[];
+extern const char tramp_stage[], tramp_stub[], tramp_token[];
 extern const char tramp_stub_code[], tramp_stub_code_end[];
 
 struct ap_arg {
@@ -54,8 +64,8 @@ struct ap_arg {
 };
 
 static uint8_t *page;
-static uint32_t prev_hwid;
-static bool prev_pending;
+static uint32_t start_gen;	/* the last try's generation */
+static bool ids_trusted;	/* CPUID's APIC ID is the local APIC's */
 
 static const char *const stage_name[] = {
 	[TRAMP_STAGE_NONE] = "no sign of life",
@@ -84,6 +94,11 @@ static void put32(const char *sym, uint32_t v)
 static void put64(const char *sym, uint64_t v)
 {
 	memcpy(page + off(sym), &v, sizeof(v));
+}
+
+static uint64_t *token_word(void)
+{
+	return (uint64_t *)(void *)(page + off(tramp_token));
 }
 
 static uint32_t *stage_word(void)
@@ -116,7 +131,7 @@ static void ap_entry(struct ap_arg *a)
 				    false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
 	if (a->regs)	/* before it parks: plat_check_cpus() compares */
 		x86_mem_types_take(a->regs);
-	x86_idle_wait_ap_start();	/* its APIC on, the wake IPI proved */
+	x86_idle_wait_ap_start(a->cpu);	/* its APIC on, the wake IPI proved */
 	a->entry(a->arg, a->cpu);
 	x86_cpu_halt_forever();
 }
@@ -180,11 +195,20 @@ void x86_ap_setup(uint64_t p)
 	put16(tramp_idtr, idt_limit);
 	put64(tramp_idtr + 2, idt_base);
 	put64(tramp_entry, (uint64_t)(uintptr_t)ap_entry);
+
+	/* A token names the CPU that may claim it where CPUID tells an AP
+	 * its own ID; firmware that renumbered the APICs gets tokens any
+	 * CPU may claim (still one claim per try). */
+	ids_trusted = start_whoami() == x86_lapic_id();
+	if (!ids_trusted)
+		report_warn("cpu-start", 0, "CPUID's APIC ID is not the local "
+			    "APIC's: AP starts are not checked per CPU");
 }
 
-/* INIT, then the two STARTUPs; the stage is cleared while INIT holds
- * the CPU, so whatever it says afterwards is this try's. */
-static int send_start(uint32_t apic, bool spec_waits)
+/* INIT, then @token armed, then the two STARTUPs: the stage is cleared
+ * and the token armed while INIT holds the CPU, so what either says
+ * afterwards is this try's. */
+static int send_start(uint32_t apic, uint64_t token, bool spec_waits)
 {
 	unsigned sipi_wait = spec_waits ? SIPI_GAP_US : sipi_us;
 	int rc;
@@ -193,34 +217,38 @@ static int send_start(uint32_t apic, bool spec_waits)
 	rc = x86_lapic_send_init(apic);
 	x86_tsc_delay_us(spec_waits ? INIT_TO_SIPI_US : init_us);
 	set_stage(TRAMP_STAGE_NONE);
+	start_token_arm(token_word(), token);
 	for (int i = 0; i < 2; i++) {
 		x86_lapic_esr();
 		rc |= x86_lapic_send_sipi(apic, (uint64_t)(uintptr_t)page);
 		x86_tsc_delay_us(sipi_wait);
 	}
-	/* Errors are cleared, not fatal: the stage is what counts. */
+	/* Errors are cleared, not fatal: the claim is what counts. */
 	x86_lapic_esr();
 	return rc;
 }
 
-/* Wait for the parameters to be taken; a CPU that keeps moving gets
- * more windows (bounded), one that stands still does not. */
-static uint32_t wait_taken(void)
+/* Wait for @token to be claimed; a CPU that keeps moving gets more
+ * windows (bounded), one that stands still does not. */
+static bool wait_claimed(uint64_t token, bool no_wait, uint32_t *last_stage)
 {
-	uint64_t n = x86_tsc_hz / 1000000 * TRY_WINDOW_US;
+	uint64_t n = no_wait ? 0 : x86_tsc_hz / 1000000 * TRY_WINDOW_US;
 	uint32_t s = stage();
+	bool claimed = false;
 
-	for (unsigned w = 0; w < MAX_WINDOWS; w++) {
+	for (unsigned w = 0; w < MAX_WINDOWS && !claimed; w++) {
 		uint32_t before = s;
 		uint64_t t0 = rdtsc_plain();
 
-		while ((s = stage()) < TRAMP_STAGE_TAKEN &&
+		while (!(claimed = start_token_claimed(token_word(), token)) &&
 		       rdtsc_plain() - t0 < n)
 			__asm__ volatile("pause");
-		if (s >= TRAMP_STAGE_TAKEN || s == before)
+		s = stage();
+		if (s == before)
 			break;
 	}
-	return s;
+	*last_stage = s;
+	return claimed;
 }
 
 int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
@@ -228,6 +256,8 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 {
 	struct ap_arg *a = malloc(sizeof(*a));
 	uint32_t apic = (uint32_t)hwid, s = TRAMP_STAGE_NONE;
+	uint32_t target = ids_trusted ? apic : START_ANY;
+	uint64_t token = 0;
 	char msg[160];
 
 	/* efi_main sets b.stack_size, so core always gives a stack. */
@@ -237,26 +267,25 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 	a->arg = arg;
 	a->cpu = cpu;
 	a->regs = x86_mem_types_slot(cpu);	/* NULL: not compared */
-	/*
-	 * The page is shared by every start.  A CPU that never took its
-	 * parameters (core gave up on it) could still wake up later and take
-	 * this CPU's: park it with INIT before rewriting them.
-	 */
-	if (prev_pending && stage() < TRAMP_STAGE_TAKEN) {
-		x86_lapic_send_init(prev_hwid);
-		x86_tsc_delay_us(INIT_TO_SIPI_US);
-	}
-	prev_hwid = apic;
-	prev_pending = true;
+	/* Nothing is armed here (the last token was claimed or revoked):
+	 * no instance of any CPU takes parameters while they change. */
 	put64(tramp_stack, (uintptr_t)stack_top & ~15ull);
 	put64(tramp_arg, (uintptr_t)a);
 
 	for (unsigned try = 1; try <= START_TRIES; try++) {
+		bool no_wait = early_resend && try == 1;
+
+		start_gen = start_gen_next(start_gen);
+		token = start_token(start_gen, target);
 		/* a retry takes the MP spec's waits, whatever the CPU */
-		if (send_start(apic, try > 1))
-			return try == 1 ? -1 : 0;
-		s = wait_taken();
-		if (s >= TRAMP_STAGE_TAKEN) {
+		if (send_start(apic, token, try > 1) && try == 1) {
+			if (start_token_revoke(token_word(), token))
+				return -1;
+			return 0;	/* refused, yet it came */
+		}
+		/* up, or claimed between the last look and the revoke */
+		if (wait_claimed(token, no_wait, &s) ||
+		    !start_token_revoke(token_word(), token)) {
 			if (try > 1) {
 				snprintf(msg, sizeof(msg), "apic %#x up on try "
 					 "%u of %u", apic, try, START_TRIES);
@@ -268,11 +297,15 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 			snprintf(msg, sizeof(msg), "apic %#x at stage %u (%s) "
 				 "%u ms after INIT-SIPI-SIPI; resending (try "
 				 "%u of %u)", apic, s, stage_str(s),
-				 TRY_WINDOW_US / 1000, try + 1, START_TRIES);
+				 no_wait ? 0 : TRY_WINDOW_US / 1000, try + 1,
+				 START_TRIES);
 			report_warn("cpu-start", cpu, msg);
 		}
 	}
-	/* Core's wait decides; it reports the CPU if it never comes. */
+	/* Revoked: park it in wait-for-SIPI, so that no instance of it
+	 * runs on.  Core's wait decides; it reports the CPU. */
+	x86_lapic_send_init(apic);
+	x86_tsc_delay_us(INIT_TO_SIPI_US);
 	snprintf(msg, sizeof(msg), "apic %#x at stage %u (%s) after %u tries; "
 		 "giving up", apic, s, stage_str(s), START_TRIES);
 	report_warn("cpu-start", cpu, msg);

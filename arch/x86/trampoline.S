@@ -12,6 +12,7 @@
  * time.  Everything the AP touches before the boot CPU's CR3 is loaded
  * lives in this one page.
  */
+#include "start_token.h"
 #include "trampoline.h"
 
 #define OFF(x) ((x) - tramp_start)
@@ -66,14 +67,32 @@ tramp_64:
 	/* the IDT first: whatever faults from the boot CPU's CR3 on is
 	 * reported by the APs' trap handler, not a triple fault */
 	lidt OFF(tramp_idtr)(%rbx)
+	/* Is this start ours to take (start_token.h)?  The parameters are
+	 * read between the look and the claim: a claim that succeeds means
+	 * they were this token's. */
+	movq %rbx, %r9
+	START_WHOAMI
+	movq %r9, %rbx
+	leaq OFF(tramp_token)(%rbx), %r10
+	START_TOKEN_CHECK %r10, %esi, tramp_park
 	movq OFF(tramp_cr3)(%rbx), %r8
-	movq OFF(tramp_stack)(%rbx), %rsp
+	movq OFF(tramp_stack)(%rbx), %r11
 	movq OFF(tramp_arg)(%rbx), %rdi
-	movq OFF(tramp_entry)(%rbx), %rax
+	movq OFF(tramp_entry)(%rbx), %r12
 	movq OFF(tramp_stub)(%rbx), %rcx
-	/* Everything read: the page may be reused for the next CPU. */
+	START_TOKEN_CLAIM %r10, tramp_park
+	/* Claimed: the page may be reused for the next CPU. */
 	movl $TRAMP_STAGE_TAKEN, OFF(tramp_stage)(%rbx)
+	movq %r11, %rsp
+	movq %r12, %rax
 	jmp *%rcx
+
+	/* Not this CPU's start, or one it already took: a late or
+	 * duplicate instance stays here, touching nothing, until INIT. */
+tramp_park:
+	cli
+	hlt
+	jmp tramp_park
 
 	.balign 8
 	.globl tramp_gdt
@@ -88,6 +107,7 @@ tramp_gdt_end:
 	.globl tramp_gdtr, tramp_jmp32, tramp_jmp64, tramp_cr3_tmp
 	.globl tramp_cr4, tramp_efer, tramp_cr3, tramp_idtr, tramp_stack
 	.globl tramp_entry, tramp_arg, tramp_stage, tramp_stub, tramp_end
+	.globl tramp_token
 tramp_gdtr:
 	.word tramp_gdt_end - tramp_gdt - 1
 	.long 0				/* patched: page + OFF(tramp_gdt) */
@@ -113,6 +133,8 @@ tramp_stub:	.quad 0			/* patched: tramp_stub_code */
 tramp_stack:	.quad 0
 tramp_entry:	.quad 0
 tramp_arg:	.quad 0
+	.balign 8			/* tramp_start is 16-aligned */
+tramp_token:	.quad 0			/* start_token.h; aligned: cmpxchg */
 	.balign 8
 tramp_end:			/* smp.c checks that this fits the page */
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What trampoline.S and smp.c agree on: the stage markers an AP writes
- * into the trampoline page as it goes, and the whole CR0/CR4 values it
- * loads.  Plain numbers only: the assembler includes this too.
+ * into the trampoline page as it goes (for the log: whether a start
+ * happened is the start token's, start_token.h), and the whole CR0/CR4
+ * values it loads.  Plain numbers only: the assembler includes this too.
  */
 #ifndef SBM_X86_TRAMPOLINE_H
 #define SBM_X86_TRAMPOLINE_H
@@ -12,7 +13,7 @@
 #define TRAMP_STAGE_REAL	1	/* first instruction ran (real mode) */
 #define TRAMP_STAGE_PROT	2	/* 32-bit protected mode */
 #define TRAMP_STAGE_LONG	3	/* long mode on the temporary map */
-#define TRAMP_STAGE_TAKEN	4	/* boot CPU's map, parameters read */
+#define TRAMP_STAGE_TAKEN	4	/* parameters read, start claimed */
 #define TRAMP_STAGE_C		5	/* C entry (ap_entry) */
 
 #define X86_CR0_PE		(1 << 0)

@@ -106,8 +106,8 @@ const char *x86_idle_wait_name(void);
 /* The APs' IDT (from x86_ap_trap_idt()) with the wake and spurious
  * vectors added: *base and *limit in, the larger table out. */
 void x86_idle_wait_idt(uint64_t *base, uint16_t *limit);
-/* On an AP before it parks: its APIC on and one IPI to itself seen. */
-void x86_idle_wait_ap_start(void);
+/* On AP @cpu before it parks: its APIC on and one IPI to itself seen. */
+void x86_idle_wait_ap_start(uint32_t cpu);
 /* On the boot CPU after bring-up: how the @started APs wait. */
 void x86_idle_wait_report(uint32_t started);
 
@@ -141,6 +141,7 @@ void x86_tsc_delay_us(uint64_t us);
 /* lapic.c */
 void x86_lapic_init(void);
 bool x86_lapic_x2apic(void);
+uint32_t x86_lapic_id(void);
 uint32_t x86_lapic_esr(void);	/* read and clear the error status */
 int x86_lapic_send_init(uint32_t apic_id);
 int x86_lapic_send_sipi(uint32_t apic_id, uint64_t page);
@@ -164,6 +165,8 @@ void x86_ap_setup(uint64_t page);
  * STARTUP (and 200 us between the STARTUPs); modern ones do not. */
 bool x86_needs_init_wait(const struct x86_cpuid *c);
 void x86_ap_set_init_wait(bool wait);
+/* test=early-resend: every first try given up at once (smp.c) */
+void x86_ap_set_early_resend(void);
 
 /* tramp_page.c: after ExitBootServices, the highest run of @pages free
  * pages below 640 KiB in the final memory map, never

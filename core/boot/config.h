@@ -124,6 +124,13 @@ struct config {
  * (its timer bound) and end the run.  Only for the boot tests.
  */
 #define CONFIG_TEST_STUCK_CPU		4u
+/*
+ * test=early-resend (x86_64): every AP's first INIT-SIPI-SIPI is given up
+ * at once and sent again while that first start is still in flight, as a
+ * slow AP (TCG with many vCPUs, a long SMM exit) meets the resend window:
+ * each CPU must still start exactly once.  Only for the boot tests.
+ */
+#define CONFIG_TEST_EARLY_RESEND	8u
 
 void config_defaults(struct config *c);
 

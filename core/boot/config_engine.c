@@ -56,10 +56,12 @@ static int set_test(const struct option_decl *d, struct config *c,
 		c->test |= CONFIG_TEST_CNTFRQ_ZERO;
 	else if (!strcmp(val, "stuck-cpu"))
 		c->test |= CONFIG_TEST_STUCK_CPU;
+	else if (!strcmp(val, "early-resend"))
+		c->test |= CONFIG_TEST_EARLY_RESEND;
 	else
 		return config_bad_value(err, errlen, d->key, val,
 					"none, low-mem-taken, cntfrq-zero, "
-					"stuck-cpu");
+					"stuck-cpu, early-resend");
 	return 0;
 }
 
@@ -101,7 +103,7 @@ static const struct option_decl decls[] = {
 	{ .key = "test", .kind = OPT_CUSTOM, OPT_FIELD(test),
 	  .flags = OPT_QUIET, .set = set_test, .def = "none", .meta = "WHAT",
 	  .help = "boot tests only, forces a fallback path: none | "
-	  "low-mem-taken | cntfrq-zero | stuck-cpu" },
+	  "low-mem-taken | cntfrq-zero | stuck-cpu | early-resend" },
 	{ .key = "bmc_watchdog", .kind = OPT_ENUM,
 	  OPT_FIELD(bmc_watchdog_stop), .flags = OPT_IF_SET,
 	  .names = bmc_watchdog, .def = "keep", .meta = "W",
