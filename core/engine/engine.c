@@ -202,6 +202,7 @@ int engine_init(struct engine *e, const char **why)
 		report_set_run_id((uint32_t)(isa_counter() * 2654435761u) ^
 				  (uint32_t)t->ncpus);
 	e->bsp = bsp_index(t);
+	e->stopped_cpu = UINT32_MAX;
 	return 0;
 }
 
@@ -334,6 +335,16 @@ static bool acked(struct engine *e, uint32_t i, bool sleep)
 	return false;
 }
 
+/* No run after this one: @cpu (UINT32_MAX: not known) failed it. */
+static void stop_runs(struct engine *e, uint32_t cpu, const char *why)
+{
+	if (!e->aborted) {
+		e->stopped_cpu = cpu;
+		e->stop_why = why;
+	}
+	e->aborted = true;
+}
+
 /*
  * Wait for every ack.  A CPU that does not answer by the deadline makes
  * the whole run stop: it may still be inside the job, so neither the
@@ -354,7 +365,7 @@ static int wait_acks(struct engine *e, const struct cpu_set *s, bool sleep)
 				report_warn("run", i, "CPU stopped answering; "
 					    "no further runs");
 				t->cpus[i].flags |= TOPO_CPU_FAILED;
-				e->aborted = true;
+				stop_runs(e, i, "a CPU stopped answering");
 				return -1;
 			}
 		}
@@ -386,7 +397,8 @@ static int run_set(struct engine *e, const struct cpu_set *s, uint32_t n,
 	if (e->failed) {
 		report_warn("run", e->bsp, "a CPU did not reach the barrier "
 			    "in time; no further runs");
-		e->aborted = true;
+		stop_runs(e, UINT32_MAX, "a CPU did not reach the barrier "
+			  "in time");
 		return -1;
 	}
 	return 0;
@@ -440,6 +452,32 @@ static uint32_t enabled_cpus(const struct topo *t)
 	return n;
 }
 
+/*
+ * Experiment @x was not run, or was cut short, because the runs stopped:
+ * said on every console and in a record, so that no run that measured
+ * less than it was asked to ends "ok".
+ */
+static void report_stopped(const struct engine *e,
+			   const struct experiment *x, bool ran)
+{
+	struct rec r;
+
+	report_printf("%s: STOPPED %s: %s%s\n", exp_name(x),
+		      ran ? "part way, its results incomplete" :
+			    "before it ran, no results",
+		      e->stop_why ? e->stop_why : "the runs stopped",
+		      e->stopped_cpu == UINT32_MAX ? "" : " (see cpu)");
+	report_rec_start(&r, "stopped");
+	rec_str(&r, "experiment", exp_name(x));
+	rec_str(&r, "when", ran ? "during" : "before");
+	rec_str(&r, "why", e->stop_why ? e->stop_why : "the runs stopped");
+	if (e->stopped_cpu != UINT32_MAX) {
+		rec_u64(&r, "cpu", e->stopped_cpu);
+		rec_hex(&r, "hwid", e->topo->cpus[e->stopped_cpu].hwid);
+	}
+	report_record(&r);
+}
+
 int engine_main(struct engine *e)
 {
 	bool cpufail_done = false;
@@ -469,8 +507,10 @@ int engine_main(struct engine *e)
 
 		if (!selected(e, x))
 			continue;
-		if (e->aborted)
-			break;
+		if (e->aborted) {
+			report_stopped(e, x, false);
+			continue;
+		}
 		if (x->prepare(e, &e->state[k])) {
 			report_end(1);
 			return 1;
@@ -487,18 +527,30 @@ int engine_main(struct engine *e)
 			estimate_words(est_ms, words, sizeof(words));
 			report_printf("%s: estimated %s\n", exp_name(x), words);
 		}
+		if (e->aborted) {	/* a run of its estimate stopped */
+			report_stopped(e, x, false);
+			continue;
+		}
 		t0 = isa_counter();
 		if (x->run(e, e->state[k]))
 			status = 1;
 		report_printf("%s: done in %.2f s\n", exp_name(x),
 			      (double)(isa_counter() - t0) /
 			      (double)e->info.counter_hz);
+		if (e->aborted)
+			report_stopped(e, x, true);
 	}
 	if (!cpufail_done)
 		report_cpufail(e->topo);
 	for (size_t k = 0; experiments[k] && k < ENGINE_MAX_EXPERIMENTS; k++)
 		if (e->state[k] && experiments[k]->report)
 			experiments[k]->report(e, e->state[k]);
+	if (e->aborted) {
+		status = 1;
+		/* lost: it took part no longer */
+		if (e->stopped_cpu != UINT32_MAX)
+			report_cpus_stopped(1);
+	}
 	report_end(status);
 	return status;
 }

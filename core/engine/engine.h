@@ -68,6 +68,8 @@ struct engine {
 	uint32_t nlost;			/* CPUs that never came up */
 	double start_ms;		/* how long bring-up took; <0: not timed */
 	bool aborted;		/* a CPU stopped answering: no more runs */
+	uint32_t stopped_cpu;	/* the one that did, or UINT32_MAX */
+	const char *stop_why;	/* why the runs stopped (a record's why=) */
 	void *state[ENGINE_MAX_EXPERIMENTS];	/* each experiment's */
 	/* one line handoff between two CPUs, measured once for the time
 	 * estimates (estimate.c); 0 = not yet */

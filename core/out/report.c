@@ -40,6 +40,11 @@ void report_cpus(uint32_t cpus, uint32_t lost, double start_ms)
 			     "");
 }
 
+void report_cpus_stopped(uint32_t n)
+{
+	rep.lost += n;
+}
+
 void report_set_run_id(uint32_t run_id)
 {
 	rep.run_id = run_id;
