@@ -21,7 +21,7 @@ UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
 	tests/test_amd_cache tests/test_mtrr tests/test_tramp_map \
 	tests/test_config_decl tests/test_proof_plan tests/test_sbm_figures \
 	tests/test_pairs tests/test_map_engine tests/test_rw tests/test_runmap \
-	tests/test_result_store tests/test_report
+	tests/test_result_store tests/test_report tests/test_arm64_hcr
 # The x86 AP start handshake runs the trampoline's own claim
 # instructions: on an x86_64 build machine only.
 if IMAGE_X86_64

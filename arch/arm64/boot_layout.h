@@ -17,5 +17,6 @@
 #define B_CENTRY	56
 #define B_EL		64
 #define B_UART		72
+#define B_CNTVOFF	80
 
 #endif

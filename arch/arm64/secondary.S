@@ -105,7 +105,9 @@ same_el:
 
 el2_mmu:
 	ldr	x8, [x19, #B_HCR]
-	msr	hcr_el2, x8			// the boot CPU's, E2H included
+	msr	hcr_el2, x8			// the boot CPU's, E2H, IMO/FMO included
+	ldr	x9, [x19, #B_CNTVOFF]
+	msr	cntvoff_el2, x9			// UNKNOWN at reset: the boot CPU's
 	isb
 	msr	mair_el2, x3
 	msr	tcr_el2, x4

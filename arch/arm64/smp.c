@@ -11,6 +11,7 @@
 #include "arch.h"
 #include "arm64.h"
 #include "boot_layout.h"
+#include "hcr.h"
 #include "engine/mem.h"
 #include "gic_wake.h"
 #include "mem_types.h"
@@ -23,7 +24,7 @@ struct arm64_boot {
 	uint64_t mair, tcr, ttbr0, sctlr, vbar, hcr;
 	uint64_t stack_top;
 	void (*centry)(struct arm64_boot *bt);
-	uint64_t el, uart;
+	uint64_t el, uart, cntvoff;
 	/* C only */
 	plat_cpu_entry entry;
 	void *arg;
@@ -41,6 +42,7 @@ _Static_assert(offsetof(struct arm64_boot, stack_top) == B_STACK, "secondary.S")
 _Static_assert(offsetof(struct arm64_boot, centry) == B_CENTRY, "secondary.S");
 _Static_assert(offsetof(struct arm64_boot, el) == B_EL, "secondary.S");
 _Static_assert(offsetof(struct arm64_boot, uart) == B_UART, "secondary.S");
+_Static_assert(offsetof(struct arm64_boot, cntvoff) == B_CNTVOFF, "secondary.S");
 
 static struct arm64_boot regime;
 
@@ -140,6 +142,23 @@ void arm64_smp_prepare(void)
 		  (size_t)(arm64_secondary_end - arm64_secondary_start));
 }
 
+/*
+ * At EL2, once the firmware is gone: physical IRQs and FIQs routed to EL2
+ * (hcr.h), here and, through the regime, on every secondary; and the
+ * boot CPU's CNTVOFF_EL2 for the secondaries, whose own is UNKNOWN at
+ * reset (Linux writes 0): their virtual counters must read as the boot
+ * CPU's.
+ */
+static void el2_take_interrupts(void)
+{
+	if (regime.el != 2)
+		return;
+	regime.hcr = arm64_hcr_el2_for_wfi(read_sysreg(hcr_el2));
+	write_sysreg(hcr_el2, regime.hcr);
+	__asm__ volatile("isb" ::: "memory");
+	regime.cntvoff = read_sysreg(cntvoff_el2);
+}
+
 int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 		   void *arg, void *stack_top)
 {
@@ -149,6 +168,7 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 	int64_t rc;
 
 	if (!gic_started) {	/* after ExitBootServices, as UEFI left it */
+		el2_take_interrupts();
 		arm64_gic_wake_start();
 		gic_started = true;
 	}
