@@ -22,13 +22,15 @@ UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
 	tests/test_config_decl tests/test_proof_plan tests/test_sbm_figures \
 	tests/test_pairs tests/test_map_engine tests/test_rw tests/test_runmap \
 	tests/test_result_store tests/test_report tests/test_arm64_hcr
-# The x86 AP start handshake runs the trampoline's own claim
+# The x86 AP start handshake and the wake handler run the image's own
 # instructions: on an x86_64 build machine only.
 if IMAGE_X86_64
-UNIT_TESTS += tests/test_start_token
+UNIT_TESTS += tests/test_start_token tests/test_wake_isr
 endif
 tests_test_start_token_SOURCES = tests/test_start_token.c \
 	tests/start_token_host.S
+tests_test_wake_isr_SOURCES = tests/test_wake_isr.c tests/wake_isr_host.S \
+	arch/x86/wake_isr.S
 # the same, run by a script (tests/fdt.sh) instead of on their own
 UNIT_HELPERS = tests/test_fdt tests/test_fdt_topo
 check_PROGRAMS += $(UNIT_TESTS) $(UNIT_HELPERS)

@@ -90,8 +90,32 @@ static void test_apic_id(void)
 	CHECK_EQ_U64(x86_apic_id_from_cpuid(l1, lb), 0xfffffffeu);
 }
 
+/* The sleep bound's count: the same 1 ms on every APIC clock (a 2.5 GHz
+ * TSC measured 2.5e6 ticks while the timer counted down). */
+static void test_timer_count(void)
+{
+	const uint64_t tsc = 2500000000ull, ms = 2500000;
+
+	CHECK_EQ_U64(x86_apic_timer_count(25000, ms, tsc, 1000), 25000);
+	CHECK_EQ_U64(x86_apic_timer_count(100000, ms, tsc, 1000), 100000);
+	/* QEMU's 1 GHz APIC clock: the count that used to be fixed */
+	CHECK_EQ_U64(x86_apic_timer_count(1000000, ms, tsc, 1000), 1000000);
+	/* measured over 1.3 ms, asked for 500 us */
+	CHECK_EQ_U64(x86_apic_timer_count(32500, ms * 13 / 10, tsc, 500),
+		     12500);
+	/* clamps: at least one count, at most the register */
+	CHECK_EQ_U64(x86_apic_timer_count(1, ms, tsc, 1), 1);
+	CHECK_EQ_U64(x86_apic_timer_count(4000000000ull, ms, tsc, 10000000),
+		     0xffffffffu);
+	/* nothing measured: unknown, not a number */
+	CHECK_EQ_U64(x86_apic_timer_count(0, ms, tsc, 1000), 0);
+	CHECK_EQ_U64(x86_apic_timer_count(25000, 0, tsc, 1000), 0);
+	CHECK_EQ_U64(x86_apic_timer_count(25000, ms, 0, 1000), 0);
+}
+
 int main(void)
 {
+	test_timer_count();
 	test_xapic();
 	test_x2apic();
 	test_init();

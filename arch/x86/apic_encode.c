@@ -54,3 +54,18 @@ uint32_t x86_apic_id_from_cpuid(const uint32_t leaf1[4], const uint32_t *leaf_b)
 		return leaf_b[3];
 	return leaf1[1] >> 24;
 }
+
+uint32_t x86_apic_timer_count(uint64_t apic_ticks, uint64_t tsc_ticks,
+			      uint64_t tsc_hz, uint32_t us)
+{
+	/* apic_ticks * tsc_hz / tsc_ticks is the APIC clock in Hz */
+	double c;
+
+	if (!apic_ticks || !tsc_ticks || !tsc_hz)
+		return 0;
+	c = (double)apic_ticks * (double)tsc_hz /
+	    (double)tsc_ticks * (double)us / 1e6;
+	if (c < 1)
+		return 1;
+	return c > 0xffffffffu ? 0xffffffffu : (uint32_t)c;
+}

@@ -50,4 +50,12 @@ int x86_apic_icr_startup(bool x2apic, uint64_t dest, uint64_t page,
  */
 uint32_t x86_apic_id_from_cpuid(const uint32_t leaf1[4], const uint32_t *leaf_b);
 
+/*
+ * The APIC timer's initial count for @us microseconds (divide by 1), from
+ * @apic_ticks it counted down while the TSC (@tsc_hz) advanced
+ * @tsc_ticks: at least 1, at most 0xffffffff; 0 when a measure is 0.
+ */
+uint32_t x86_apic_timer_count(uint64_t apic_ticks, uint64_t tsc_ticks,
+			      uint64_t tsc_hz, uint32_t us);
+
 #endif

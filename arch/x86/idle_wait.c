@@ -8,7 +8,8 @@
  *   one CPU: parked vCPUs then spin, and bring-up and every window grow
  *   with their count).  Interrupts stay off but for `sti; hlt` (the
  *   interrupt shadow of sti covers hlt: an IPI already pending wakes it
- *   at once); the handler only writes the EOI.
+ *   at once); the handler writes the EOI and returns with IF clear
+ *   (wake_isr.S).
  * - monitor/mwait on bare metal with MONITOR (C1, interrupts off): the
  *   store to the mailbox line wakes it, so the boot CPU sends nothing.
  *
@@ -45,32 +46,10 @@ struct idt_gate {
 	uint32_t off_hi, zero;
 } __attribute__((packed));
 
-/* The wake handler's EOI: the xAPIC register, or 0 for the x2APIC MSR. */
+/* The wake handler's EOI (wake_isr.S): the xAPIC register, or 0 for the
+ * x2APIC MSR. */
 uint64_t x86_wake_eoi __attribute__((visibility("hidden")));
 extern const char x86_wake_isr[], x86_spurious_isr[];
-
-__asm__(".text\n"
-	".balign 16\n"
-	"x86_wake_isr:\n"
-	"	pushq %rax\n"
-	"	pushq %rcx\n"
-	"	pushq %rdx\n"
-	"	movq x86_wake_eoi(%rip), %rax\n"
-	"	testq %rax, %rax\n"
-	"	jz 1f\n"
-	"	movl $0, (%rax)\n"
-	"	jmp 2f\n"
-	"1:	movl $0x80b, %ecx\n"
-	"	xorl %eax, %eax\n"
-	"	xorl %edx, %edx\n"
-	"	wrmsr\n"
-	"2:	popq %rdx\n"
-	"	popq %rcx\n"
-	"	popq %rax\n"
-	"	iretq\n"
-	".balign 16\n"
-	"x86_spurious_isr:\n"	/* no EOI for a spurious interrupt */
-	"	iretq\n");
 
 static struct idt_gate idt[256] __attribute__((aligned(16)));
 static bool hlt_wake = true;	/* cleared by the first AP that fails */
@@ -185,6 +164,29 @@ static bool timer_test(void)
 	       !x86_lapic_in_service(WAKE_VECTOR);
 }
 
+static bool boot_sleeps;
+/* The bound of one sleep, for a wake that never came: 1 ms of the APIC
+ * timer, measured against the TSC (the count that is 1 ms under QEMU is
+ * 10-40 ms on 25-100 MHz APIC clocks). */
+#define BOOT_WAIT_US	1000u
+static uint32_t boot_wait_count;
+static const char *no_sleep_why = "";
+
+/* CPUID.06H:EAX[2], ARAT: the APIC timer runs in every C-state.  Without
+ * it a halted CPU's timer may stop, and the bound with it. */
+static bool arat(void)
+{
+	uint32_t a = 0, b, c = 0, d;
+
+	__asm__ volatile("cpuid" : "+a"(a), "=b"(b), "+c"(c), "=d"(d));
+	if (a < 6)
+		return false;
+	a = 6;
+	c = 0;
+	__asm__ volatile("cpuid" : "+a"(a), "=b"(b), "+c"(c), "=d"(d));
+	return (a >> 2) & 1;
+}
+
 /*
  * The boot CPU's sleep, after ExitBootServices: the firmware's IDT copied
  * with its exception gates (0-31) kept and every interrupt vector sent to
@@ -215,11 +217,18 @@ static bool boot_sleep_setup(void)
 	__asm__ volatile("lidt %0" : : "m"(r));
 	__atomic_store_n(&x86_wake_eoi, x86_lapic_eoi_addr(), __ATOMIC_RELAXED);
 	x86_lapic_timer_oneshot(WAKE_VECTOR, 0);
+	if (!arat()) {
+		no_sleep_why = " (no ARAT: the APIC timer may stop in hlt)";
+		return false;
+	}
+	boot_wait_count = x86_lapic_timer_count_us(BOOT_WAIT_US);
+	if (!boot_wait_count) {
+		no_sleep_why = " (the APIC timer did not count)";
+		return false;
+	}
 	return x86_lapic_cpu_enable(SPURIOUS_VECTOR) && self_test() &&
 	       timer_test();
 }
-
-static bool boot_sleeps;
 
 void x86_idle_wait_report(uint32_t started)
 {
@@ -236,9 +245,13 @@ void x86_idle_wait_report(uint32_t started)
 	boot_sleeps = boot_sleep_setup();
 	report_printf("parked CPUs: %u of %u APs halt (IPI wake, vector "
 		      "%#x), %u could not; the boot CPU %s while it only "
-		      "coordinates\n", nhalt, started, WAKE_VECTOR, nfailed,
+		      "coordinates%s\n", nhalt, started, WAKE_VECTOR, nfailed,
 		      boot_sleeps ? "halts (IPI wake, APIC timer bound)" :
-		      "spins");
+		      "spins", no_sleep_why);
+	if (boot_sleeps)
+		report_printf("boot CPU sleep bound: %u APIC timer counts = %u "
+			      "us, measured against the TSC\n",
+			      boot_wait_count, BOOT_WAIT_US);
 	if (nfailed)
 		report_warn("idle-wait", 0, "an AP did not see its own IPI: "
 			    "parked APs wait with mwait or pause");
@@ -274,9 +287,6 @@ void plat_cpu_wake(uint32_t cpu, uint64_t hwid)
 		x86_lapic_send_fixed((uint32_t)hwid, WAKE_VECTOR);
 }
 
-/* About 1 ms where the APIC timer counts nanoseconds (QEMU, KVM), more
- * on a slower APIC clock: only the bound for a wake that never came. */
-#define BOOT_WAIT_COUNT	1000000u
 
 bool plat_boot_cpu_sleeps(void)
 {
@@ -286,7 +296,7 @@ bool plat_boot_cpu_sleeps(void)
 /* Called only where plat_boot_cpu_sleeps() said so. */
 void plat_boot_cpu_wait(volatile uint32_t *word, uint32_t old)
 {
-	x86_lapic_timer_oneshot(WAKE_VECTOR, BOOT_WAIT_COUNT);
+	x86_lapic_timer_oneshot(WAKE_VECTOR, boot_wait_count);
 	/* an IPI sent since the caller's look is pending: the hlt in sti's
 	 * shadow takes it at once */
 	if (__atomic_load_n(word, __ATOMIC_ACQUIRE) == old)

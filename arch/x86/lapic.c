@@ -19,6 +19,7 @@
 #define XAPIC_ICR_HI	0x310
 #define XAPIC_LVT_TIMER	0x320
 #define XAPIC_TMR_INIT	0x380
+#define XAPIC_TMR_CUR	0x390
 #define XAPIC_TMR_DIV	0x3e0
 #define X2APIC_ID	0x802
 #define X2APIC_TPR	0x808
@@ -30,6 +31,7 @@
 #define X2APIC_ICR	0x830
 #define X2APIC_LVT_TIMER 0x832
 #define X2APIC_TMR_INIT	0x838
+#define X2APIC_TMR_CUR	0x839
 #define X2APIC_TMR_DIV	0x83e
 #define TMR_DIV_1	0xb
 #define LVT_MASKED	(1u << 16)
@@ -240,4 +242,32 @@ void x86_lapic_timer_oneshot(uint8_t vector, uint32_t count)
 		return;
 	reg_write(XAPIC_TMR_DIV, X2APIC_TMR_DIV, TMR_DIV_1);
 	reg_write(XAPIC_TMR_INIT, X2APIC_TMR_INIT, count);
+}
+
+static uint32_t timer_now(void)
+{
+	return x2apic ? (uint32_t)rdmsr(X2APIC_TMR_CUR) : xr(XAPIC_TMR_CUR);
+}
+
+/*
+ * The APIC timer's count for @us microseconds, measured against the TSC
+ * over about a millisecond (the timer masked: it counts, it fires
+ * nothing); 0 when it did not count.  The APIC clock is the bus or core
+ * crystal clock on hardware (25 or 100 MHz, say), 1 GHz under QEMU.
+ */
+uint32_t x86_lapic_timer_count_us(uint32_t us)
+{
+	uint64_t t0, t1;
+	uint32_t c0, c1;
+
+	reg_write(XAPIC_LVT_TIMER, X2APIC_LVT_TIMER, LVT_MASKED);
+	reg_write(XAPIC_TMR_DIV, X2APIC_TMR_DIV, TMR_DIV_1);
+	reg_write(XAPIC_TMR_INIT, X2APIC_TMR_INIT, 0xffffffffu);
+	t0 = rdtsc_plain();
+	c0 = timer_now();
+	x86_tsc_delay_us(1000);
+	c1 = timer_now();
+	t1 = rdtsc_plain();
+	reg_write(XAPIC_TMR_INIT, X2APIC_TMR_INIT, 0);
+	return x86_apic_timer_count(c0 - c1, t1 - t0, x86_tsc_hz, us);
 }

@@ -20,6 +20,7 @@ sbmbench_x86_64_so_SOURCES = $(CORE_SOURCES) $(ACPI_SOURCES) \
 	arch/x86/tramp_page.c arch/x86/tramp_map.c arch/x86/tramp_map.h \
 	arch/x86/ap_trap.c arch/x86/ap_trap_entry.S \
 	arch/x86/uart16550.c arch/x86/power.c arch/x86/idle_wait.c \
+	arch/x86/wake_isr.S \
 	arch/x86/bmc_kcs.c arch/x86/bmc_kcs.h $(IPMI_SOURCES) \
 	arch/x86/mem_types.c arch/x86/mem_types.h arch/x86/mtrr.c arch/x86/mtrr.h \
 	$(HOOKS_SOURCE)

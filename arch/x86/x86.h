@@ -142,6 +142,8 @@ void x86_tsc_delay_us(uint64_t us);
 void x86_lapic_init(void);
 bool x86_lapic_x2apic(void);
 uint32_t x86_lapic_id(void);
+/* the APIC timer count for @us, measured against the TSC; 0: none */
+uint32_t x86_lapic_timer_count_us(uint32_t us);
 uint32_t x86_lapic_esr(void);	/* read and clear the error status */
 int x86_lapic_send_init(uint32_t apic_id);
 int x86_lapic_send_sipi(uint32_t apic_id, uint64_t page);
