@@ -9,8 +9,17 @@ dmi=$(command -v dmidecode || echo /usr/sbin/dmidecode)
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 fail=0
-"$SBM_BUILDDIR/tests/test_smbios" --dump "$w/dump.bin" >"$w/ours" ||
-	{ echo "FAIL: test_smbios --dump"; exit 1; }
+for form in dump dump21; do
+"$SBM_BUILDDIR/tests/test_smbios" --$form "$w/dump.bin" >"$w/ours" ||
+	{ echo "FAIL: test_smbios --$form"; exit 1; }
+if [ $form = dump21 ]; then
+	# a 2.1 entry point of length 0x1E: dmidecode takes it too
+	if "$dmi" --from-dump "$w/dump.bin" 2>&1 | grep -q '^SMBIOS 2\.1 present'; then
+		echo "ok: dmidecode reads the 2.1 entry point of length 0x1E"
+	else
+		echo "FAIL: dmidecode does not read our 2.1 entry point"; fail=1
+	fi
+fi
 while IFS='=' read -r key ours; do
 	theirs=$("$dmi" --from-dump "$w/dump.bin" -s "$key" 2>"$w/err" | head -n 1)
 	# ours drops blanks at the ends and shows a control byte as '?',
@@ -23,5 +32,6 @@ while IFS='=' read -r key ours; do
 		fail=1
 	fi
 done <"$w/ours"
-[ -s "$w/ours" ] || { echo "FAIL: nothing parsed"; fail=1; }
+[ -s "$w/ours" ] || { echo "FAIL: nothing parsed ($form)"; fail=1; }
+done
 exit $fail

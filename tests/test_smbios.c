@@ -10,10 +10,12 @@
  *
  *   test_smbios              the checks
  *   test_smbios --dump FILE  write the image as dmidecode --dump-bin does
+ *   test_smbios --dump21 FILE  the same behind a 2.1 entry point of 0x1E
  *                            (entry point at 0, table at 0x20) and print
  *                            what smbios_parse() read, one "key=value" a line
  */
 #include <stdint.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,11 +27,14 @@ static uint8_t table[512];
 static size_t tlen;
 
 /* A structure: @fmt formatted bytes (type, length filled in), strings. */
+static unsigned nstructs;
+
 static void add(uint8_t type, const uint8_t *fmt, uint8_t flen,
 		const char *const *strs, unsigned n)
 {
 	uint8_t *p = table + tlen;
 
+	nstructs++;
 	memcpy(p, fmt, flen);
 	p[0] = type;
 	p[1] = flen;
@@ -86,15 +91,55 @@ static void entry3(uint8_t ep[24], uint64_t addr, uint32_t len)
 	ep[5] = (uint8_t)-s;
 }
 
-static int dump(const char *path)
+/*
+ * An SMBIOS 2.1 entry point as many BIOSes of that time wrote it: length
+ * 0x1E, not 0x1F (the 2.1 specification said 0x1E by mistake; dmidecode
+ * takes the length it is given).  For a table of @len bytes, @n
+ * structures, at @addr; both checksums over what the length says.
+ */
+static void entry21(uint8_t ep[31], uint32_t addr, uint16_t len, uint16_t n)
 {
-	uint8_t ep[24], out[0x20 + sizeof(table)] = { 0 };
+	uint8_t s = 0;
+
+	memset(ep, 0, 31);
+	memcpy(ep, "_SM_", 4);
+	ep[5] = 0x1e, ep[6] = 2, ep[7] = 1;
+	memcpy(ep + 16, "_DMI_", 5);
+	ep[22] = (uint8_t)len, ep[23] = (uint8_t)(len >> 8);
+	for (int i = 0; i < 4; i++)
+		ep[24 + i] = (uint8_t)(addr >> (8 * i));
+	ep[28] = (uint8_t)n, ep[29] = (uint8_t)(n >> 8);
+	ep[30] = 0x21;
+	for (int i = 16; i < 31; i++)
+		s += ep[i];
+	ep[21] = (uint8_t)-s;
+	s = 0;
+	for (int i = 0; i < 0x1e; i++)
+		s += ep[i];
+	ep[4] = (uint8_t)-s;
+}
+
+/* The image as dmidecode --dump-bin writes it: the entry point (@v21: a
+ * 2.1 one of length 0x1E, else 3.0), the table at 0x20. */
+static int dump(const char *path, bool v21)
+{
+	uint8_t ep[31], out[0x20 + sizeof(table)] = { 0 };
 	struct smbios_id id = { 0 };
+	uint64_t addr;
+	uint32_t len;
+	const char *why;
 	FILE *f;
 
 	build();
-	entry3(ep, 0x20, (uint32_t)tlen);
-	memcpy(out, ep, sizeof(ep));
+	if (v21) {
+		entry21(ep, 0x20, (uint16_t)tlen, (uint16_t)nstructs);
+		if (smbios_entry(ep, 31, &addr, &len, &id, &why) ||
+		    addr != 0x20 || len != tlen)
+			return 1;
+	} else {
+		entry3(ep, 0x20, (uint32_t)tlen);
+	}
+	memcpy(out, ep, v21 ? 31 : 24);
 	memcpy(out + 0x20, table, tlen);
 	f = fopen(path, "wb");
 	if (!f || fwrite(out, 1, 0x20 + tlen, f) != 0x20 + tlen || fclose(f))
@@ -119,7 +164,9 @@ int main(int argc, char **argv)
 	uint32_t len;
 
 	if (argc == 3 && !strcmp(argv[1], "--dump"))
-		return dump(argv[2]);
+		return dump(argv[2], false);
+	if (argc == 3 && !strcmp(argv[1], "--dump21"))
+		return dump(argv[2], true);
 	build();
 	CHECK(smbios_parse(table, tlen, &id, &why) == 0);
 	CHECK_STR(id.bios_vendor, "Acme Firmware Inc.");	/* trimmed */
@@ -198,6 +245,14 @@ int main(int argc, char **argv)
 	CHECK_EQ_U64(len, 0x134);
 	ep[21]++;
 	ep[4]--;	/* whole sum still 0, the _DMI_ part's not */
+	CHECK(smbios_entry(ep, 31, &addr, &len, &id, &why) == -1);
+	/* SMBIOS 2.1 with length 0x1E (smbios.sh: dmidecode reads it) */
+	entry21(ep, 0xf0000, 0x134, 6);
+	CHECK(smbios_entry(ep, 31, &addr, &len, &id, &why) == 0);
+	CHECK_EQ_U64(addr, 0xf0000);
+	CHECK_EQ_U64(id.major * 10 + id.minor, 21);
+	ep[5] = 0x1d;	/* shorter than any entry point: refused */
+	ep[4] += 1;
 	CHECK(smbios_entry(ep, 31, &addr, &len, &id, &why) == -1);
 	return check_done("test_smbios");
 }

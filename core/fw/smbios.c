@@ -48,8 +48,10 @@ int smbios_entry(const void *ep, size_t len, uint64_t *table,
 		*table_len = rd32(p + 12);
 		*table = (uint64_t)rd32(p + 16) | (uint64_t)rd32(p + 20) << 32;
 	} else if (len >= 31 && !memcmp(p, "_SM_", 4)) {
-		/* 32-bit: the whole, then the "_DMI_" part from 16 */
-		if (p[5] < 31 || p[5] > len || sum(p, p[5]) ||
+		/* 32-bit: the whole, then the "_DMI_" part from 16.  2.1
+		 * firmware often says 0x1E (that specification's mistake):
+		 * taken, as dmidecode takes it, the checksum over 0x1E */
+		if (p[5] < 0x1e || p[5] > len || sum(p, p[5]) ||
 		    memcmp(p + 16, "_DMI_", 5) || sum(p + 16, 15))
 			return fail(why, "smbios 2 entry point: bad length or "
 				    "checksum");
