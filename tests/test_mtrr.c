@@ -234,8 +234,48 @@ static void test_diff(void)
 	CHECK_EQ_U64(cpu.n, REG_SNAP_MAX);
 }
 
+/*
+ * AMD's TOM2 (APM vol. 2, 7.9): EPYC firmware sets the default type UC,
+ * one variable range WB below 2 GiB, and SYSCFG.MtrrTom2En with TOP_MEM2
+ * for all memory above 4 GiB: that memory is write-back, not "UC".
+ */
+static void test_amd_tom2(void)
+{
+	const uint64_t g = 1ull << 30;
+	struct mtrr_regs r = regs(MTRR_DEF_E | MTRR_UC);
+	uint64_t at_, next;
+	enum mtrr_type got;
+
+	var(&r, 0, 0, 2 * g, MTRR_WB, 48);
+	CHECK(at(&r, 5 * g) == MTRR_UC);	/* without TOM2: UC */
+	r.tom2 = mtrr_amd_tom2(SYSCFG_MTRR_TOM2_EN | (1ull << 19),
+			       0x2080000000ull | 0x7fffff);
+	CHECK_EQ_U64(r.tom2, 0x2080000000ull);	/* bits 51:23 only */
+	CHECK(at(&r, 1 * g) == MTRR_WB);
+	CHECK(at(&r, 3 * g) == MTRR_UC);	/* the MMIO hole stays UC */
+	CHECK(mtrr_type_at(&r, 3 * g, &next) == MTRR_UC);
+	CHECK_EQ_U64(next, 4 * g);		/* where TOM2's range starts */
+	CHECK(at(&r, 4 * g) == MTRR_WB);
+	CHECK(mtrr_type_at(&r, 100 * g, &next) == MTRR_WB);
+	/* "may differ" from here: never past TOM2's end */
+	CHECK(next > 100 * g && next <= 0x2080000000ull);
+	CHECK(at(&r, 0x2080000000ull) == MTRR_UC);	/* above TOP_MEM2 */
+	CHECK(mtrr_range_is(&r, 4 * g, 126 * g, MTRR_WB, &at_, &got));
+	CHECK(!mtrr_range_is(&r, 3 * g, 2 * g, MTRR_WB, &at_, &got));
+	CHECK_EQ_U64(at_, 3 * g);
+	/* a UC variable range inside it wins, as over any other WB range */
+	var(&r, 1, 8 * g, g, MTRR_UC, 48);
+	CHECK(at(&r, 8 * g) == MTRR_UC);
+	CHECK(at(&r, 9 * g) == MTRR_WB);
+	/* MtrrTom2En clear, or TOP_MEM2 not above 4 GiB: no range */
+	CHECK_EQ_U64(mtrr_amd_tom2(0, 0x2080000000ull), 0);
+	CHECK_EQ_U64(mtrr_amd_tom2(SYSCFG_MTRR_TOM2_EN, 4 * g), 0);
+	CHECK_EQ_U64(mtrr_amd_tom2(SYSCFG_MTRR_TOM2_EN, 0), 0);
+}
+
 int main(void)
 {
+	test_amd_tom2();
 	test_disabled();
 	test_variable();
 	test_overlap();

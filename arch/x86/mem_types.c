@@ -42,6 +42,19 @@ static uint32_t cpuid1_edx(void)
 	return r[3];
 }
 
+/* AMD's SYSCFG and TOP_MEM2 (K8 on: family 0xf and later), Hygon's too */
+static bool amd_syscfg(void)
+{
+	uint32_t v[4], f[4];
+
+	cpuid(0, 0, v);
+	if (!(v[1] == 0x68747541 && v[3] == 0x69746e65 && v[2] == 0x444d4163) &&
+	    !(v[1] == 0x6f677948 && v[3] == 0x6e65476e && v[2] == 0x656e6975))
+		return false;	/* "AuthenticAMD", "HygonGenuine" */
+	cpuid(1, 0, f);
+	return ((f[0] >> 8) & 0xf) == 0xf;
+}
+
 /* What this CPU has: its MTRRs when CPUID offers them. */
 static bool read_mtrrs(struct mtrr_regs *m)
 {
@@ -60,6 +73,9 @@ static bool read_mtrrs(struct mtrr_regs *m)
 		m->base[i] = rdmsr(MSR_MTRR_PHYSBASE0 + 2 * i);
 		m->mask[i] = rdmsr(MSR_MTRR_PHYSBASE0 + 2 * i + 1);
 	}
+	if (amd_syscfg())	/* SYSCFG #GPs on Intel: AMD and Hygon only */
+		m->tom2 = mtrr_amd_tom2(rdmsr(MSR_AMD_SYSCFG),
+					rdmsr(MSR_AMD_TOP_MEM2));
 	return true;
 }
 

@@ -21,6 +21,8 @@ bool mtrr_fixed_active(const struct mtrr_regs *r)
 	       (r->def_type & MTRR_DEF_FE);
 }
 
+#define FOUR_GIB	0x100000000ull
+
 static enum mtrr_type valid(uint64_t t)
 {
 	t &= 0xff;
@@ -92,9 +94,30 @@ enum mtrr_type mtrr_type_at(const struct mtrr_regs *r, uint64_t a,
 		uc |= valid(r->base[i]) == MTRR_UC;
 		any = true;
 	}
+	if (r->tom2 > FOUR_GIB) {
+		/* TOM2's range: one more write-back range (Linux: mtrr_tom2) */
+		if (a < FOUR_GIB) {
+			if (!*next || FOUR_GIB < *next)
+				*next = FOUR_GIB;
+		} else if (a < r->tom2) {
+			if (!*next || r->tom2 < *next)
+				*next = r->tom2;
+			t = combine(t, MTRR_WB, !any);
+			any = true;
+		}
+	}
 	if (uc)
 		return MTRR_UC;	/* UC wins over anything, even undefined */
 	return any ? t : valid(r->def_type);
+}
+
+uint64_t mtrr_amd_tom2(uint64_t syscfg, uint64_t top_mem2)
+{
+	uint64_t top = top_mem2 & TOP_MEM2_MASK;
+
+	if (!(syscfg & SYSCFG_MTRR_TOM2_EN) || top <= FOUR_GIB)
+		return 0;
+	return top;
 }
 
 bool mtrr_range_is(const struct mtrr_regs *r, uint64_t base, uint64_t len,

@@ -42,7 +42,21 @@ struct mtrr_regs {
 	uint64_t fixed[MTRR_NFIXED];
 	unsigned nvar;		/* variable ranges read (<= MTRR_MAX_VAR) */
 	uint64_t base[MTRR_MAX_VAR], mask[MTRR_MAX_VAR];
+	/* AMD: [4 GiB, tom2) is write-back (SYSCFG.MtrrTom2En, TOP_MEM2;
+	 * APM vol. 2, 7.9), as a variable range of type WB would be; 0:
+	 * none.  EPYC firmware sets the default type UC and leaves all
+	 * memory above 4 GiB to this. */
+	uint64_t tom2;
 };
+
+#define MSR_AMD_SYSCFG		0xc0010010
+#define SYSCFG_MTRR_TOM2_EN	(1ull << 21)
+#define MSR_AMD_TOP_MEM2	0xc001001d
+#define TOP_MEM2_MASK		0x000fffffff800000ull	/* bits 51:23 */
+
+/* tom2 from SYSCFG and TOP_MEM2 as read: 0 unless MtrrTom2En is set and
+ * TOP_MEM2 lies above 4 GiB. */
+uint64_t mtrr_amd_tom2(uint64_t syscfg, uint64_t top_mem2);
 
 /* The MSR number of fixed[@i]. */
 uint32_t mtrr_fixed_msr(unsigned i);
