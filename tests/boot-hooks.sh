@@ -58,6 +58,14 @@ hook_wfi_traps_dtb() {
 		virt-wfi-traps.dtb
 }
 
+# The same with the property that makes each parked hart's first wfi
+# enter the trap handler as late-trapping firmware would (after the probe
+# passed): the handler must step over it and the hart spin from then on.
+hook_wfi_traps_late_dtb() {
+	qemu_dt_edited '{ print } /^\tchosen \{/ { print "\t\tsbmbench,test-wfi-traps-late;" }' \
+		virt-wfi-traps-late.dtb
+}
+
 # QEMU's own device tree with cpu@2 marked disabled.
 hook_hart2_off_dtb() {
 	# shellcheck disable=SC2016 # an awk program

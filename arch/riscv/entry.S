@@ -150,15 +150,77 @@ riscv_wfi_probe_trap:
 	li	a0, 1
 	sret
 
-/* Traps (stvec needs 4-byte alignment): report and power off. */
+/*
+ * Traps (stvec needs 4-byte alignment): report and power off, but for a
+ * wfi that traps.  The privileged spec (3.1.6.5, mstatus.TW) lets
+ * firmware make wfi trap only after an implementation-defined time, so
+ * the probe in idle_wait.c can pass and a later wfi land here as an
+ * illegal instruction (stval its bits, or 0: then read them at sepc).
+ * Step over it, make this hart spin from now on (sscratch 0: not
+ * PARK_WFI) and count it in riscv_wfi_late; t0/t1 kept on the stack,
+ * which is the hart's own wherever it waits.
+ */
+#define WFI_INSN	0x10500073
 	.balign 4
 trap_entry:
+	addi	sp, sp, -16
+	sd	t0, 0(sp)
+	sd	t1, 8(sp)
+	csrr	t0, scause
+	li	t1, 2			/* illegal instruction */
+	bne	t0, t1, 7f
+	csrr	t0, stval
+	bnez	t0, 6f
+	csrr	t1, sepc		/* 2-byte aligned with the C extension */
+	lhu	t0, 0(t1)
+	lhu	t1, 2(t1)
+	slli	t1, t1, 16
+	or	t0, t0, t1
+6:	li	t1, WFI_INSN
+	bne	t0, t1, 7f
+	csrr	t0, sepc
+	addi	t0, t0, 4
+	csrw	sepc, t0
+	csrw	sscratch, zero
+	lla	t0, riscv_wfi_late
+	li	t1, 1
+	amoadd.w zero, t1, (t0)
+	ld	t0, 0(sp)
+	ld	t1, 8(sp)
+	addi	sp, sp, 16
+	sret
+7:	ld	t0, 0(sp)
+	ld	t1, 8(sp)
+	addi	sp, sp, 16
 	csrr	a0, scause
 	csrr	a1, sepc
 	csrr	a2, stval
 	call	riscv_trap
 5:	wfi
 	j	5b
+
+/*
+ * Test only (sbmbench,test-wfi-traps-late): enter trap_entry as firmware
+ * that traps wfi late would, with the hardware's trap state: sepc the wfi
+ * below, scause 2, stval 0 (so the handler reads the bits at sepc),
+ * SPP S-mode, SPIE off.  The handler steps over the wfi to the ret.
+ * Clobbers t0 only.
+ */
+	.balign 4
+	.globl	riscv_test_wfi_trap_late
+riscv_test_wfi_trap_late:
+	lla	t0, 1f
+	csrw	sepc, t0
+	li	t0, 2
+	csrw	scause, t0
+	csrw	stval, zero
+	li	t0, 0x100		/* sstatus.SPP */
+	csrs	sstatus, t0
+	li	t0, 0x20		/* sstatus.SPIE */
+	csrc	sstatus, t0
+	j	trap_entry
+1:	wfi				/* stepped over, never run */
+	ret
 
 	/* in .data: .bss is cleared by the hart that claims it */
 	.section .data.boot_claimed, "aw"

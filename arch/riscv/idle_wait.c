@@ -30,10 +30,14 @@
 #define PARK_WFI	1ul		/* in sscratch: this hart sleeps */
 
 bool riscv_test_wfi_traps;
+bool riscv_test_wfi_traps_late;
+void riscv_test_wfi_trap_late(void);	/* entry.S */
 static bool have_ipi;
 static uint8_t sleeps[TOPO_MAX_CPUS];	/* by logical CPU */
 static uint32_t nsleep, nfailed, nwfi_trapped;
 static bool boot_sleeps;	/* the boot hart waits for acks in wfi */
+/* wfis that trapped after the probe passed (entry.S steps over them) */
+uint32_t riscv_wfi_late;
 static uint64_t boot_hwid;
 
 const char *riscv_idle_wait_prepare(uint64_t boot_hart)
@@ -186,15 +190,19 @@ uint32_t plat_wait_change(volatile uint32_t *word, uint32_t old)
 	unsigned long mode;
 	uint32_t v;
 
-	__asm__ volatile("csrr %0, sscratch" : "=r"(mode));
 	while ((v = __atomic_load_n(word, __ATOMIC_ACQUIRE)) == old) {
+		/* each time: a wfi that trapped late clears it (entry.S) */
+		__asm__ volatile("csrr %0, sscratch" : "=r"(mode));
 		if (mode != PARK_WFI) {
 			isa_relax();
 			continue;
 		}
 		/* an IPI sent since the load left SSIP pending: wfi
 		 * returns at once, so no wake is lost */
-		__asm__ volatile("wfi" ::: "memory");
+		if (riscv_test_wfi_traps_late)
+			riscv_test_wfi_trap_late();
+		else
+			__asm__ volatile("wfi" ::: "memory");
 		__asm__ volatile("csrc sip, %0\n\tfence rw, rw"
 				 : : "r"(SIP_SSIP) : "memory");
 	}
@@ -218,6 +226,10 @@ bool plat_boot_cpu_sleeps(void)
 /* Called only where plat_boot_cpu_sleeps() said so. */
 void plat_boot_cpu_wait(volatile uint32_t *word, uint32_t old)
 {
+	if (__atomic_load_n(&riscv_wfi_late, __ATOMIC_RELAXED)) {
+		isa_relax();	/* wfi traps here after all: spin */
+		return;
+	}
 	sbi_set_timer(rd_time() + riscv_time_hz / 1000);
 	__asm__ volatile("csrs sie, %0" : : "r"(SIP_SSIP | SIP_STIP));
 	/* an IPI sent since the caller's look is pending: wfi returns */

@@ -3,7 +3,10 @@
  * Power off with a status: SBI SRST shutdown; when the run failed, first
  * the QEMU test device (sifive,test0), which can carry an exit code.
  */
+#include <stdio.h>
+
 #include "arch.h"
+#include "out/report.h"
 #include "riscv.h"
 #include "sbi.h"
 
@@ -18,9 +21,20 @@ void riscv_power_init(const struct fdt *f)
 		test_dev = (volatile uint32_t *)(uintptr_t)base;
 }
 
-/* No other way out of the machine than the console. */
+extern uint32_t riscv_wfi_late;	/* idle_wait.c, entry.S */
+
+/* No other way out of the machine than the console; a wfi that trapped
+ * after the probe is said there. */
 void plat_before_end(void)
 {
+	char msg[120];
+	uint32_t n = __atomic_load_n(&riscv_wfi_late, __ATOMIC_RELAXED);
+
+	if (!n)
+		return;
+	snprintf(msg, sizeof(msg), "%u wfi trapped after the probe passed "
+		 "(firmware with mstatus.TW): those harts spin from then on", n);
+	report_warn("idle-wait", 0, msg);
 }
 
 void plat_end_record(const char *line, size_t len)

@@ -46,6 +46,7 @@ extern bool riscv_hsm_at_entry;
  * illegal instruction instead, as firmware with mstatus.TW set makes of
  * wfi, to exercise the spin fallback (idle_wait.c). */
 extern bool riscv_test_wfi_traps;
+extern bool riscv_test_wfi_traps_late;	/* sbmbench,test-wfi-traps-late */
 
 enum riscv_console { CON_SBI_DBCN, CON_SBI_LEGACY, CON_NS16550, CON_NONE };
 
