@@ -66,6 +66,12 @@ hook_wfi_traps_late_dtb() {
 		virt-wfi-traps-late.dtb
 }
 
+# The same with the property that shuts down as if SBI had no SRST.
+hook_no_srst_dtb() {
+	qemu_dt_edited '{ print } /^\tchosen \{/ { print "\t\tsbmbench,test-no-srst;" }' \
+		virt-no-srst.dtb
+}
+
 # QEMU's own device tree with cpu@2 marked disabled.
 hook_hart2_off_dtb() {
 	# shellcheck disable=SC2016 # an awk program

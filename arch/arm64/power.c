@@ -7,6 +7,7 @@
 #include <efilib.h>
 
 #include "arm64.h"
+#include "out/report.h"
 
 static void park(void) __attribute__((noreturn));
 static void park(void)
@@ -25,5 +26,6 @@ void plat_power_off(int status, bool do_exit)
 	/* Runtime services stay callable after ExitBootServices. */
 	uefi_call_wrapper(RT->ResetSystem, 4, EfiResetShutdown,
 			  status ? EFI_ABORTED : EFI_SUCCESS, 0, NULL);
+	report_power_off_failed();
 	park();
 }

@@ -53,6 +53,7 @@ void plat_power_off(int status, bool do_exit)
 	if (!status && test_dev && !sbi_probe(SBI_EXT_SRST))
 		*test_dev = 0x5555;				/* PASS */
 	sbi_shutdown(status != 0);
+	report_power_off_failed();
 	for (;;)
 		__asm__ volatile("wfi");
 }

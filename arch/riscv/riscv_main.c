@@ -148,6 +148,8 @@ static int options(struct engine *e, char *err, size_t len)
 	riscv_test_wfi_traps = test_prop("sbmbench,test-wfi-traps",
 					 "idle-wait", "the wfi probe runs an "
 					 "illegal instruction");
+	riscv_test_no_srst = test_prop("sbmbench,test-no-srst", "power-off",
+				       "shut down as if SBI had no SRST");
 	riscv_test_wfi_traps_late = test_prop("sbmbench,test-wfi-traps-late",
 					      "idle-wait", "a parked hart's "
 					      "wfi traps after the probe");

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#define SBI_EXT_LEGACY_SHUTDOWN	0x08	/* v0.1: no return, no reason */
 #define SBI_EXT_LEGACY_PUTCHAR	0x01
 #define SBI_EXT_BASE		0x10
 #define SBI_EXT_HSM		0x48534d
@@ -37,6 +38,9 @@ void sbi_hart_stop(void);
 void sbi_set_timer(uint64_t when);
 long sbi_dbcn_write(const char *s, unsigned long n);
 void sbi_shutdown(bool failure);
+/* Test only (/chosen "sbmbench,test-no-srst"): shut down as if the
+ * firmware had no SRST, by the v0.1 call. */
+extern bool riscv_test_no_srst;
 long sbi_spec_version(void);
 
 #endif

@@ -8,6 +8,7 @@
 #include <efi.h>
 #include <efilib.h>
 
+#include "out/report.h"
 #include "x86.h"
 
 void x86_cpu_halt_forever(void)
@@ -25,5 +26,6 @@ void plat_power_off(int status, bool do_exit)
 	/* Runtime services stay callable after ExitBootServices. */
 	uefi_call_wrapper(RT->ResetSystem, 4, EfiResetShutdown,
 			  status ? EFI_ABORTED : EFI_SUCCESS, 0, NULL);
+	report_power_off_failed();
 	x86_cpu_halt_forever();
 }

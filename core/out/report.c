@@ -40,6 +40,18 @@ void report_cpus(uint32_t cpus, uint32_t lost, double start_ms)
 			     "");
 }
 
+/*
+ * The platform's power-off calls all returned.  Halting is the safe end:
+ * a reset (the FADT reset register, say) would boot the stick again and
+ * start another run nobody asked for.
+ */
+void report_power_off_failed(void)
+{
+	report_printf("sbmbench: the firmware did not power the machine off; "
+		      "halted here: switch it off (the result is above and, "
+		      "where it could be, saved)\n");
+}
+
 void report_cpus_stopped(uint32_t n)
 {
 	rep.lost += n;

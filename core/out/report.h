@@ -52,6 +52,8 @@ void report_cpufail(const struct topo *t);
  * a full one.  @start_ms: how long starting them took (<0: not timed, the
  * Linux twin). */
 void report_cpus(uint32_t cpus, uint32_t lost, double start_ms);
+/* Every way to power off returned: say so before the platform halts. */
+void report_power_off_failed(void);
 /* @n more CPUs lost after they came up (they stopped answering) */
 void report_cpus_stopped(uint32_t n);
 void report_end(int status);
