@@ -21,7 +21,8 @@ UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
 	tests/test_amd_cache tests/test_mtrr tests/test_tramp_map \
 	tests/test_config_decl tests/test_proof_plan tests/test_sbm_figures \
 	tests/test_pairs tests/test_map_engine tests/test_rw tests/test_runmap \
-	tests/test_result_store tests/test_report tests/test_arm64_hcr
+	tests/test_result_store tests/test_report tests/test_arm64_hcr \
+	tests/test_gicr_walk
 # The x86 AP start handshake and the wake handler run the image's own
 # instructions: on an x86_64 build machine only.
 if IMAGE_X86_64
@@ -53,6 +54,7 @@ tests_libsbmcore_a_SOURCES = $(CORE_SOURCES) $(SCREEN_SOURCES) \
 	arch/x86/apic_encode.c arch/x86/apic_encode.h \
 	arch/x86/amd_cache.c arch/x86/amd_cache.h \
 	arch/x86/mtrr.c arch/x86/mtrr.h arch/x86/tramp_map.c arch/x86/tramp_map.h \
+	arch/arm64/gicr_walk.c arch/arm64/gicr_walk.h \
 	$(TOOL_ONLY_SRCS) \
 	tests/check.h tests/engine_fixture.c tests/engine_fixture.h tests/topo_fixtures.c tests/topo_fixtures.h
 # The experiments' records come from a library of their own, compiled

@@ -62,7 +62,7 @@ static void dt_console(struct arm64_fw *fw)
 static void dt_gic(void)
 {
 	enum { MAX_REGIONS = 16 };
-	uint64_t d, v = 1, base[MAX_REGIONS], len[MAX_REGIONS];
+	uint64_t d, v = 1, stride, base[MAX_REGIONS], len[MAX_REGIONS];
 	uint32_t n, plen;
 	int node = fdt_node_by_compatible(&fdt, "arm,gic-v3");
 	const void *p;
@@ -78,7 +78,13 @@ static void dt_gic(void)
 	for (uint32_t i = 0; i < n; i++)
 		if (fdt_reg_address(&fdt, node, 1 + i, &base[i], &len[i], NULL))
 			return;
-	arm64_gic_wake_dt(d, base, len, n);
+	/* a u64 in two cells, a whole number of 64 KiB frames, as Linux
+	 * takes it; anything else is not believed (the binding's step) */
+	p = fdt_getprop(&fdt, node, "redistributor-stride", &plen);
+	if (!p || plen != 8 || fdt_read_cells(p, plen, 0, 2, &stride) ||
+	    !stride || (stride & 0xffff))
+		stride = 0;
+	arm64_gic_wake_dt(d, base, len, n, stride);
 }
 
 int arm64_dt_topo(struct topo *t, const void *dtb, uint64_t bsp_mpidr,

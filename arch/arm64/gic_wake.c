@@ -30,6 +30,7 @@
 #include "efi_plat.h"
 #include "engine/mem.h"
 #include "gic_wake.h"
+#include "gicr_walk.h"
 #include "mem_types.h"
 #include "out/report.h"
 
@@ -45,12 +46,8 @@
 #define CTLR_GRP1	(1u << 0)	/* DS=1: EnableGrp0 */
 
 #define GICR_WAKER	0x0014
-#define GICR_TYPER	0x0008
 #define WAKER_SLEEP	(1u << 1)
 #define WAKER_ASLEEP	(1u << 2)
-#define TYPER_VLPIS	(1ull << 1)
-#define TYPER_LAST	(1ull << 4)
-#define GICR_FRAME	0x20000	/* RD_base + SGI_base */
 #define SGI_BASE	0x10000
 #define GICR_IGROUPR0	0x0080
 #define GICR_ISENABLER0	0x0100
@@ -68,10 +65,6 @@
 #define MAX_RANGES	64
 #define RANGE_MAX_LEN	(1ull << 30)
 
-struct gicr_range {
-	uint64_t base, len;
-};
-
 static bool gic_ok;
 static uint64_t gicd;
 static struct gicr_range ranges[MAX_RANGES];
@@ -80,6 +73,8 @@ static bool ranges_full;
 static unsigned nunmapped;	/* ranges the firmware's tables leave out */
 static uint32_t nwfi;		/* secondaries that proved the SGI */
 static bool from_dt;		/* gicd and ranges from the DT */
+static uint64_t rd_stride;	/* the DT's redistributor-stride, or 0 */
+static unsigned nnot_rd;	/* region walks that met no redistributor */
 
 static uint32_t rd32(uint64_t a)
 {
@@ -187,10 +182,11 @@ static const char *madt_gic(const uint8_t *t, size_t len, unsigned *ver)
 }
 
 void arm64_gic_wake_dt(uint64_t d, const uint64_t *base,
-		       const uint64_t *len, unsigned n)
+		       const uint64_t *len, unsigned n, uint64_t stride)
 {
 	from_dt = true;
 	gicd = d;
+	rd_stride = stride;
 	for (unsigned i = 0; i < n; i++)
 		add_range(base[i], len[i]);
 }
@@ -411,23 +407,13 @@ static uint64_t sgi1r(uint64_t mpidr, unsigned intid)
 
 static uint64_t find_rd(uint64_t mpidr)
 {
-	uint32_t want = aff32(mpidr);
+	static const struct gicr_io io = { rd32, rd64 };
+	unsigned nbad = 0;
+	uint64_t rd = gicr_find(ranges, nranges, rd_stride, aff32(mpidr), &io,
+				&nbad);
 
-	for (unsigned i = 0; i < nranges; i++) {
-		uint64_t stride = GICR_FRAME;
-
-		for (uint64_t o = 0; o + GICR_FRAME <= ranges[i].len;
-		     o += stride) {
-			uint64_t typer = rd64(ranges[i].base + o + GICR_TYPER);
-
-			if ((uint32_t)(typer >> 32) == want)
-				return ranges[i].base + o;
-			stride = typer & TYPER_VLPIS ? 2 * GICR_FRAME : GICR_FRAME;
-			if (typer & TYPER_LAST)
-				break;
-		}
-	}
-	return 0;
+	__atomic_fetch_add(&nnot_rd, nbad, __ATOMIC_RELAXED);
+	return rd;
 }
 
 static void send(uint64_t mpidr)
@@ -649,4 +635,8 @@ void arm64_gic_wake_report(uint32_t started)
 		report_warn("idle-wait", 0, "some secondaries park with wfe: "
 			    "their redistributor is not mapped, or they did "
 			    "not see their own SGI");
+	if (__atomic_load_n(&nnot_rd, __ATOMIC_RELAXED))
+		report_warn("idle-wait", 0, "a redistributor region holds a "
+			    "frame whose GICR_PIDR2 is not GICv3/v4: its walk "
+			    "stopped there");
 }

@@ -19,11 +19,12 @@ const char *arm64_gic_wake_prepare(void);
 
 /*
  * A DT boot (no MADT): where the DT's "arm,gic-v3" node puts the
- * distributor and its @n redistributor regions, before prepare; their
- * checks are the MADT's.
+ * distributor and its @n redistributor regions, and its
+ * redistributor-stride (0: none), before prepare; their checks are the
+ * MADT's.
  */
 void arm64_gic_wake_dt(uint64_t gicd, const uint64_t *base,
-		       const uint64_t *len, unsigned n);
+		       const uint64_t *len, unsigned n, uint64_t stride);
 
 /* Boot CPU, after ExitBootServices, before the first CPU starts: the
  * distributor's Group 1 on again (UEFI turns it off as it exits). */

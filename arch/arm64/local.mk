@@ -3,7 +3,7 @@
 # PE (the aarch64 crt0 carries its own PE header, so objcopy -O binary).
 ARM64_SOURCES = arch/arm64/arm64.h arch/arm64/efi_main.c \
 	arch/arm64/acpi_topo.c arch/arm64/dt_topo.c arch/arm64/cpu_info.c \
-	arch/arm64/smp.c arch/arm64/boot_layout.h arch/arm64/hcr.h arch/arm64/secondary.S arch/arm64/psci.c \
+	arch/arm64/smp.c arch/arm64/boot_layout.h arch/arm64/hcr.h arch/arm64/gicr_walk.c arch/arm64/gicr_walk.h arch/arm64/secondary.S arch/arm64/psci.c \
 	arch/arm64/pl011.c arch/arm64/power.c \
 	arch/arm64/mem_types.c arch/arm64/mem_types.h \
 	arch/arm64/gic_wake.c arch/arm64/gic_wake.h
