@@ -32,6 +32,7 @@
 #define MAX_WINDOWS	10	/* a CPU still moving waits this many */
 #define INIT_TO_SIPI_US	10000	/* the MP spec's; x86_ap_set_init_wait() */
 #define SIPI_GAP_US	200
+#define SPIN_US		500000	/* an early AP instance looks this long */
 #define FAST_INIT_US	10	/* what a modern core gets instead */
 #define FAST_SIPI_US	10
 
@@ -54,6 +55,7 @@ extern const char tramp_gdt[], tramp_gdtr[], tramp_jmp32[], tramp_jmp64[];
 extern const char tramp_cr3_tmp[], tramp_cr4[], tramp_efer[], tramp_cr3[];
 extern const char tramp_idtr[], tramp_stack[], tramp_entry[], tramp_arg[];
 extern const char tramp_stage[], tramp_stub[], tramp_token[];
+extern const char tramp_spin_tsc[];
 extern const char tramp_stub_code[], tramp_stub_code_end[];
 
 struct ap_arg {
@@ -195,6 +197,9 @@ void x86_ap_setup(uint64_t p)
 	put16(tramp_idtr, idt_limit);
 	put64(tramp_idtr + 2, idt_base);
 	put64(tramp_entry, (uint64_t)(uintptr_t)ap_entry);
+	/* an early instance looks for its token this long (trampoline.S):
+	 * past a retry's INIT wait and its warning lines on the console */
+	put64(tramp_spin_tsc, x86_tsc_hz / 1000000 * SPIN_US);
 
 	/* A token names the CPU that may claim it where CPUID tells an AP
 	 * its own ID; firmware that renumbered the APICs gets tokens any

@@ -74,21 +74,39 @@ tramp_64:
 	START_WHOAMI
 	movq %r9, %rbx
 	leaq OFF(tramp_token)(%rbx), %r10
-	START_TOKEN_CHECK %r10, %esi, tramp_park
+	rdtsc
+	shlq $32, %rdx
+	orq %rdx, %rax
+	movq %rax, %r13			/* when this instance began to look */
+tramp_look:
+	START_TOKEN_CHECK %r10, %esi, tramp_wait
 	movq OFF(tramp_cr3)(%rbx), %r8
 	movq OFF(tramp_stack)(%rbx), %r11
 	movq OFF(tramp_arg)(%rbx), %rdi
 	movq OFF(tramp_entry)(%rbx), %r12
 	movq OFF(tramp_stub)(%rbx), %rcx
-	START_TOKEN_CLAIM %r10, tramp_park
+	START_TOKEN_CLAIM %r10, tramp_wait
 	/* Claimed: the page may be reused for the next CPU. */
 	movl $TRAMP_STAGE_TAKEN, OFF(tramp_stage)(%rbx)
 	movq %r11, %rsp
 	movq %r12, %rax
 	jmp *%rcx
 
-	/* Not this CPU's start, or one it already took: a late or
-	 * duplicate instance stays here, touching nothing, until INIT. */
+	/* Not armed for this CPU (yet): an instance that ran ahead of its
+	 * try (a SIPI merged into the INIT before it) finds the token armed
+	 * within the boot CPU's INIT wait, so it looks again for a while
+	 * (tramp_spin_tsc ticks).  Safe: the boot CPU arms a token only
+	 * after the INIT that ends any older instance has had its time.
+	 * Then a late or duplicate instance stays here, touching nothing,
+	 * until INIT. */
+tramp_wait:
+	pause
+	rdtsc
+	shlq $32, %rdx
+	orq %rdx, %rax
+	subq %r13, %rax
+	cmpq OFF(tramp_spin_tsc)(%rbx), %rax
+	jb tramp_look
 tramp_park:
 	cli
 	hlt
@@ -107,7 +125,7 @@ tramp_gdt_end:
 	.globl tramp_gdtr, tramp_jmp32, tramp_jmp64, tramp_cr3_tmp
 	.globl tramp_cr4, tramp_efer, tramp_cr3, tramp_idtr, tramp_stack
 	.globl tramp_entry, tramp_arg, tramp_stage, tramp_stub, tramp_end
-	.globl tramp_token
+	.globl tramp_token, tramp_spin_tsc
 tramp_gdtr:
 	.word tramp_gdt_end - tramp_gdt - 1
 	.long 0				/* patched: page + OFF(tramp_gdt) */
@@ -135,6 +153,7 @@ tramp_entry:	.quad 0
 tramp_arg:	.quad 0
 	.balign 8			/* tramp_start is 16-aligned */
 tramp_token:	.quad 0			/* start_token.h; aligned: cmpxchg */
+tramp_spin_tsc:	.quad 0			/* patched: how long to look, TSC ticks */
 	.balign 8
 tramp_end:			/* smp.c checks that this fits the page */
 
