@@ -83,6 +83,7 @@ EXTRA_DIST += tests/acpi-tables.sh tests/acpi/madt-online-capable.asl \
 	tests/acpi/madt-gicc-online-capable.asl \
 	tests/acpi/pptt-ampere-clusters.asl tests/acpi/pptt-ampere-flat.asl \
 	tests/acpi/spcr-rev2-com2-as-configured.asl \
+	tests/acpi/spcr-rev2-redirection-off.asl \
 	tests/acpi/spcr-rev3-dw-apb.asl tests/acpi/spcr-rev3-dw-apb-from76.asl \
 	tests/acpi/spcr-rev4-bcm2835.asl \
 	tests/acpi/spcr-rev4-bcm2835-from76.asl

@@ -1785,6 +1785,18 @@ static void fixture_spcr(void)
 	CHECK_EQ_U64(u.baud, 0);
 	free(t);
 
+	/* Console redirection off as Dell and HP write it: address 0,
+	 * bit width 0.  Parsed, then refused as a UART: the image warns
+	 * and keeps COM1 / ConOut. */
+	t = load_aml("spcr-rev2-redirection-off", &len);
+	CHECK(acpi_spcr_parse(t, len, &si, &why) == 0);
+	CHECK_EQ_U64(si.address, 0);
+	CHECK_EQ_U64(si.bit_width, 0);
+	why = NULL;
+	CHECK(acpi_spcr_uart(&si, &u, &why) == -1);
+	CHECK_STR(why, "no uart address");
+	free(t);
+
 	/* Revision 3: the clock at 76. */
 	t = load_spcr("spcr-rev3-dw-apb", &len);
 	CHECK_EQ_U64(len, 80);
