@@ -80,6 +80,9 @@ int main(void)
 	CHECK_EQ_U64(gicr_find(&r, 1, 0, 3, &io, &bad), 0);
 	CHECK_EQ_U64(bad, 1);	/* it met a frame that is no redistributor */
 
+	/* a hostile stride that would wrap the offset: the walk ends */
+	CHECK_EQ_U64(gicr_find(&r, 1, 0xffffffffffff0000ull, 3, &io, &bad), 0);
+
 	/* a frame whose GICR_PIDR2 is not GICv3/v4 ends the walk, even
 	 * with a GICR_TYPER that would match behind it */
 	memset(mem, 0, sizeof(mem));

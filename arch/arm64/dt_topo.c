@@ -82,7 +82,7 @@ static void dt_gic(void)
 	 * takes it; anything else is not believed (the binding's step) */
 	p = fdt_getprop(&fdt, node, "redistributor-stride", &plen);
 	if (!p || plen != 8 || fdt_read_cells(p, plen, 0, 2, &stride) ||
-	    !stride || (stride & 0xffff))
+	    !stride || (stride & 0xffff) || stride > (1ull << 30))
 		stride = 0;
 	arm64_gic_wake_dt(d, base, len, n, stride);
 }

@@ -16,8 +16,10 @@ uint64_t gicr_find(const struct gicr_range *r, unsigned n, uint64_t stride,
 		uint64_t o = 0, typer;
 
 		do {
-			if (o + GICR_FRAME > r[i].len)
-				break;	/* the region ends without Last */
+			/* the region ends without Last (no overflow: a
+			 * hostile stride may be any multiple of 64 KiB) */
+			if (o > r[i].len || r[i].len - o < GICR_FRAME)
+				break;
 			if (!is_redistributor(io, r[i].base + o)) {
 				(*nbad)++;
 				break;
