@@ -461,12 +461,14 @@ static void report_stopped(const struct engine *e,
 			   const struct experiment *x, bool ran)
 {
 	struct rec r;
+	char cpu[24] = "";
 
+	if (e->stopped_cpu != UINT32_MAX)
+		snprintf(cpu, sizeof(cpu), " (CPU %u)", e->stopped_cpu);
 	report_printf("%s: STOPPED %s: %s%s\n", exp_name(x),
 		      ran ? "part way, its results incomplete" :
 			    "before it ran, no results",
-		      e->stop_why ? e->stop_why : "the runs stopped",
-		      e->stopped_cpu == UINT32_MAX ? "" : " (see cpu)");
+		      e->stop_why ? e->stop_why : "the runs stopped", cpu);
 	report_rec_start(&r, "stopped");
 	rec_str(&r, "experiment", exp_name(x));
 	rec_str(&r, "when", ran ? "during" : "before");
