@@ -92,29 +92,31 @@ static void entry3(uint8_t ep[24], uint64_t addr, uint32_t len)
 }
 
 /*
- * An SMBIOS 2.1 entry point as many BIOSes of that time wrote it: length
- * 0x1E, not 0x1F (the 2.1 specification said 0x1E by mistake; dmidecode
- * takes the length it is given).  For a table of @len bytes, @n
- * structures, at @addr; both checksums over what the length says.
+ * An SMBIOS 2.x entry point (DSP0134 5.2.1) of length @eplen, version
+ * 2.@minor, for a table of @len bytes, @n structures, at @addr; both
+ * checksums over what the length says.  2.1 firmware of its time wrote
+ * 0x1E, not 0x1F (that specification's mistake; dmidecode takes the
+ * length it is given).
  */
-static void entry21(uint8_t ep[31], uint32_t addr, uint16_t len, uint16_t n)
+static void entry2(uint8_t ep[31], uint8_t eplen, uint8_t minor,
+		   uint32_t addr, uint16_t len, uint16_t n)
 {
 	uint8_t s = 0;
 
 	memset(ep, 0, 31);
 	memcpy(ep, "_SM_", 4);
-	ep[5] = 0x1e, ep[6] = 2, ep[7] = 1;
+	ep[5] = eplen, ep[6] = 2, ep[7] = minor;
 	memcpy(ep + 16, "_DMI_", 5);
 	ep[22] = (uint8_t)len, ep[23] = (uint8_t)(len >> 8);
 	for (int i = 0; i < 4; i++)
 		ep[24 + i] = (uint8_t)(addr >> (8 * i));
 	ep[28] = (uint8_t)n, ep[29] = (uint8_t)(n >> 8);
-	ep[30] = 0x21;
+	ep[30] = (uint8_t)(0x20 | minor);	/* BCD revision */
 	for (int i = 16; i < 31; i++)
 		s += ep[i];
 	ep[21] = (uint8_t)-s;
 	s = 0;
-	for (int i = 0; i < 0x1e; i++)
+	for (int i = 0; i < eplen; i++)
 		s += ep[i];
 	ep[4] = (uint8_t)-s;
 }
@@ -132,7 +134,7 @@ static int dump(const char *path, bool v21)
 
 	build();
 	if (v21) {
-		entry21(ep, 0x20, (uint16_t)tlen, (uint16_t)nstructs);
+		entry2(ep, 0x1e, 1, 0x20, (uint16_t)tlen, (uint16_t)nstructs);
 		if (smbios_entry(ep, 31, &addr, &len, &id, &why) ||
 		    addr != 0x20 || len != tlen)
 			return 1;
@@ -225,21 +227,7 @@ int main(int argc, char **argv)
 	memcpy(ep, "_SM4_", 5);
 	CHECK(smbios_entry(ep, 24, &addr, &len, &id, &why) == -1);
 	/* SMBIOS 2.x: "_SM_" then "_DMI_", two checksums (DSP0134 5.2.1) */
-	memset(ep, 0, sizeof(ep));
-	memcpy(ep, "_SM_", 4);
-	ep[5] = 0x1f, ep[6] = 2, ep[7] = 8;
-	memcpy(ep + 16, "_DMI_", 5);
-	ep[22] = 0x34, ep[23] = 0x01;			/* 0x134 bytes */
-	ep[24] = 0x00, ep[25] = 0x00, ep[26] = 0x0f;	/* at 0xf0000 */
-	uint8_t s = 0;
-
-	for (int i = 16; i < 31; i++)
-		s += ep[i];
-	ep[21] = (uint8_t)-s;
-	s = 0;
-	for (int i = 0; i < 31; i++)
-		s += ep[i];
-	ep[4] = (uint8_t)-s;
+	entry2(ep, 0x1f, 8, 0xf0000, 0x134, 6);
 	CHECK(smbios_entry(ep, 31, &addr, &len, &id, &why) == 0);
 	CHECK_EQ_U64(addr, 0xf0000);
 	CHECK_EQ_U64(len, 0x134);
@@ -247,7 +235,7 @@ int main(int argc, char **argv)
 	ep[4]--;	/* whole sum still 0, the _DMI_ part's not */
 	CHECK(smbios_entry(ep, 31, &addr, &len, &id, &why) == -1);
 	/* SMBIOS 2.1 with length 0x1E (smbios.sh: dmidecode reads it) */
-	entry21(ep, 0xf0000, 0x134, 6);
+	entry2(ep, 0x1e, 1, 0xf0000, 0x134, 6);
 	CHECK(smbios_entry(ep, 31, &addr, &len, &id, &why) == 0);
 	CHECK_EQ_U64(addr, 0xf0000);
 	CHECK_EQ_U64(id.major * 10 + id.minor, 21);
