@@ -184,6 +184,25 @@ hook_spmi_kcs() {
 	} >"$work/spmi.bin"
 }
 
+# HP ProLiant G5/G7's SPMI: the same KCS at 0xca2, its GAS of bit width 16.
+hook_spmi_kcs_width16() {
+	{
+		printf '\001\001\000\002\000\000\000\000\000\000\000\000'	# KCS, IPMI 2.0, no interrupt
+		printf '\001\020\000\001\242\014\000\000\000\000\000\000'	# GAS: I/O 0xca2, 16 bits
+		printf '\000\000\000\000\000'				# UID, reserved
+	} >"$work/spmi.bin"
+}
+
+# An SPMI whose KCS at 0xb1 puts its status/command port on 0xb2, q35's
+# SMI_CMD (the FADT names it).
+hook_spmi_kcs_smi_port() {
+	{
+		printf '\001\001\000\002\000\000\000\000\000\000\000\000'	# KCS, IPMI 2.0, no interrupt
+		printf '\001\010\000\001\261\000\000\000\000\000\000\000'	# GAS: I/O 0xb1, byte access
+		printf '\000\000\000\000\000'				# UID, reserved
+	} >"$work/spmi.bin"
+}
+
 # SPCR (type 0, 16550) names COM2 at 115200 (baud code 7), the port a
 # server's BMC forwards; qemu-run --serial-port 2 logs COM2.
 hook_spcr_com2() {

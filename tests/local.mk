@@ -49,6 +49,7 @@ tests_libsbmcore_a_SOURCES = $(CORE_SOURCES) $(SCREEN_SOURCES) \
 	$(FDT_SOURCES) core/fw/fdt_topo.c core/fw/fdt_topo.h \
 	$(ACPI_SOURCES) core/fw/pptt_topo.c core/fw/pptt_topo.h \
 	core/fw/ipmi_kcs.c core/fw/ipmi_kcs.h core/fw/ipmi.c core/fw/ipmi.h \
+	core/fw/ipmi_kcs_layout.c core/fw/ipmi_kcs_layout.h \
 	core/fw/smbios.c core/fw/smbios.h \
 	core/engine/node_pool.c core/engine/node_pool.h core/test_hooks_on.c \
 	arch/x86/apic_encode.c arch/x86/apic_encode.h \
@@ -86,7 +87,9 @@ EXTRA_DIST += tests/acpi-tables.sh tests/acpi/madt-online-capable.asl \
 	tests/acpi/spcr-rev2-redirection-off.asl \
 	tests/acpi/spcr-rev3-dw-apb.asl tests/acpi/spcr-rev3-dw-apb-from76.asl \
 	tests/acpi/spcr-rev4-bcm2835.asl \
-	tests/acpi/spcr-rev4-bcm2835-from76.asl
+	tests/acpi/spcr-rev4-bcm2835-from76.asl \
+	tests/acpi/facp-ich9-ports.asl tests/acpi/spmi-kcs-ca8-dell.asl \
+	tests/acpi/spmi-kcs-ca2-width16-hp.asl tests/acpi/spmi-ssif.asl
 
 # FDT parser: fixtures compiled by dtc at test time, plus QEMU dumps.
 # dtc compiles the fixtures: without it the test fails, naming the package

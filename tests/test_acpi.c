@@ -17,6 +17,9 @@
 #include "fw/acpi_numa.h"
 #include "fw/acpi_platform.h"
 #include "fw/acpi_pptt.h"
+#include "fw/io_ports.h"
+#include "fw/ipmi_kcs.h"
+#include "fw/ipmi_kcs_layout.h"
 #include "check.h"
 #include "fw/pptt_topo.h"
 #include "engine/topo.h"
@@ -1762,6 +1765,106 @@ static uint8_t *load_spcr(const char *name, size_t *len)
 	return t;
 }
 
+/*
+ * The FADT's I/O blocks (iasl put each field where the spec says): the
+ * ranges no UART or KCS interface may reach, and a KCS interface the
+ * firmware placed on one refused by name.
+ */
+static void fixture_fadt_ports(void)
+{
+	struct acpi_io_range r[ACPI_FADT_IO_RANGES];
+	struct acpi_fadt_info f;
+	char buf[96];
+	const char *why = NULL;
+	uint8_t *t;
+	size_t len;
+	unsigned n;
+
+	t = load_aml("facp-ich9-ports", &len);
+	CHECK(acpi_fadt_parse(t, len, &f, &why) == 0);
+	CHECK_EQ_U64(f.smi_cmd, 0xb2);
+	CHECK_EQ_U64(f.pm1a_evt, 0x600);
+	CHECK_EQ_U64(f.pm1a_cnt, 0x604);
+	CHECK_EQ_U64(f.pm2_cnt, 0x650);
+	CHECK_EQ_U64(f.pm_tmr_blk, 0x608);
+	CHECK_EQ_U64(f.reset_reg.address, 0xcf9);
+	CHECK_EQ_U64(f.x_pm1a_evt.address, 0x600);
+	CHECK_EQ_U64(f.x_pm1a_evt.bit_width, 32);
+	n = acpi_fadt_io_ranges(&f, r, ACPI_FADT_IO_RANGES);
+	/* SMI_CMD, PM1a evt/cnt, PM2 cnt, their X_ forms, the reset reg */
+	CHECK_EQ_U64(n, 8);
+	CHECK(r[0].first == 0xb2 && r[0].n == 1);
+	CHECK_STR(r[0].what, "the FADT's SMI_CMD port");
+	CHECK(r[1].first == 0x600 && r[1].n == 4);
+	CHECK(r[2].first == 0x604 && r[2].n == 2);
+	CHECK(r[3].first == 0x650 && r[3].n == 1);
+	CHECK(r[4].first == 0x600 && r[4].n == 4);	/* X_: 32 bits */
+	CHECK(r[5].first == 0x604 && r[5].n == 2);	/* 16 bits */
+	CHECK(r[7].first == 0xcf9 && r[7].n == 1);
+	CHECK_STR(r[7].what, "the FADT's reset register");
+	/* the PM timer is read, never written: not in the list */
+	for (unsigned i = 0; i < n; i++)
+		CHECK(r[i].first != 0x608);
+	for (unsigned i = 0; i < n; i++)
+		CHECK(!io_ports_reserve(r[i].first, r[i].n, r[i].what));
+	CHECK(kcs_port_check(0x602, 1, buf, sizeof(buf), &why));
+	CHECK_STR(why, "kcs i/o port 0x602 is the FADT's PM1a event block");
+	CHECK(kcs_port_check(0x64c, 4, buf, sizeof(buf), &why));
+	CHECK_STR(why, "kcs i/o port 0x650 is the FADT's PM2 control block");
+	CHECK(!kcs_port_check(0x608, 1, buf, sizeof(buf), &why));
+	io_ports_reset();
+	/* too short a buffer: what fits, no more */
+	CHECK_EQ_U64(acpi_fadt_io_ranges(&f, r, 2), 2);
+	/* an FADT of revision 1 (116 bytes): no reset register, no X_ */
+	wr32(t + 4, 116);
+	t[9] = 0;
+	t[9] = (uint8_t)(0 - sum8(t, 116));
+	CHECK(acpi_fadt_parse(t, 116, &f, &why) == 0);
+	CHECK_EQ_U64(acpi_fadt_io_ranges(&f, r, ACPI_FADT_IO_RANGES), 4);
+	free(t);
+}
+
+/*
+ * SPMI tables as Dell and HP write them, and an SSIF one listed first:
+ * the KCS table is the one used, and its layouts come out in the order
+ * of trust (SMBIOS type 38, the SPMI's width, byte spacing).
+ */
+static void fixture_spmi(void)
+{
+	struct acpi_spmi_info s[3];
+	struct smbios_ipmi dell38 = { 1, true, 0xca8, 4 };
+	struct kcs_layout l[KCS_LAYOUTS_MAX];
+	const char *why = NULL;
+	const char *names[3] = { "spmi-ssif", "spmi-kcs-ca2-width16-hp",
+				 "spmi-kcs-ca8-dell" };
+	uint8_t *t;
+	size_t len;
+
+	for (int i = 0; i < 3; i++) {
+		t = load_aml(names[i], &len);
+		CHECK(acpi_spmi_parse(t, len, &s[i], &why) == 0);
+		free(t);
+	}
+	CHECK_EQ_U64(s[0].interface_type, 4);
+	CHECK_EQ_U64(s[1].interface_type, 1);
+	CHECK_EQ_U64(s[1].space_id, ACPI_GAS_SYSTEM_IO);
+	CHECK_EQ_U64(s[1].bit_width, 16);
+	CHECK_EQ_U64(s[1].address, 0xca2);
+	CHECK_EQ_U64(s[1].spec_revision, 0x0200);
+	CHECK_EQ_U64(s[2].bit_width, 8);
+	CHECK_EQ_U64(s[2].address, 0xca8);
+	/* the first table is SSIF: the KCS one after it is picked */
+	CHECK_EQ_U64(acpi_spmi_pick(s, 3), 1);
+	CHECK_EQ_U64(acpi_spmi_pick(s, 1), 0);	/* none: the first */
+	CHECK_EQ_U64(acpi_spmi_pick(s + 2, 1), 0);
+	/* HP without type 38: the GAS's 16 bits first, then bytes */
+	CHECK_EQ_U64(kcs_layouts(&s[1], NULL, 0, l), 2);
+	CHECK(l[0].spacing == 2 && l[1].spacing == 1);
+	/* Dell with its type 38: 32-bit spacing, status at 0xcac */
+	CHECK_EQ_U64(kcs_layouts(&s[2], &dell38, 1, l), 2);
+	CHECK(l[0].base == 0xca8 && l[0].spacing == 4);
+}
+
 static void fixture_spcr(void)
 {
 	struct acpi_spcr_info si;
@@ -1994,6 +2097,8 @@ int main(int argc, char **argv)
 	if (argc == 2) {
 		fix_dir = argv[1];
 		fixture_spcr();
+		fixture_fadt_ports();
+		fixture_spmi();
 		fixture_pptt();
 		fixture_madt();
 		return check_done("test_acpi (iasl fixtures)");

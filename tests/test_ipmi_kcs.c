@@ -15,7 +15,9 @@
 #include "check.h"
 #include "boot/config.h"
 #include "fw/ipmi.h"
+#include "fw/io_ports.h"
 #include "fw/ipmi_kcs.h"
+#include "fw/ipmi_kcs_layout.h"
 
 #define WAIT_US	1000	/* the tests' bound of one wait */
 
@@ -34,12 +36,14 @@ static struct bmc {
 	bool floating;		/* nothing at the port: every read 0xff */
 	bool hung;		/* takes no byte: IBF stays set */
 	int hang_after;		/* >0: hung from this processed byte on */
-	bool error_on_start;	/* ERROR state after WRITE_START */
+	bool error_on_start;	/* ERROR state after WRITE_START, once */
+	bool error_always;	/* ... after every WRITE_START */
 	uint8_t error_code;	/* what GET_STATUS/ABORT reports */
 	int short_by;		/* bytes cut off the response */
 	uint8_t cc;		/* completion code forced */
 	bool endless;		/* a response longer than any buffer */
 	unsigned lag, seen;	/* status reads before a byte is taken */
+	unsigned lag_once;	/* ... before the first byte only */
 	/* what the host did */
 	unsigned processed, aborts, got_req;
 	uint8_t last_req[64];
@@ -123,8 +127,8 @@ static void process(void)
 	if (m.cd) {
 		switch (m.in) {
 		case KCS_WRITE_START:
-			m.state = m.error_on_start ? KCS_ERROR_STATE :
-				  KCS_WRITE_STATE;
+			m.state = m.error_on_start || m.error_always ?
+				  KCS_ERROR_STATE : KCS_WRITE_STATE;
 			m.nreq = 0;
 			m.end = false;
 			emit(0);	/* a byte the host must read away */
@@ -181,7 +185,8 @@ static uint8_t bmc_in(void *ctx, unsigned reg)
 		m.obf = false;
 		return m.out;
 	}
-	if (m.ibf && !m.hung && ++m.seen > m.lag) {
+	if (m.ibf && !m.hung &&
+	    ++m.seen > (m.processed ? m.lag : m.lag + m.lag_once)) {
 		m.seen = 0;
 		process();
 		if (m.hang_after && (int)m.processed >= m.hang_after)
@@ -328,8 +333,10 @@ static void test_faults(void)
 		     (uint64_t)-1);
 	CHECK_STR(why, "kcs: IBF stayed set (the BMC took no byte)");
 	CHECK(k.waited_us >= WAIT_US);
-	/* the exchange's budget, plus the abort's first wait */
-	CHECK(k.waited_us <= 5 * WAIT_US);
+	/* the exchange's budget, the abort's wait inside it; no retry
+	 * when the abort found no BMC */
+	CHECK(k.waited_us <= KCS_WAITS_PER_TRANSACT * WAIT_US);
+	CHECK_EQ_U64(k.retries, 0);
 	CHECK_EQ_U64(m.t_us, k.waited_us);
 
 	/* one that stops answering in the middle of the request */
@@ -337,20 +344,34 @@ static void test_faults(void)
 	m.hang_after = 2;
 	CHECK(kcs_transact(&k, req, 2, rsp, sizeof(rsp), &why) < 0);
 	CHECK_STR(why, "kcs: IBF stayed set (the BMC took no byte)");
-	CHECK(k.waited_us <= 5 * WAIT_US);
+	CHECK(k.waited_us <= KCS_WAITS_PER_TRANSACT * WAIT_US);
 
-	/* ERROR state after WRITE_START: an error, then the abort leaves
-	 * it idle with its status code read */
+	/* ERROR state after WRITE_START once: the abort leaves it idle
+	 * with its status code read, and the exchange is sent again (as
+	 * Linux's KCS state machine does) */
 	k = fresh();
 	m.error_on_start = true;
 	m.error_code = 0x02;	/* illegal control code */
-	CHECK(kcs_transact(&k, req, 2, rsp, sizeof(rsp), &why) < 0);
-	CHECK_STR(why, "kcs: BMC left WRITE state during the request");
+	CHECK_EQ_U64(kcs_transact(&k, req, 2, rsp, sizeof(rsp), &why), 11);
 	CHECK_EQ_U64(m.aborts, 1);
+	CHECK_EQ_U64(k.retries, 1);
 	CHECK_EQ_U64(k.error_code, 0x02);
 	CHECK_EQ_U64(m.state, KCS_IDLE_STATE);
-	/* and the next exchange works */
+	CHECK_EQ_U64(m.got_req, 1);
+	/* and the next exchange works, not retried */
 	CHECK(!ipmi_watchdog_get(&k, &w, buf, sizeof(buf), &why));
+	CHECK_EQ_U64(k.retries, 0);
+
+	/* ERROR after every WRITE_START: KCS_RETRIES more tries, then the
+	 * error; the BMC is left idle */
+	k = fresh();
+	m.error_always = true;
+	CHECK(kcs_transact(&k, req, 2, rsp, sizeof(rsp), &why) < 0);
+	CHECK_STR(why, "kcs: BMC left WRITE state during the request");
+	CHECK_EQ_U64(k.retries, KCS_RETRIES);
+	CHECK_EQ_U64(m.aborts, KCS_RETRIES + 1);
+	CHECK_EQ_U64(m.state, KCS_IDLE_STATE);
+	CHECK_EQ_U64(m.got_req, 0);
 
 	/* a short response: three bytes of Get Watchdog Timer's eight */
 	k = fresh();
@@ -379,7 +400,8 @@ static void test_faults(void)
 	m.endless = true;
 	CHECK(kcs_transact(&k, req, 2, rsp, sizeof(rsp), &why) < 0);
 	CHECK_STR(why, "kcs: response longer than the buffer");
-	CHECK_EQ_U64(m.aborts, 1);
+	CHECK_EQ_U64(m.aborts, 1);	/* never retried: it cannot fit */
+	CHECK_EQ_U64(k.retries, 0);
 	CHECK_EQ_U64(m.state, KCS_IDLE_STATE);
 
 	/* nothing at the port */
@@ -396,35 +418,137 @@ static void test_faults(void)
 	CHECK(k.waited_us > 0);
 	CHECK(k.waited_us < 4 * WAIT_US * 16);
 
-	/* too slow: the exchange's budget (4 waits) runs out */
+	/* too slow: the exchange's budget runs out */
 	k = fresh();
 	m.lag = WAIT_US / KCS_POLL_US - 5;
 	CHECK(ipmi_watchdog_get(&k, &w, buf, sizeof(buf), &why));
-	CHECK(k.waited_us <= 9 * WAIT_US);
+	CHECK(k.waited_us <= KCS_WAITS_PER_TRANSACT * WAIT_US);
+
+	/* the default wait: a BMC busy for 3 s before it takes the first
+	 * byte is slow, not dead (Linux waits 5 s per step) */
+	k = fresh();
+	k.wait_us = 0;
+	m.lag_once = 3000000 / KCS_POLL_US;
+	CHECK(!ipmi_watchdog_get(&k, &w, buf, sizeof(buf), &why));
+	CHECK(k.waited_us >= 2900000 && k.waited_us < 3100000);
+	/* 6 s is past one wait: a timeout after 5 s, the abort finds the
+	 * BMC alive, the exchange is sent again and answered */
+	k = fresh();
+	k.wait_us = 0;
+	m.lag_once = 6000000 / KCS_POLL_US;
+	CHECK(!ipmi_watchdog_get(&k, &w, buf, sizeof(buf), &why));
+	CHECK_EQ_U64(k.retries, 1);
+	CHECK_EQ_U64(m.aborts, 1);
+	CHECK(k.waited_us >= 5000000 && k.waited_us < 7000000);
 }
 
 static void test_port_check(void)
 {
+	char buf[96];
 	const char *why = NULL;
 
-	CHECK(!kcs_port_check(0xca2, &why));	/* the IPMI spec's */
-	CHECK(!kcs_port_check(0xca8, &why));
-	CHECK(!kcs_port_check(0xcf6, &why));
-	CHECK(!kcs_port_check(0x93, &why));
-	CHECK(!kcs_port_check(0xfffe, &why));
-	CHECK(kcs_port_check(0, &why));
+	CHECK(!kcs_port_check(0xca2, 1, buf, sizeof(buf), &why));
+	CHECK(!kcs_port_check(0xca8, 4, buf, sizeof(buf), &why));	/* Dell */
+	CHECK(!kcs_port_check(0xca2, 2, buf, sizeof(buf), &why));
+	CHECK(!kcs_port_check(0xcf6, 1, buf, sizeof(buf), &why));
+	CHECK(!kcs_port_check(0x93, 1, buf, sizeof(buf), &why));
+	CHECK(!kcs_port_check(0xfffe, 1, buf, sizeof(buf), &why));
+	CHECK(kcs_port_check(0, 1, buf, sizeof(buf), &why));
 	CHECK_STR(why, "kcs i/o port 0");
-	CHECK(kcs_port_check(0xffff, &why));
-	CHECK(kcs_port_check(0x100000ca2ull, &why));
+	CHECK(kcs_port_check(0xca2, 3, buf, sizeof(buf), &why));
+	CHECK_STR(why, "kcs register spacing not 1, 2, 4 or 16");
+	CHECK(kcs_port_check(0xffff, 1, buf, sizeof(buf), &why));
+	CHECK(kcs_port_check(0xfffc, 4, buf, sizeof(buf), &why));
+	CHECK(kcs_port_check(0x100000ca2ull, 1, buf, sizeof(buf), &why));
 	CHECK_STR(why, "kcs i/o ports beyond 0xffff");
-	CHECK(kcs_port_check(0xcf7, &why));	/* status at 0xcf8 */
-	CHECK_STR(why, "kcs i/o ports reach a reset or pci configuration "
-		  "port");
-	CHECK(kcs_port_check(0xcf9, &why));
-	CHECK(kcs_port_check(0x5f, &why));
-	CHECK(kcs_port_check(0x64, &why));
-	CHECK(kcs_port_check(0x91, &why));
-	CHECK(kcs_port_check(0x92, &why));
+	CHECK(kcs_port_check(0xcf7, 1, buf, sizeof(buf), &why));
+	CHECK_STR(why, "kcs i/o port 0xcf8 is pci configuration / reset "
+		  "control ports");
+	/* 32-bit spacing puts the status port 4 on: 0xcf4's is 0xcf8 */
+	CHECK(kcs_port_check(0xcf4, 4, buf, sizeof(buf), &why));
+	CHECK_STR(why, "kcs i/o port 0xcf8 is pci configuration / reset "
+		  "control ports");
+	CHECK(!kcs_port_check(0xcf4, 1, buf, sizeof(buf), &why));
+	CHECK(kcs_port_check(0xcf9, 1, buf, sizeof(buf), &why));
+	CHECK(kcs_port_check(0x5f, 1, buf, sizeof(buf), &why));
+	CHECK(kcs_port_check(0x64, 1, buf, sizeof(buf), &why));
+	CHECK_STR(why, "kcs i/o port 0x64 is 8042 command port (0xfe pulses "
+		  "reset)");
+	CHECK(kcs_port_check(0x91, 1, buf, sizeof(buf), &why));
+	CHECK(kcs_port_check(0x92, 1, buf, sizeof(buf), &why));
+
+	/* the ports this machine's FADT names join the list */
+	CHECK(!kcs_port_check(0xb1, 1, buf, sizeof(buf), &why));
+	CHECK(!io_ports_reserve(0xb2, 1, "the FADT's SMI_CMD port"));
+	CHECK(!io_ports_reserve(0x600, 4, "the FADT's PM1a event block"));
+	CHECK(kcs_port_check(0xb1, 1, buf, sizeof(buf), &why));
+	CHECK_STR(why, "kcs i/o port 0xb2 is the FADT's SMI_CMD port");
+	CHECK(kcs_port_check(0x603, 1, buf, sizeof(buf), &why));
+	CHECK_STR(why, "kcs i/o port 0x603 is the FADT's PM1a event block");
+	CHECK(!kcs_port_check(0x604, 1, buf, sizeof(buf), &why));
+	CHECK(io_ports_reserve(0x10, 0, "empty"));
+	CHECK(io_ports_reserve(UINT64_MAX, 2, "wraps"));
+	for (unsigned i = 2; i < IO_PORTS_FIRMWARE_MAX; i++)
+		CHECK(!io_ports_reserve(0x1000 + i, 1, "filler"));
+	CHECK(io_ports_reserve(0x2000, 1, "one too many"));
+	CHECK(!kcs_port_check(0x2000, 1, buf, sizeof(buf), &why));
+	CHECK(kcs_port_check(0xb1, 1, buf, sizeof(buf), &why));
+	io_ports_reset();
+	CHECK(!kcs_port_check(0xb1, 1, buf, sizeof(buf), &why));
+}
+
+/* SMBIOS type 38 and the SPMI disagree; the layouts to try, in order. */
+static void test_layouts(void)
+{
+	struct acpi_spmi_info dell = { .interface_type = 1,
+		.space_id = ACPI_GAS_SYSTEM_IO, .bit_width = 8,
+		.address = 0xca8 };
+	struct acpi_spmi_info hp = { .interface_type = 1,
+		.space_id = ACPI_GAS_SYSTEM_IO, .bit_width = 16,
+		.address = 0xca2 };
+	struct smbios_ipmi d38 = { 1, true, 0xca8, 4 };
+	struct smbios_ipmi h38 = { 1, true, 0xca2, 1 };
+	struct smbios_ipmi other[3] = {
+		{ 4, false, 0x20, 0 },		/* SSIF */
+		{ 1, false, 0xca2, 4 },		/* memory-mapped */
+		{ 1, true, 0xca3, 4 },		/* another port */
+	};
+	struct kcs_layout l[KCS_LAYOUTS_MAX];
+
+	/* Dell: type 38's 32-bit spacing first, the SPMI's byte second */
+	CHECK_EQ_U64(kcs_layouts(&dell, &d38, 1, l), 2);
+	CHECK(l[0].base == 0xca8 && l[0].spacing == 4);
+	CHECK_STR(l[0].source, "smbios type 38");
+	CHECK(l[1].base == 0xca8 && l[1].spacing == 1);
+	CHECK_STR(l[1].source, "spmi bit width");
+	/* HP G5/G7: type 38 says byte spacing over the SPMI's 16 bits */
+	CHECK_EQ_U64(kcs_layouts(&hp, &h38, 1, l), 2);
+	CHECK(l[0].spacing == 1 && l[1].spacing == 2);
+	CHECK_STR(l[0].source, "smbios type 38");
+	/* HP without type 38: the SPMI's width, then byte spacing */
+	CHECK_EQ_U64(kcs_layouts(&hp, NULL, 0, l), 2);
+	CHECK(l[0].spacing == 2 && l[1].spacing == 1);
+	CHECK_STR(l[1].source, "byte spacing (ipmi 2.0 9.5)");
+	/* type 38 structures of other interfaces are not this one's */
+	CHECK_EQ_U64(kcs_layouts(&hp, other, 3, l), 2);
+	CHECK(l[0].spacing == 2);
+	/* a type 38 without spacing (short, or reserved bits) adds none */
+	h38.spacing = 0;
+	CHECK_EQ_U64(kcs_layouts(&hp, &h38, 1, l), 2);
+	CHECK(l[0].spacing == 2);
+	/* an SPMI width of 0 or 64: byte spacing only */
+	hp.bit_width = 0;
+	CHECK_EQ_U64(kcs_layouts(&hp, NULL, 0, l), 1);
+	CHECK(l[0].spacing == 1);
+	hp.bit_width = 64;
+	CHECK_EQ_U64(kcs_layouts(&hp, NULL, 0, l), 1);
+	/* 16-byte spacing from type 38 */
+	d38.spacing = 16;
+	CHECK_EQ_U64(kcs_layouts(&dell, &d38, 1, l), 2);
+	CHECK(l[0].spacing == 16);
+	CHECK(!kcs_status_plausible(0xff));
+	CHECK(kcs_status_plausible(0x00));
+	CHECK(kcs_status_plausible(0xc2));	/* ERROR state, IBF */
 }
 
 static void test_option(void)
@@ -456,6 +580,7 @@ int main(void)
 	test_watchdog();
 	test_faults();
 	test_port_check();
+	test_layouts();
 	test_option();
 	return check_done("test_ipmi_kcs");
 }

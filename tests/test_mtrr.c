@@ -273,8 +273,40 @@ static void test_amd_tom2(void)
 	CHECK_EQ_U64(mtrr_amd_tom2(SYSCFG_MTRR_TOM2_EN, 0), 0);
 }
 
+/*
+ * SYSCFG.MtrrFixDramModEn left set (APM vol. 2, 7.9.1): each fixed-range
+ * byte reads as the type in 2:0 with RdMem (bit 4) and WrMem (bit 3)
+ * beside it, 0x1e for write-back DRAM.  Read as a type, that is no
+ * type at all; the image would call conventional memory "undefined".
+ */
+static void test_amd_fixed_dram_bits(void)
+{
+	struct mtrr_regs r = regs(MTRR_DEF_E | MTRR_DEF_FE | MTRR_UC);
+	struct mtrr_regs ap = r;
+
+	r.cap |= MTRRCAP_FIX;
+	for (unsigned i = 0; i < MTRR_NFIXED; i++)
+		r.fixed[i] = 0x1e1e1e1e1e1e1e1eull;	/* WB, RdMem, WrMem */
+	r.fixed[2] = 0x0000000000000000ull;		/* VGA: UC, MMIO */
+	CHECK(at(&r, 0x1000) == MTRR_UNDEFINED);	/* as it was read */
+	r.fixed_dram_bits = true;
+	CHECK(at(&r, 0x1000) == MTRR_WB);
+	CHECK(at(&r, 0x9f000) == MTRR_WB);
+	CHECK(at(&r, 0xa0000) == MTRR_UC);
+	CHECK(at(&r, 0xf0000) == MTRR_WB);
+	/* bits 2:0 still must be a type: 0x1a is type 2, reserved */
+	r.fixed[0] = 0x1a;
+	CHECK(at(&r, 0) == MTRR_UNDEFINED);
+	/* copied to an AP only when both CPUs agree on the bit */
+	CHECK(mtrr_fixed_copy_ok(&r, true));
+	CHECK(!mtrr_fixed_copy_ok(&r, false));
+	CHECK(mtrr_fixed_copy_ok(&ap, false));
+	CHECK(!mtrr_fixed_copy_ok(&ap, true));
+}
+
 int main(void)
 {
+	test_amd_fixed_dram_bits();
 	test_amd_tom2();
 	test_disabled();
 	test_variable();

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * Host tests for core/fw/smbios.c.  A small SMBIOS 3 image (entry point and
- * types 0, 1, 2, 4, 127) is built here; tests/smbios.sh has dmidecode,
+ * types 0, 1, 2, 4, 38, 127) is built here; tests/smbios.sh has dmidecode,
  * an independent decoder, read the same bytes (--from-dump) and compares
  * its strings with ours, so the offsets are checked against a tool that
  * implements DSP0134, not against our own constants.  Also: every
@@ -50,8 +50,21 @@ static void add(uint8_t type, const uint8_t *fmt, uint8_t flen,
 	table[tlen++] = 0;
 }
 
+/* A type 38 body: KCS, IPMI 2.0, base address field @base, modifier
+ * byte @mod (DSP0134 7.39). */
+static uint8_t *ipmi38(uint8_t t[0x12], uint64_t base, uint8_t mod)
+{
+	memset(t, 0, 0x12);
+	t[4] = 1, t[5] = 0x20, t[6] = 0x20, t[7] = 0xff;
+	for (int i = 0; i < 8; i++)
+		t[8 + i] = (uint8_t)(base >> (8 * i));
+	t[0x10] = mod;
+	return t;
+}
+
 static void build(void)
 {
+	uint8_t t38[0x12];
 	uint8_t t0[0x18] = { 0 }, t1[0x1b] = { 0 }, t2[0x0f] = { 0 };
 	uint8_t t4[0x30] = { 0 }, end[4] = { 0 };
 	const char *s0[] = { "  Acme Firmware Inc. ", "1.2.3\x01x", "12/01/2026" };
@@ -71,6 +84,12 @@ static void build(void)
 	add(4, t4, sizeof(t4), s4, 3);
 	t4[0x10] = 0, t4[0x16] = 0x10;			/* a second socket */
 	add(4, t4, sizeof(t4), NULL, 0);
+	/* IPMI devices (type 38, 18 bytes): Dell's KCS at I/O 0xca8 with
+	 * 32-bit spacing, HP's at 0xca2 byte-spaced, one at 0xca3 (address
+	 * bit 0 from the modifier) 16-byte spaced; base bit 0 = I/O */
+	add(38, ipmi38(t38, 0xca9, 0x40), sizeof(t38), NULL, 0);
+	add(38, ipmi38(t38, 0xca3, 0x00), sizeof(t38), NULL, 0);
+	add(38, ipmi38(t38, 0xca3, 0x90), sizeof(t38), NULL, 0);
 	add(127, end, sizeof(end), NULL, 0);
 }
 
@@ -126,7 +145,9 @@ static void entry2(uint8_t ep[31], uint8_t eplen, uint8_t minor,
 static int dump(const char *path, bool v21)
 {
 	uint8_t ep[31], out[0x20 + sizeof(table)] = { 0 };
+	struct smbios_ipmi ipmi[SMBIOS_IPMI_MAX];
 	struct smbios_id id = { 0 };
+	unsigned n;
 	uint64_t addr;
 	uint32_t len;
 	const char *why;
@@ -154,6 +175,15 @@ static int dump(const char *path, bool v21)
 	       "processor-version=%s\n", id.bios_vendor, id.bios_version,
 	       id.bios_date, id.sys_vendor, id.product, id.board_vendor,
 	       id.board, id.cpu_version);
+	/* type 38 as dmidecode -t 38 words it: base address, spacing */
+	n = smbios_ipmi_find(table, tlen, ipmi, SMBIOS_IPMI_MAX);
+	for (unsigned i = 0; i < n; i++)
+		printf("ipmi=0x%016llX (%s), %s\n",
+		       (unsigned long long)ipmi[i].address,
+		       ipmi[i].io ? "I/O" : "Memory-mapped",
+		       ipmi[i].spacing == 1 ? "Successive Byte Boundaries" :
+		       ipmi[i].spacing == 4 ? "32-bit Boundaries" :
+		       ipmi[i].spacing == 16 ? "16-byte Boundaries" : "?");
 	return 0;
 }
 
@@ -180,6 +210,20 @@ int main(int argc, char **argv)
 	CHECK_STR(id.board, "MB-42");
 	CHECK_STR(id.cpu_version, "Acme(R) Core(TM) 7 @ 3.10GHz");
 	CHECK_EQ_U64(id.cpu_mhz, 3100);		/* the first socket's */
+	{
+		struct smbios_ipmi d[SMBIOS_IPMI_MAX];
+
+		CHECK_EQ_U64(smbios_ipmi_find(table, tlen, d, SMBIOS_IPMI_MAX),
+			     3);
+		CHECK(d[0].interface_type == 1 && d[0].io);
+		CHECK_EQ_U64(d[0].address, 0xca8);
+		CHECK_EQ_U64(d[0].spacing, 4);
+		CHECK_EQ_U64(d[1].address, 0xca2);
+		CHECK_EQ_U64(d[1].spacing, 1);
+		CHECK_EQ_U64(d[2].address, 0xca3);
+		CHECK_EQ_U64(d[2].spacing, 16);
+		CHECK_EQ_U64(smbios_ipmi_find(table, tlen, d, 1), 1);
+	}
 	/* the serial is never read into anything */
 	for (size_t i = 0; i + 6 <= sizeof(id); i++)
 		CHECK(memcmp((const char *)&id + i, "SECRET", 6));
@@ -191,6 +235,11 @@ int main(int argc, char **argv)
 
 		memcpy(copy, table, n);
 		smbios_parse(copy, n, &t, &why);
+		{
+			struct smbios_ipmi d[SMBIOS_IPMI_MAX];
+
+			CHECK(smbios_ipmi_find(copy, n, d, SMBIOS_IPMI_MAX) <= 3);
+		}
 		CHECK(!t.bios_vendor[0] || !strcmp(t.bios_vendor,
 						   "Acme Firmware Inc."));
 		CHECK(strlen(t.cpu_version) < SMBIOS_STR);

@@ -124,53 +124,68 @@ const void *efi_acpi_find(const struct efi_acpi *a, const char *sig,
 			      &pos, len);
 }
 
-/* The BMC efi_acpi_bmc_find() found, for efi_acpi_bmc(). */
-static struct acpi_spmi_info bmc_spmi;
-static bool have_bmc;
+/* The BMCs efi_acpi_bmc_find() found, and the one efi_acpi_bmc() gives. */
+#define SPMI_MAX	4
+static struct acpi_spmi_info bmc_spmi[SPMI_MAX];
+static unsigned nbmc, bmc_pick;
 static char bmc_msg[200];
 
 bool efi_acpi_bmc(struct acpi_spmi_info *out)
 {
-	if (have_bmc)
-		*out = bmc_spmi;
-	return have_bmc;
+	if (nbmc)
+		*out = bmc_spmi[bmc_pick];
+	return nbmc != 0;
 }
 
 void efi_acpi_bmc_note(void)
 {
-	if (have_bmc)
+	if (nbmc)
 		report_warn("bmc", 0, bmc_msg);
 }
 
+static void describe(char *buf, size_t len, const struct acpi_spmi_info *si)
+{
+	snprintf(buf, len, "IPMI BMC (SPMI, %s at %s %#llx, IPMI %x.%x)",
+		 acpi_spmi_interface_name(si->interface_type),
+		 si->space_id == ACPI_GAS_SYSTEM_IO ? "io" : "mmio",
+		 (unsigned long long)si->address, si->spec_revision >> 8,
+		 si->spec_revision & 0xff);
+}
+
+/* Every SPMI, not only the first: a server may list an SSIF interface
+ * before its KCS one (Linux registers each). */
 void efi_acpi_bmc_find(const struct efi_acpi *a, bool warn)
 {
 	struct acpi_spmi_info si;
+	char what[120];
 	const char *why;
 	const void *t;
-	size_t len;
+	size_t pos = 0, len;
 
-	if (!(t = efi_acpi_find(a, "SPMI", &len)))
-		return;
-	if (acpi_spmi_parse(t, len, &si, &why)) {
-		efi_acpi_warn("SPMI", why);
-		return;
+	while (a->root && nbmc < SPMI_MAX &&
+	       (t = acpi_root_find(a->root, a->root_len, "SPMI", map_quiet,
+				   NULL, &pos, &len))) {
+		if (acpi_spmi_parse(t, len, &si, &why)) {
+			efi_acpi_warn("SPMI", why);
+			continue;
+		}
+		bmc_spmi[nbmc++] = si;
 	}
-	snprintf(bmc_msg, sizeof(bmc_msg), "IPMI BMC (SPMI, %s at %s %#llx, "
-		 "IPMI %x.%x): its watchdog can reset the machine mid-run; "
-		 "disarm it or raise its timeout (docs/hardware.md)",
-		 acpi_spmi_interface_name(si.interface_type),
-		 si.space_id == ACPI_GAS_SYSTEM_IO ? "io" : "mmio",
-		 (unsigned long long)si.address, si.spec_revision >> 8,
-		 si.spec_revision & 0xff);
-	bmc_spmi = si;
-	have_bmc = true;
+	if (!nbmc)
+		return;
+	bmc_pick = acpi_spmi_pick(bmc_spmi, nbmc);
+	for (unsigned i = 0; i < nbmc; i++)
+		if (i != bmc_pick) {
+			describe(what, sizeof(what), &bmc_spmi[i]);
+			report_printf("bmc: %s: another interface of the BMC, "
+				      "not used\n", what);
+		}
+	describe(what, sizeof(what), &bmc_spmi[bmc_pick]);
+	snprintf(bmc_msg, sizeof(bmc_msg), "%s: its watchdog can reset the "
+		 "machine mid-run; disarm it or raise its timeout "
+		 "(docs/hardware.md)", what);
 	if (warn)
 		efi_acpi_bmc_note();
 	else	/* the watchdog's own answer follows */
-		report_printf("bmc: IPMI BMC (SPMI, %s at %s %#llx, IPMI "
-			      "%x.%x)\n",
-			      acpi_spmi_interface_name(si.interface_type),
-			      si.space_id == ACPI_GAS_SYSTEM_IO ? "io" : "mmio",
-			      (unsigned long long)si.address,
-			      si.spec_revision >> 8, si.spec_revision & 0xff);
+		report_printf("bmc: %s\n", what);
 }

@@ -39,7 +39,8 @@ const void *efi_acpi_find(const struct efi_acpi *a, const char *sig,
 			  size_t *len);
 
 /*
- * A BMC (the SPMI table): with @warn, "warn what=bmc" (its watchdog, if
+ * A BMC (every SPMI table; the first KCS on I/O ports is the one used,
+ * acpi_spmi_pick()): with @warn, "warn what=bmc" (its watchdog, if
  * the firmware armed it, resets the machine in the middle of a run);
  * without, a console line only, for a platform that asks the watchdog
  * itself and warns from its answer (x86: arch/x86/bmc_kcs.c).

@@ -54,6 +54,10 @@ struct machine_info;
 /* The machine's SMBIOS names into @info (efi_smbios.c); a bad table is
  * a warning and no names. */
 void efi_machine_names(struct machine_info *info);
+struct smbios_ipmi;
+/* SMBIOS type 38 (IPMI device) structures into @out, at most @max: the
+ * number found (efi_smbios.c); before ExitBootServices. */
+unsigned efi_smbios_ipmi(struct smbios_ipmi *out, unsigned max);
 /* Whether Secure Boot is on (the SecureBoot variable) into @info, for the
  * hello record (efi_secure_boot.c); before ExitBootServices. */
 void efi_secure_boot_note(struct machine_info *info);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The ACPI tables the x86 image reads: MADT (CPUs), SRAT (node of each
- * APIC id), SLIT (distances), FADT (PM timer), SPCR (console).  Tables
+ * APIC id), SLIT (distances), FADT (PM timer, ports no driver may
+ * write), SPCR (console).  Tables
  * are read in place (UEFI identity-maps them); every one is checked with
  * acpi_table_check() and a bad one is reported and skipped.
  */
@@ -13,6 +14,7 @@
 #include "fw/acpi_madt.h"
 #include "fw/acpi_numa.h"
 #include "fw/acpi_platform.h"
+#include "fw/io_ports.h"
 #include "efi_acpi.h"
 #include "out/report.h"
 #include "x86.h"
@@ -58,6 +60,20 @@ static int srat_cpu(const struct topo *t, const struct acpi_srat_cpu *c)
 	return topo_find_hwid(t, c->apic_id);
 }
 
+/* The ports the FADT names are no other device's: a UART or KCS
+ * interface the firmware places on them is refused (io_ports.h). */
+static void forbid_fadt_ports(const struct acpi_fadt_info *f)
+{
+	struct acpi_io_range r[ACPI_FADT_IO_RANGES];
+	unsigned n = acpi_fadt_io_ranges(f, r, ACPI_FADT_IO_RANGES);
+
+	for (unsigned i = 0; i < n; i++)
+		if (r[i].first < 0x10000 &&
+		    io_ports_reserve(r[i].first, r[i].n, r[i].what))
+			warn("FACP", "more i/o port blocks than the image "
+			     "keeps; some are not guarded");
+}
+
 static void do_fadt(const void *t, size_t len, struct x86_acpi *out)
 {
 	struct acpi_fadt_info f;
@@ -67,6 +83,7 @@ static void do_fadt(const void *t, size_t len, struct x86_acpi *out)
 		warn("FACP", why);
 		return;
 	}
+	forbid_fadt_ports(&f);
 	if (f.x_pm_tmr_addr && f.x_pm_tmr_space == ACPI_GAS_SYSTEM_IO &&
 	    f.x_pm_tmr_addr < 0x10000)
 		out->pm_port = (uint16_t)f.x_pm_tmr_addr;
@@ -104,6 +121,9 @@ int x86_acpi_open(uint64_t rsdp, struct x86_acpi *out)
 		return -1;
 	}
 	memcpy(out->oem_id, out->tables->oem_id, sizeof(out->oem_id));
+	/* before the console's port is checked */
+	if ((t = efi_acpi_find(out->tables, "FACP", &len)))
+		do_fadt(t, len, out);
 	if ((t = efi_acpi_find(out->tables, "SPCR", &len))) {
 		out->have_spcr = true;
 		do_spcr(t, len, out);
@@ -125,8 +145,6 @@ int x86_acpi_collect(struct topo *topo, uint32_t bsp_apic_id,
 		do_madt(topo, t, len, bsp_apic_id, out);
 	if ((t = efi_acpi_find(a, "SLIT", &len)))
 		efi_numa_slit(t, len);
-	if ((t = efi_acpi_find(a, "FACP", &len)))
-		do_fadt(t, len, out);
 	if ((t = efi_acpi_find(a, "SRAT", &len)) && topo->ncpus)
 		efi_numa_srat(topo, t, len, srat_cpu);
 	efi_acpi_bmc_find(a, false);	/* bmc_kcs.c asks */

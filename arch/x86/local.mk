@@ -2,6 +2,7 @@
 # x86_64 UEFI image: GNU-EFI application linked with newlib, then PE.
 # IPMI over KCS (the BMC watchdog): port-I/O KCS is the x86 image's only.
 IPMI_SOURCES = core/fw/ipmi_kcs.c core/fw/ipmi_kcs.h core/fw/ipmi.c core/fw/ipmi.h \
+	core/fw/ipmi_kcs_layout.c core/fw/ipmi_kcs_layout.h \
 	core/fw/ipmi_watchdog.c core/fw/ipmi_watchdog.h
 EXTRA_DIST += $(IPMI_SOURCES) arch/x86/bmc_kcs.c arch/x86/bmc_kcs.h
 

@@ -33,6 +33,8 @@
 static struct reg_snap boot_snap;
 static struct mtrr_regs boot_mtrr;
 static bool boot_has_mtrr, boot_taken;
+/* APs whose fixed ranges were left as they were (mtrr_fixed_copy_ok) */
+static uint32_t fixed_kept;
 
 static uint32_t cpuid1_edx(void)
 {
@@ -73,9 +75,12 @@ static bool read_mtrrs(struct mtrr_regs *m)
 		m->base[i] = rdmsr(MSR_MTRR_PHYSBASE0 + 2 * i);
 		m->mask[i] = rdmsr(MSR_MTRR_PHYSBASE0 + 2 * i + 1);
 	}
-	if (amd_syscfg())	/* SYSCFG #GPs on Intel: AMD and Hygon only */
-		m->tom2 = mtrr_amd_tom2(rdmsr(MSR_AMD_SYSCFG),
-					rdmsr(MSR_AMD_TOP_MEM2));
+	if (amd_syscfg()) {	/* SYSCFG #GPs on Intel: AMD and Hygon only */
+		uint64_t syscfg = rdmsr(MSR_AMD_SYSCFG);
+
+		m->tom2 = mtrr_amd_tom2(syscfg, rdmsr(MSR_AMD_TOP_MEM2));
+		m->fixed_dram_bits = syscfg & SYSCFG_MTRR_FIX_DRAM_MOD_EN;
+	}
 	return true;
 }
 
@@ -136,6 +141,14 @@ static void load_boot_types(void)
 {
 	uint64_t cr0, cr4, cap = rdmsr(MSR_MTRRCAP);
 	unsigned nvar = boot_mtrr.nvar;
+	bool fixed = mtrr_fixed_active(&boot_mtrr) && (cap & MTRRCAP_FIX);
+	bool ap_dram_bits = amd_syscfg() &&
+		(rdmsr(MSR_AMD_SYSCFG) & SYSCFG_MTRR_FIX_DRAM_MOD_EN);
+
+	if (fixed && !mtrr_fixed_copy_ok(&boot_mtrr, ap_dram_bits)) {
+		fixed = false;
+		__atomic_fetch_add(&fixed_kept, 1, __ATOMIC_RELAXED);
+	}
 
 	if (MTRRCAP_VCNT(cap) < nvar)
 		nvar = MTRRCAP_VCNT(cap);
@@ -146,7 +159,7 @@ static void load_boot_types(void)
 	flush_tlb(cr4);
 	wrmsr(MSR_MTRR_DEF_TYPE, boot_mtrr.def_type &
 	      ~(MTRR_DEF_E | MTRR_DEF_FE));
-	if (mtrr_fixed_active(&boot_mtrr) && (cap & MTRRCAP_FIX))
+	if (fixed)
 		for (unsigned i = 0; i < MTRR_NFIXED; i++)
 			wrmsr(mtrr_fixed_msr(i), boot_mtrr.fixed[i]);
 	for (unsigned i = 0; i < nvar; i++) {
@@ -320,5 +333,14 @@ void plat_check_cpus(void)
 			      "the boot CPU's, as Linux does (QEMU resets "
 			      "them at INIT; real CPUs keep them)\n",
 			      fixed_up, compared);
+	if (boot_mtrr.fixed_dram_bits)
+		report_warn("firmware", 0, "SYSCFG.MtrrFixDramModEn left set "
+			    "by the firmware (AMD: cleared for operation); "
+			    "fixed-range types read from bits 2:0");
+	if (fixed_kept)
+		report_printf("memory types: %u CPUs kept their own fixed-range "
+			      "MTRRs: their SYSCFG.MtrrFixDramModEn differs "
+			      "from the boot CPU's (copying would move their "
+			      "RdMem/WrMem)\n", fixed_kept);
 	x86_idle_wait_report(compared);
 }

@@ -36,7 +36,7 @@ static enum mtrr_type fixed_at(const struct mtrr_regs *r, uint64_t a,
 			       uint64_t *next)
 {
 	unsigned reg, idx, shift;
-	uint64_t from;
+	uint64_t from, byte;
 
 	if (a < 0x80000) {
 		reg = 0, from = 0, shift = 16;
@@ -51,7 +51,10 @@ static enum mtrr_type fixed_at(const struct mtrr_regs *r, uint64_t a,
 	}
 	idx = (unsigned)((a - from) >> shift);
 	*next = from + ((uint64_t)(idx + 1) << shift);
-	return valid(r->fixed[reg] >> (8 * idx));
+	byte = (r->fixed[reg] >> (8 * idx)) & 0xff;
+	if (r->fixed_dram_bits)	/* AMD's RdMem/WrMem beside the type */
+		byte &= ~(uint64_t)MTRR_FIX_DRAM_BITS;
+	return valid(byte);
 }
 
 /* The SDM's precedence for overlapping variable ranges. */

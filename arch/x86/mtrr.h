@@ -47,16 +47,36 @@ struct mtrr_regs {
 	 * none.  EPYC firmware sets the default type UC and leaves all
 	 * memory above 4 GiB to this. */
 	uint64_t tom2;
+	/* AMD: SYSCFG.MtrrFixDramModEn is set, so each fixed-range byte
+	 * shows RdMem/WrMem in bits 4:3 beside the type in bits 2:0 (APM
+	 * vol. 2, 7.9.1).  Firmware sets it while it programs them and
+	 * should clear it; some leave it set. */
+	bool fixed_dram_bits;
 };
 
 #define MSR_AMD_SYSCFG		0xc0010010
+#define SYSCFG_MTRR_FIX_DRAM_MOD_EN	(1ull << 19)
 #define SYSCFG_MTRR_TOM2_EN	(1ull << 21)
+#define MTRR_FIX_DRAM_BITS	0x18	/* RdMem, WrMem in a fixed-range byte */
 #define MSR_AMD_TOP_MEM2	0xc001001d
 #define TOP_MEM2_MASK		0x000fffffff800000ull	/* bits 51:23 */
 
 /* tom2 from SYSCFG and TOP_MEM2 as read: 0 unless MtrrTom2En is set and
  * TOP_MEM2 lies above 4 GiB. */
 uint64_t mtrr_amd_tom2(uint64_t syscfg, uint64_t top_mem2);
+
+/*
+ * Whether the boot CPU's fixed ranges (@boot, as read) may be written to
+ * a CPU whose SYSCFG.MtrrFixDramModEn is @ap_fixed_dram_bits: only when
+ * both agree.  Written with it clear, the boot CPU's RdMem/WrMem (read
+ * as 0 there) would move that CPU's memory below 1 MiB to MMIO if its
+ * bit were set; with it set on the boot CPU alone they are ignored.
+ */
+static inline bool mtrr_fixed_copy_ok(const struct mtrr_regs *boot,
+				      bool ap_fixed_dram_bits)
+{
+	return boot->fixed_dram_bits == ap_fixed_dram_bits;
+}
 
 /* The MSR number of fixed[@i]. */
 uint32_t mtrr_fixed_msr(unsigned i);

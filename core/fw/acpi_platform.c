@@ -24,11 +24,20 @@ enum {
 
 /* ACPI 6.5 table "FADT Format". */
 enum {
+	FADT_SMI_CMD = 48,
+	FADT_PM1A_EVT_BLK = 56,		/* then PM1b_EVT, PM1a_CNT, PM1b_CNT, */
+	FADT_PM2_CNT_BLK = 72,		/* PM2_CNT, 4 bytes each */
 	FADT_PM_TMR_BLK = 76,
+	FADT_PM1_EVT_LEN = 88,
+	FADT_PM1_CNT_LEN = 89,
+	FADT_PM2_CNT_LEN = 90,
 	FADT_PM_TMR_LEN = 91,
 	FADT_FLAGS = 112,
+	FADT_RESET_REG = 116,		/* a GAS */
 	FADT_ARM_BOOT_ARCH = 129,	/* ACPI 5.1+ */
 	FADT_MINOR_REVISION = 131,	/* ACPI 5.1+ */
+	FADT_X_PM1A_EVT_BLK = 148,	/* GASes: PM1a_EVT, PM1b_EVT, PM1a_CNT, */
+	FADT_X_PM2_CNT_BLK = 196,	/* PM1b_CNT, PM2_CNT */
 	FADT_X_PM_TMR_BLK = 208,	/* a GAS */
 };
 
@@ -46,6 +55,20 @@ static uint16_t opt16(const uint8_t *t, uint32_t tlen, size_t off)
 static uint8_t opt8(const uint8_t *t, uint32_t tlen, size_t off)
 {
 	return fits(tlen, off, 1) ? t[off] : 0;
+}
+
+/* The GAS at @off, all zero unless wholly inside the table. */
+static struct acpi_gas_info opt_gas(const uint8_t *t, uint32_t tlen,
+				    size_t off)
+{
+	struct acpi_gas_info g = { 0 };
+
+	if (fits(tlen, off, GAS_LEN)) {
+		g.space = t[off + GAS_SPACE_ID];
+		g.bit_width = t[off + GAS_BIT_WIDTH];
+		g.address = rd64(t + off + GAS_ADDRESS);
+	}
+	return g;
 }
 
 int acpi_fadt_parse(const void *tbl, size_t len, struct acpi_fadt_info *out,
@@ -67,6 +90,21 @@ int acpi_fadt_parse(const void *tbl, size_t len, struct acpi_fadt_info *out,
 	fi.hw_reduced = (fi.flags & ACPI_FADT_HW_REDUCED) != 0;
 	fi.arm_boot_arch = opt16(t, tlen, FADT_ARM_BOOT_ARCH);
 	fi.minor_revision = opt8(t, tlen, FADT_MINOR_REVISION);
+	fi.smi_cmd = opt32(t, tlen, FADT_SMI_CMD);
+	fi.pm1a_evt = opt32(t, tlen, FADT_PM1A_EVT_BLK);
+	fi.pm1b_evt = opt32(t, tlen, FADT_PM1A_EVT_BLK + 4);
+	fi.pm1a_cnt = opt32(t, tlen, FADT_PM1A_EVT_BLK + 8);
+	fi.pm1b_cnt = opt32(t, tlen, FADT_PM1A_EVT_BLK + 12);
+	fi.pm2_cnt = opt32(t, tlen, FADT_PM2_CNT_BLK);
+	fi.pm1_evt_len = opt8(t, tlen, FADT_PM1_EVT_LEN);
+	fi.pm1_cnt_len = opt8(t, tlen, FADT_PM1_CNT_LEN);
+	fi.pm2_cnt_len = opt8(t, tlen, FADT_PM2_CNT_LEN);
+	fi.reset_reg = opt_gas(t, tlen, FADT_RESET_REG);
+	fi.x_pm1a_evt = opt_gas(t, tlen, FADT_X_PM1A_EVT_BLK);
+	fi.x_pm1b_evt = opt_gas(t, tlen, FADT_X_PM1A_EVT_BLK + GAS_LEN);
+	fi.x_pm1a_cnt = opt_gas(t, tlen, FADT_X_PM1A_EVT_BLK + 2 * GAS_LEN);
+	fi.x_pm1b_cnt = opt_gas(t, tlen, FADT_X_PM1A_EVT_BLK + 3 * GAS_LEN);
+	fi.x_pm2_cnt = opt_gas(t, tlen, FADT_X_PM2_CNT_BLK);
 	/* X_PM_TMR_BLK: take the GAS only when wholly present. */
 	if (fits(tlen, FADT_X_PM_TMR_BLK, GAS_LEN)) {
 		fi.x_pm_tmr_space = t[FADT_X_PM_TMR_BLK + GAS_SPACE_ID];
@@ -75,6 +113,60 @@ int acpi_fadt_parse(const void *tbl, size_t len, struct acpi_fadt_info *out,
 	if (out)
 		*out = fi;
 	return 0;
+}
+
+/* A block of @len ports (at least 1) at @port, when there is one. */
+static unsigned put(struct acpi_io_range *out, unsigned n, unsigned max,
+		    uint64_t port, uint64_t len, const char *what)
+{
+	if (!port || n == max)
+		return n;
+	out[n] = (struct acpi_io_range){ port, len ? len : 1, what };
+	return n + 1;
+}
+
+/* An X_ block in I/O space: its bit width says its length (the legacy
+ * length field when the width is 0). */
+static unsigned put_gas(struct acpi_io_range *out, unsigned n, unsigned max,
+			const struct acpi_gas_info *g, uint8_t legacy_len,
+			const char *what)
+{
+	if (g->space != ACPI_GAS_SYSTEM_IO)
+		return n;
+	return put(out, n, max, g->address,
+		   g->bit_width ? (g->bit_width + 7u) / 8u : legacy_len, what);
+}
+
+unsigned acpi_fadt_io_ranges(const struct acpi_fadt_info *f,
+			     struct acpi_io_range *out, unsigned max)
+{
+	unsigned n = 0;
+
+	n = put(out, n, max, f->smi_cmd, 1, "the FADT's SMI_CMD port");
+	/* the event blocks: status then enable registers, len in all */
+	n = put(out, n, max, f->pm1a_evt, f->pm1_evt_len,
+		"the FADT's PM1a event block");
+	n = put(out, n, max, f->pm1b_evt, f->pm1_evt_len,
+		"the FADT's PM1b event block");
+	n = put(out, n, max, f->pm1a_cnt, f->pm1_cnt_len,
+		"the FADT's PM1a control block (sleep)");
+	n = put(out, n, max, f->pm1b_cnt, f->pm1_cnt_len,
+		"the FADT's PM1b control block (sleep)");
+	n = put(out, n, max, f->pm2_cnt, f->pm2_cnt_len,
+		"the FADT's PM2 control block");
+	n = put_gas(out, n, max, &f->x_pm1a_evt, f->pm1_evt_len,
+		    "the FADT's X_PM1a event block");
+	n = put_gas(out, n, max, &f->x_pm1b_evt, f->pm1_evt_len,
+		    "the FADT's X_PM1b event block");
+	n = put_gas(out, n, max, &f->x_pm1a_cnt, f->pm1_cnt_len,
+		    "the FADT's X_PM1a control block (sleep)");
+	n = put_gas(out, n, max, &f->x_pm1b_cnt, f->pm1_cnt_len,
+		    "the FADT's X_PM1b control block (sleep)");
+	n = put_gas(out, n, max, &f->x_pm2_cnt, f->pm2_cnt_len,
+		    "the FADT's X_PM2 control block");
+	n = put_gas(out, n, max, &f->reset_reg, 1,
+		    "the FADT's reset register");
+	return n;
 }
 
 /* ---- SPCR -------------------------------------------------------------- */
@@ -235,9 +327,19 @@ int acpi_spmi_parse(const void *tbl, size_t len, struct acpi_spmi_info *out,
 	si.interface_type = t[SPMI_INTERFACE_TYPE];
 	si.spec_revision = rd16(t + SPMI_SPEC_REVISION);
 	si.space_id = t[SPMI_BASE_ADDRESS + GAS_SPACE_ID];
+	si.bit_width = t[SPMI_BASE_ADDRESS + GAS_BIT_WIDTH];
 	si.address = rd64(t + SPMI_BASE_ADDRESS + GAS_ADDRESS);
 	if (out)
 		*out = si;
+	return 0;
+}
+
+unsigned acpi_spmi_pick(const struct acpi_spmi_info *s, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (s[i].interface_type == 1 &&
+		    s[i].space_id == ACPI_GAS_SYSTEM_IO)
+			return i;
 	return 0;
 }
 

@@ -34,6 +34,14 @@ struct acpi_fadt_info {
 	bool hw_reduced;
 	uint8_t revision;	/* header revision (major version) */
 	uint8_t minor_revision;	/* offset 131, ACPI 5.1+ */
+	/* Ports whose writes enter SMM, change sleep state or reset */
+	uint32_t smi_cmd;
+	uint32_t pm1a_evt, pm1b_evt, pm1a_cnt, pm1b_cnt, pm2_cnt;
+	uint8_t pm1_evt_len, pm1_cnt_len, pm2_cnt_len;
+	struct acpi_gas_info {
+		uint8_t space, bit_width;
+		uint64_t address;
+	} reset_reg, x_pm1a_evt, x_pm1b_evt, x_pm1a_cnt, x_pm1b_cnt, x_pm2_cnt;
 };
 
 /*
@@ -42,6 +50,24 @@ struct acpi_fadt_info {
  */
 int acpi_fadt_parse(const void *tbl, size_t len, struct acpi_fadt_info *out,
 		    const char **why);
+
+/* A range of I/O ports the FADT names, and which field names it. */
+struct acpi_io_range {
+	uint64_t first, n;
+	const char *what;	/* "the FADT's SMI_CMD", ... */
+};
+
+#define ACPI_FADT_IO_RANGES	12
+
+/*
+ * The I/O ports of @f that no other device's driver may write: SMI_CMD,
+ * the PM1a/PM1b event and control blocks and PM2 control (legacy and X_
+ * forms, both when both are given), the reset register when in I/O
+ * space.  Fields of 0 are absent.  The number written to @out (at most
+ * @max; ACPI_FADT_IO_RANGES holds all).
+ */
+unsigned acpi_fadt_io_ranges(const struct acpi_fadt_info *f,
+			     struct acpi_io_range *out, unsigned max);
 
 /* ---- SPCR -------------------------------------------------------------- */
 
@@ -112,12 +138,18 @@ struct acpi_spmi_info {
 	uint8_t interface_type;	/* 1 KCS, 2 SMIC, 3 BT, 4 SSIF */
 	uint16_t spec_revision;	/* BCD: 0x0200 is IPMI 2.0 */
 	uint8_t space_id;	/* of the interface's base address */
+	uint8_t bit_width;	/* the GAS's: Linux reads the register
+				 * spacing from it (bit width / 8) */
 	uint64_t address;
 };
 
 /* A BMC's table: the fields through the base address (60 bytes). */
 int acpi_spmi_parse(const void *tbl, size_t len, struct acpi_spmi_info *out,
 		    const char **why);
+
+/* Of @n SPMI tables (n >= 1), the index of the one to use: the first
+ * KCS interface on I/O ports, else the first. */
+unsigned acpi_spmi_pick(const struct acpi_spmi_info *s, unsigned n);
 
 /* "KCS", "SMIC", "BT", "SSIF", else "unknown". */
 const char *acpi_spmi_interface_name(uint8_t type);

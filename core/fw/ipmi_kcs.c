@@ -6,13 +6,10 @@
  * BMC reports before the next byte goes out.
  */
 #include <stdbool.h>
+#include <stdio.h>
 
+#include "fw/io_ports.h"
 #include "fw/ipmi_kcs.h"
-#include "fw/uart_check.h"
-
-/* One exchange, however slow each step: at most this many waits' worth
- * (a BMC that answers every byte just before the bound still ends). */
-#define KCS_WAITS_PER_TRANSACT	4
 
 static int fail(const char **why, const char *msg)
 {
@@ -49,7 +46,8 @@ static int wait_for(struct kcs *k, uint8_t mask, uint8_t want,
 #define E_OBF	"kcs: OBF never set (no response byte)"
 #define E_WRITE	"kcs: BMC left WRITE state during the request"
 #define E_READ	"kcs: BMC in neither READ nor IDLE state during the response"
-#define E_LONG	"kcs: response longer than the buffer"
+/* an object, not a literal: kcs_transact() knows it by its address */
+static const char E_LONG[] = "kcs: response longer than the buffer";
 
 /* A byte the BMC left in the output buffer is not ours: read it away. */
 static void clear_obf(struct kcs *k)
@@ -120,28 +118,26 @@ static const char *read_phase(struct kcs *k, uint8_t *rsp, size_t max,
 
 /*
  * Section 9.15's error exit: GET_STATUS/ABORT, a 0 byte, the status code
- * read in READ state, then IDLE.  Once, with a budget of its own; true
- * when the BMC ended idle.
+ * read in READ state, then IDLE.  Within what is left of the exchange's
+ * budget; true when the BMC ended idle.
  */
-static bool kcs_abort(struct kcs *k)
+static bool kcs_abort(struct kcs *k, uint64_t *left)
 {
-	uint64_t left = (uint64_t)(k->wait_us ? k->wait_us :
-				   KCS_WAIT_US_DEFAULT) * KCS_WAITS_PER_TRANSACT;
 
-	if (wait_for(k, KCS_IBF, 0, &left))
+	if (wait_for(k, KCS_IBF, 0, left))
 		return false;
 	k->out(k->ctx, KCS_STATUS, KCS_GET_STATUS_ABORT);
-	if (wait_for(k, KCS_IBF, 0, &left))
+	if (wait_for(k, KCS_IBF, 0, left))
 		return false;
 	clear_obf(k);
 	k->out(k->ctx, KCS_DATA, 0);
-	if (wait_for(k, KCS_IBF, 0, &left) || !in_state(k, KCS_READ_STATE) ||
-	    wait_for(k, KCS_OBF, KCS_OBF, &left))
+	if (wait_for(k, KCS_IBF, 0, left) || !in_state(k, KCS_READ_STATE) ||
+	    wait_for(k, KCS_OBF, KCS_OBF, left))
 		return false;
 	k->error_code = k->in(k->ctx, KCS_DATA);
 	k->out(k->ctx, KCS_DATA, KCS_READ_BYTE);
-	if (wait_for(k, KCS_IBF, 0, &left) || !in_state(k, KCS_IDLE_STATE) ||
-	    wait_for(k, KCS_OBF, KCS_OBF, &left))
+	if (wait_for(k, KCS_IBF, 0, left) || !in_state(k, KCS_IDLE_STATE) ||
+	    wait_for(k, KCS_OBF, KCS_OBF, left))
 		return false;
 	(void)k->in(k->ctx, KCS_DATA);
 	return true;
@@ -153,34 +149,53 @@ int kcs_transact(struct kcs *k, const uint8_t *req, size_t req_len,
 	uint64_t left = (uint64_t)(k->wait_us ? k->wait_us :
 				   KCS_WAIT_US_DEFAULT) * KCS_WAITS_PER_TRANSACT;
 	const char *err;
-	size_t n = 0;
 
 	k->error_code = 0;
+	k->retries = 0;
 	if (req_len < 2)
 		return fail(why, "kcs: request without netfn and command");
 	/* nothing decodes the port: every bit reads back set */
 	if (rd_status(k) == 0xff)
 		return fail(why, "kcs: status reads 0xff (no interface at the "
 			    "port)");
-	err = write_phase(k, req, req_len, &left);
-	if (!err)
-		err = read_phase(k, rsp, rsp_max, &n, &left);
-	if (err) {
-		kcs_abort(k);
-		return fail(why, err);
+	for (;;) {
+		size_t n = 0;
+
+		err = write_phase(k, req, req_len, &left);
+		if (!err)
+			err = read_phase(k, rsp, rsp_max, &n, &left);
+		if (!err)
+			return (int)n;
+		/* a BMC that took the abort is alive: ask again, unless
+		 * the answer cannot fit however often it is asked */
+		if (!kcs_abort(k, &left) || err == E_LONG ||
+		    k->retries == KCS_RETRIES)
+			return fail(why, err);
+		k->retries++;
 	}
-	return (int)n;
 }
 
-int kcs_port_check(uint64_t port, const char **why)
+int kcs_port_check(uint64_t port, unsigned spacing, char *buf, size_t len,
+		   const char **why)
 {
+	const char *owner;
+	uint64_t status = port + spacing;
+
 	if (port == 0)
 		return fail(why, "kcs i/o port 0");
-	if (port > 0xfffe)
+	if (spacing != 1 && spacing != 2 && spacing != 4 && spacing != 16)
+		return fail(why, "kcs register spacing not 1, 2, 4 or 16");
+	if (status > 0xffff)
 		return fail(why, "kcs i/o ports beyond 0xffff");
-	/* the same ports a console's must stay clear of */
-	if (io_ports_forbidden(port, 2))
-		return fail(why, "kcs i/o ports reach a reset or pci "
-			    "configuration port");
+	owner = io_ports_owner(port, 1);
+	if (!owner)
+		owner = io_ports_owner(status, 1);
+	else
+		status = port;
+	if (owner) {
+		snprintf(buf, len, "kcs i/o port %#llx is %s",
+			 (unsigned long long)status, owner);
+		return fail(why, buf);
+	}
 	return 0;
 }

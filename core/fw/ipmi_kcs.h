@@ -30,8 +30,16 @@ enum { KCS_IDLE_STATE, KCS_READ_STATE, KCS_WRITE_STATE, KCS_ERROR_STATE };
 #define KCS_WRITE_END		0x62
 #define KCS_READ_BYTE		0x68
 
-#define KCS_WAIT_US_DEFAULT	1000000	/* one wait on IBF/OBF: 1 s */
+/* One wait on IBF/OBF: 5 s, as Linux's KCS driver (IBF_RETRY_TIMEOUT,
+ * OBF_RETRY_TIMEOUT): a BMC busy with its own work is slow, not dead. */
+#define KCS_WAIT_US_DEFAULT	5000000
 #define KCS_POLL_US		10
+/* An exchange that failed while the BMC answered the abort is sent
+ * again, up to this many times (Linux: MAX_ERROR_RETRIES) ... */
+#define KCS_RETRIES		10
+/* ... all of it within this many waits' worth (a dead BMC costs one
+ * bounded delay, not ten). */
+#define KCS_WAITS_PER_TRANSACT	6
 
 struct kcs {
 	/* register @reg (KCS_DATA, KCS_STATUS) of the interface */
@@ -43,6 +51,7 @@ struct kcs {
 	uint32_t wait_us;	/* bound of one wait; 0: the default */
 	uint8_t status;		/* the last status read (for messages) */
 	uint8_t error_code;	/* what GET_STATUS/ABORT returned, if it did */
+	unsigned retries;	/* exchanges sent again by the last call */
 	uint64_t waited_us;	/* time spent polling, all waits together */
 };
 
@@ -51,18 +60,22 @@ struct kcs {
  * into @rsp.  The response's length, or -1 with *why (a timeout naming
  * the flag, an unexpected state, a response longer than @rsp_max, no
  * interface at all: a status of 0xff is a floating bus).  After a
- * protocol error the interface is aborted (GET_STATUS/ABORT) once, so
- * the BMC is left idle for whoever comes next.
+ * protocol error or a timeout the interface is aborted (GET_STATUS/
+ * ABORT); when that leaves the BMC idle the exchange starts again (up to
+ * KCS_RETRIES times, within KCS_WAITS_PER_TRANSACT waits in all), else
+ * the error is returned.
  */
 int kcs_transact(struct kcs *k, const uint8_t *req, size_t req_len,
 		 uint8_t *rsp, size_t rsp_max, const char **why);
 
 /*
- * A KCS interface at I/O port @port (data) and @port + 1 (status,
- * command): both below 0x10000, not 0, and clear of the ports that reset
- * or reconfigure the machine (as uart_port_check() keeps a console off
- * them).  0, or -1 with *why.
+ * A KCS interface at I/O port @port (data) and @port + @spacing (status,
+ * command; spacing 1, 2, 4 or 16): both below 0x10000, not 0, and clear
+ * of the ports that reset or reconfigure the machine or that the FADT
+ * names (io_ports.h; as uart_port_check() keeps a console off them).
+ * 0, or -1 with *why (@buf holds a message that names the port).
  */
-int kcs_port_check(uint64_t port, const char **why);
+int kcs_port_check(uint64_t port, unsigned spacing, char *buf, size_t len,
+		   const char **why);
 
 #endif

@@ -126,8 +126,14 @@ static void one(const uint8_t *h, const uint8_t *strs, const uint8_t *end,
 	}
 }
 
-int smbios_parse(const void *t, size_t len, struct smbios_id *id,
-		 const char **why)
+/*
+ * Each whole structure of the @len bytes at @t, in order, to @fn(@h,
+ * its strings, their end, @arg): stops after the end-of-table structure
+ * or at the first that does not fit.  The number of whole structures.
+ */
+static unsigned walk(const void *t, size_t len,
+		     void (*fn)(const uint8_t *h, const uint8_t *strs,
+				const uint8_t *end, void *arg), void *arg)
 {
 	const uint8_t *p = t, *end = p + len;
 	unsigned whole = 0;
@@ -143,11 +149,72 @@ int smbios_parse(const void *t, size_t len, struct smbios_id *id,
 			;
 		if (s + 1 >= end)
 			break;
-		one(p, strs, s + 1, id);
+		fn(p, strs, s + 1, arg);
 		whole++;
 		if (p[0] == 127)
-			return 0;
+			break;
 		p = s + 2;
 	}
-	return whole ? 0 : fail(why, "smbios table: no whole structure");
+	return whole;
+}
+
+static void one_id(const uint8_t *h, const uint8_t *strs, const uint8_t *end,
+		   void *arg)
+{
+	one(h, strs, end, arg);
+}
+
+int smbios_parse(const void *t, size_t len, struct smbios_id *id,
+		 const char **why)
+{
+	return walk(t, len, one_id, id) ? 0 :
+	       fail(why, "smbios table: no whole structure");
+}
+
+/* ---- type 38, IPMI Device Information (DSP0134 7.39) -------------------- */
+
+enum {
+	IPMI_INTERFACE = 0x04,
+	IPMI_BASE = 0x08,		/* QWORD; bit 0: 1 = I/O space */
+	IPMI_MODIFIER = 0x10,		/* 7:6 spacing, 4 address bit 0 */
+	IPMI_MIN_LEN = 0x10,
+};
+
+struct ipmi_found {
+	struct smbios_ipmi *out;
+	unsigned max, n;
+};
+
+static void one_ipmi(const uint8_t *h, const uint8_t *strs,
+		     const uint8_t *end, void *arg)
+{
+	static const uint8_t spacing[4] = { 1, 4, 16, 0 };
+	struct ipmi_found *f = arg;
+	struct smbios_ipmi *d;
+	uint64_t base;
+
+	(void)strs, (void)end;
+	if (h[0] != 38 || h[1] < IPMI_MIN_LEN || f->n == f->max)
+		return;
+	d = &f->out[f->n++];
+	base = (uint64_t)rd32(h + IPMI_BASE) |
+	       (uint64_t)rd32(h + IPMI_BASE + 4) << 32;
+	*d = (struct smbios_ipmi){ .interface_type = h[IPMI_INTERFACE] };
+	d->io = base & 1;
+	d->address = base & ~1ull;
+	if (h[1] > IPMI_MODIFIER) {
+		uint8_t mod = h[IPMI_MODIFIER];
+
+		d->address |= (mod >> 4) & 1;
+		d->spacing = spacing[mod >> 6];
+	}
+}
+
+unsigned smbios_ipmi_find(const void *t, size_t len, struct smbios_ipmi *out,
+			  unsigned max)
+{
+	struct ipmi_found f = { out, max, 0 };
+
+	walk(t, len, one_ipmi, &f);
+	return f.n;
 }

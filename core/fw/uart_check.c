@@ -5,6 +5,7 @@
  */
 #include <stddef.h>
 
+#include "fw/io_ports.h"
 #include "fw/uart_check.h"
 
 static int fail(const char **why, const char *msg)
@@ -12,26 +13,6 @@ static int fail(const char **why, const char *msg)
 	if (why)
 		*why = msg;
 	return -1;
-}
-
-/* Ports a UART's register writes must never reach. */
-static const struct {
-	uint16_t first, last;
-} forbidden_ports[] = {
-	{ 0x60, 0x60 },		/* 8042 data */
-	{ 0x64, 0x64 },		/* 8042 command: 0xfe pulses reset */
-	{ 0x92, 0x92 },		/* system control port A: fast reset */
-	{ 0xcf8, 0xcff },	/* PCI config address/data, reset control 0xcf9 */
-};
-
-bool io_ports_forbidden(uint64_t first, unsigned n)
-{
-	for (size_t i = 0; i < sizeof(forbidden_ports) /
-	     sizeof(forbidden_ports[0]); i++)
-		if (first <= forbidden_ports[i].last &&
-		    first + n - 1 >= forbidden_ports[i].first)
-			return true;
-	return false;
 }
 
 int uart_port_check(uint64_t port, const char **why)

@@ -26,18 +26,11 @@ struct uart_ram_range {
 /*
  * A 16550 on I/O ports at @port: its 8 registers must fit below 0x10000,
  * start on an 8-port boundary (every PC and BMC UART does) and stay clear
- * of the ports that reset or reconfigure the machine (the 8042 at 0x60
- * and 0x64, port 0x92's fast reset, the PCI configuration and reset
- * control ports 0xcf8-0xcff).  0, or -1 with *why.
+ * of the ports that reset or reconfigure the machine (io_ports.h: the
+ * 8042, port 0x92, 0xcf8-0xcff, and the ports the FADT names).  0, or
+ * -1 with *why.
  */
 int uart_port_check(uint64_t port, const char **why);
-
-/*
- * Do the @n I/O ports from @first reach one that resets or reconfigures
- * the machine (listed above)?  For any device the firmware names by port:
- * a UART, a BMC's KCS interface.
- */
-bool io_ports_forbidden(uint64_t first, unsigned n);
 
 /*
  * A memory-mapped UART at @base whose registers span @span bytes,

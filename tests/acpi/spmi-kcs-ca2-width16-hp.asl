@@ -1,0 +1,43 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * A KCS BMC at I/O 0xca2 with a GAS of bit width 16, as HP ProLiant
+ * G5/G7 firmware writes it, while the interface is byte-spaced (status
+ * at 0xca3: their SMBIOS type 38 says "Successive Byte Boundaries" and
+ * their DSDT's IPI0001 device claims I/O 0xca2, length 2).  Linux's
+ * rule would put status at 0xca4: type 38, else the status probe, wins.
+ *
+ * Made from ACPICA's template (iasl -T SPMI, iasl 20200925), the
+ * fields edited; tests/acpi-tables.sh compiles it with iasl.
+ */
+[0004]                          Signature : "SPMI"    [Server Platform Management Interface table]
+[0004]                       Table Length : 00000041
+[0001]                           Revision : 04
+[0001]                           Checksum : 00
+[0006]                             Oem ID : "INTEL "
+[0008]                       Oem Table ID : "TEMPLATE"
+[0004]                       Oem Revision : 00000000
+[0004]                    Asl Compiler ID : "INTL"
+[0004]              Asl Compiler Revision : 20140114
+
+[0001]                     Interface Type : 01
+[0001]                           Reserved : 01
+[0002]                  IPMI Spec Version : 0200
+[0001]                     Interrupt Type : 00
+[0001]                         GPE Number : 00
+[0001]                           Reserved : 00
+[0001]                    PCI Device Flag : 00
+[0004]                          Interrupt : 00000000
+
+[0012]                      IPMI Register : [Generic Address Structure]
+[0001]                           Space ID : 01
+[0001]                          Bit Width : 10
+[0001]                         Bit Offset : 00
+[0001]               Encoded Access Width : 01 [Byte Access:8]
+[0008]                            Address : 0000000000000CA2
+
+[0001]                        PCI Segment : 00
+[0001]                            PCI Bus : 00
+[0001]                         PCI Device : 00
+[0001]                       PCI Function : 00
+[0001]                           Reserved : 00
