@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "logreport.h"
+#include "run_records.h"
 #include "runmap.h"
 #include "runs.h"
 
@@ -34,12 +35,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	report_json(sink, &rs);
 	report_compare(sink, &rs);
 	report_problems(sink, &rs);
-	/* the machine map's tables, one at a time */
-	runmap_csv(sink, &rs, "c2c");
-	runmap_csv(sink, &rs, "noise");
-	runmap_csv(sink, &rs, "scale");
-	runmap_csv(sink, &rs, "scale-summary");
-	runmap_csv(sink, &rs, "rw");
+	/* every kind's table, one at a time */
+	for (const struct rec_schema *k = rec_schema_first(); k;
+	     k = rec_schema_next(k))
+		report_kind_csv(sink, &rs, k->kind);
 	runmap_scale_report(sink, &rs, false);
 	runmap_scale_report(sink, &rs, true);
 	runset_free(&rs);

@@ -7,7 +7,7 @@ TOOL_ONLY_SRCS = tools/logparse.c tools/logparse.h tools/runs.c \
 	tools/emit_csv.c tools/emit_json.c tools/compare.c tools/compare_noise.c \
 	tools/runmap.c tools/runmap.h tools/rec_fields.h tools/emit_map.c tools/emit_rw.c tools/emit_scale.c \
 	tools/inert.c tools/inert.h tools/map_fields.c tools/map_fields.h \
-	tools/run_fields.c
+	tools/run_fields.c tools/run_records.c tools/run_records.h
 REPORT_TOOL_SRCS = $(TOOL_ONLY_SRCS) $(RECORD_SCHEMA_CSRCS) \
 	core/exp/experiments.h core/out/record_schema.h \
 	core/out/record.c core/out/crc32.c core/out/labels.c core/out/labels.h

@@ -7,6 +7,7 @@
 #include "inert.h"
 #include "logreport.h"
 #include "map_fields.h"
+#include "run_records.h"
 #include "runmap.h"
 
 /* inert.h's JSON writer, each member followed by @sep */
@@ -115,6 +116,7 @@ static void json_run(FILE *f, const struct runset *rs, const struct run *r)
 	json_rows(f, "groups", &run_group_table, r->groups, r->ngroups,
 		  sizeof(*r->groups));
 	runmap_json(f, r);
+	run_records_json(f, r);
 	/* since gap=, pct is the seed's ratio of sums (means) */
 	jkey(f, "pct_basis", r->nresults && r->results[0].have_gap ? "mean" :
 	     "median", "}");

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The machine map as text grids and tables, CSV rows and JSON members. */
+/* The machine map as text grids and tables and JSON members. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -342,62 +342,3 @@ void runmap_json(FILE *f, const struct run *r)
 	fputs("],\n", f);
 }
 
-static void csv_head(FILE *f, const struct runset *rs, const struct run *r)
-{
-	csv_field(f, rs->files[r->file].path);
-	fprintf(f, ",%08x,", r->id);
-}
-
-int runmap_csv(FILE *f, const struct runset *rs, const char *table)
-{
-	bool c2c = !strcmp(table, "c2c"), scale = !strcmp(table, "scale");
-	bool scale_sum = !strcmp(table, "scale-summary");
-
-	if (!strcmp(table, "rw")) {
-		runmap_csv_rw_head(f);
-		for (size_t i = 0; i < rs->nruns; i++) {
-			const struct run_map *m = rs->runs[i].map;
-
-			for (size_t k = 0; m && k < m->nrw; k++) {
-				csv_head(f, rs, &rs->runs[i]);
-				runmap_csv_rw_row(f, &m->rw[k]);
-			}
-		}
-		return 0;
-	}
-	if (scale || scale_sum) {
-		runmap_csv_scale_head(f, scale_sum);
-		for (size_t i = 0; i < rs->nruns; i++) {
-			const struct run_map *m = rs->runs[i].map;
-
-			for (size_t k = 0; m && scale && k < m->nscale; k++) {
-				csv_head(f, rs, &rs->runs[i]);
-				runmap_csv_scale_row(f, &m->scale[k]);
-			}
-			for (size_t k = 0; m && scale_sum && k < m->nscale_sum;
-			     k++) {
-				csv_head(f, rs, &rs->runs[i]);
-				runmap_csv_scale_sum_row(f, &m->scale_sum[k]);
-			}
-		}
-		return 0;
-	}
-	if (!c2c && strcmp(table, "noise"))
-		return -1;
-	fputs("file,run,", f);
-	map_csv_head(f, c2c ? &map_c2c_table : &map_noise_table);
-	for (size_t i = 0; i < rs->nruns; i++) {
-		const struct run *r = &rs->runs[i];
-		const struct run_map *m = r->map;
-
-		for (size_t k = 0; m && c2c && k < m->npairs; k++) {
-			csv_head(f, rs, r);
-			map_csv_row(f, &map_c2c_table, &m->pairs[k]);
-		}
-		for (size_t k = 0; m && !c2c && k < m->nnoise; k++) {
-			csv_head(f, rs, r);
-			map_csv_row(f, &map_noise_table, &m->noise[k]);
-		}
-	}
-	return 0;
-}

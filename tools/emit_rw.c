@@ -45,13 +45,3 @@ void runmap_text_rw(FILE *f, const struct run_map *m)
 				m->rw[i].layout, m->rw[i].wrong);
 }
 
-void runmap_csv_rw_head(FILE *f)
-{
-	fputs("file,run,", f);
-	map_csv_head(f, &map_rw_table);
-}
-
-void runmap_csv_rw_row(FILE *f, const struct map_rw *x)
-{
-	map_csv_row(f, &map_rw_table, x);
-}

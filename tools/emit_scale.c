@@ -2,8 +2,8 @@
 /*
  * The scale tables: per CPU order, a row per CPU count and a column per
  * layout (ns per update), with the summary the image derived (where the
- * cost doubles, where llc beats global and stops); and the same as CSV
- * rows and JSON members.
+ * cost doubles, where llc beats global and stops); and the same as JSON
+ * members (the CSV of every kind: run_records.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -150,22 +150,6 @@ void runmap_json_scale(FILE *f, const struct run_map *m)
 		fputc('}', f);
 	}
 	fputs("],\n", f);
-}
-
-void runmap_csv_scale_head(FILE *f, bool sum)
-{
-	fputs("file,run,", f);
-	map_csv_head(f, sum ? &map_scale_sum_table : &map_scale_table);
-}
-
-void runmap_csv_scale_row(FILE *f, const struct map_scale *x)
-{
-	map_csv_row(f, &map_scale_table, x);
-}
-
-void runmap_csv_scale_sum_row(FILE *f, const struct map_scale_sum *x)
-{
-	map_csv_row(f, &map_scale_sum_table, x);
 }
 
 static void scale_report(FILE *f, const struct runset *rs, bool json)

@@ -4,7 +4,7 @@
  * "noise-plan", "noise", "scale-plan", "scale", "scale-summary",
  * "rw-plan" and "rw" records, and printed as
  * a c2c grid in topology order, a noise table and a scale table (text),
- * or as rows (csv, json).
+ * or as JSON members (the CSV of every kind: run_records.h).
  * Kept beside struct run (runs.h), which holds a pointer to it.
  */
 #ifndef SBM_RUNMAP_H
@@ -110,15 +110,10 @@ void runmap_text(FILE *f, const struct run *r);
 /* JSON members "c2c", "noise", "scale" and "rw" of a run object, each
  * followed by ','. */
 void runmap_json(FILE *f, const struct run *r);
-/* CSV, one table: @table "c2c" (rows a,b,...), "noise", "scale",
- * "scale-summary" or "rw"; -1 unknown. */
-int runmap_csv(FILE *f, const struct runset *rs, const char *table);
 /* The scale tables (emit_scale.c): text per order, JSON members
- * "scale" and "scale_summary" (each followed by ','), CSV tables
- * "scale" and "scale-summary". */
+ * "scale" and "scale_summary" (each followed by ','). */
 void runmap_text_scale(FILE *f, const struct run_map *m);
 void runmap_json_scale(FILE *f, const struct run_map *m);
-void runmap_csv_scale_head(FILE *f, bool summary);
 /* sbmlog report --table scale in text (each run's tables) or JSON (an
  * array of {run, scale, scale_summary, file}). */
 void runmap_scale_report(FILE *f, const struct runset *rs, bool json);
@@ -129,12 +124,8 @@ size_t runmap_scale_names(const struct run_map *m, const char *order,
 /* The smallest CPU count of @order above @last; 0 when none. */
 unsigned runmap_scale_next(const struct run_map *m, const char *order,
 			   unsigned last);
-void runmap_csv_scale_row(FILE *f, const struct map_scale *x);
-void runmap_csv_scale_sum_row(FILE *f, const struct map_scale_sum *x);
-/* The rw table (emit_rw.c); the CSV header and one row of it. */
+/* The rw table (emit_rw.c). */
 void runmap_text_rw(FILE *f, const struct run_map *m);
-void runmap_csv_rw_head(FILE *f);
-void runmap_csv_rw_row(FILE *f, const struct map_rw *x);
 /* sbmlog compare's noise blocks (compare_noise.c): count, total and
  * longest gap per CPU and for all, a column @w wide per run; nothing
  * when no run has noise records. */

@@ -238,6 +238,7 @@ static void on_record(struct gather *g, size_t line,
 	struct run *r = find_run(g, p->run, !strcmp(k, "hello"), line);
 
 	r->last_line = line;
+	run_records_take(&r->records, p);
 	if (!strcmp(k, "end")) {
 		r->end = true;
 		map_fill(&run_end_table, r, p);
@@ -401,6 +402,7 @@ void runset_free(struct runset *rs)
 		free(r->warns);
 		free(r->fails);
 		runmap_free(r->map);
+		run_records_free(&r->records);
 	}
 	for (size_t i = 0; i < rs->nfiles; i++)
 		free(rs->files[i].path);

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "out/record.h"
+#include "run_records.h"
 
 struct run_map;		/* runmap.h */
 
@@ -132,6 +133,7 @@ struct run {
 	struct run_fail *fails;
 	size_t nfails;
 	struct run_map *map;	/* c2c and noise (runmap.c), NULL if none */
+	struct run_records records;	/* every record, as the schema names it */
 };
 
 struct run_reject {

@@ -5,14 +5,16 @@
  *   sbmlog check LOG...     count valid and damaged records; exit 1 when
  *                           a record is damaged or a run has no end
  *   sbmlog records LOG      print every valid record as "KIND key=value..."
- *   sbmlog report LOG... [--format text|csv|json]
- *                        [--table sbm|c2c|noise|scale|scale-summary|rw]
+ *   sbmlog report LOG... [--format text|csv|json] [--table NAME]
  *                           per run: the seed-style table, per-LLC and
  *                           per-node figures, the machine, the c2c grid
  *                           and noise table, then what was rejected;
  *                           exit 1 on damage or incomplete runs.  CSV is
- *                           one table: --table picks it (default sbm);
+ *                           one table: --table picks it (default sbm),
+ *                           any record kind of the schema or a table an
+ *                           experiment adds (sbmlog tables lists them);
  *                           --table scale also as text or JSON alone
+ *   sbmlog tables           the --table names: "NAME csv|plot|text WHAT"
  *   sbmlog compare LOG...   one column per run, rows per layout
  *   sbmlog plot LOG... -o FILE.png|FILE.svg [--metric pct|ns|both] [--keep]
  *                           bar chart of the layouts per run, via gnuplot
@@ -35,6 +37,7 @@
 #include "inert.h"
 #include "logparse.h"
 #include "logreport.h"
+#include "run_records.h"
 #include "runmap.h"
 #include "out/record_schema.h"
 
@@ -44,13 +47,14 @@ static int usage(void)
 		"usage: sbmlog check LOG...\n"
 		"       sbmlog records LOG\n"
 		"       sbmlog report LOG... [--format text|csv|json] "
-		"[--table sbm|c2c|noise|scale|scale-summary|rw]\n"
+		"[--table NAME]\n"
 		"       sbmlog compare LOG LOG...\n"
 		"       sbmlog plot LOG... -o FILE.png|FILE.svg "
 		"[--metric pct|ns|both] [--keep]\n"
-		"       sbmlog plot LOG... --table c2c|c2c-cas|rw|scale|noise "
+		"       sbmlog plot LOG... --table NAME "
 		"-o FILE.png|FILE.svg [--keep]\n"
 		"       sbmlog schema\n"
+		"       sbmlog tables      (the --table NAMEs)\n"
 		"LOG may be - for standard input.\n");
 	return 2;
 }
@@ -231,8 +235,8 @@ static int cmd_report(int argc, char **argv)
 			rc = status_of(&rs, stderr);
 		}
 	} else if (o.table && strcmp(o.table, "sbm")) {
-		/* the machine map's rows: one table on stdout, as below */
-		if (runmap_csv(stdout, &rs, o.table)) {
+		/* any kind's records: one table on stdout, as below */
+		if (report_kind_csv(stdout, &rs, o.table)) {
 			fprintf(stderr, "sbmlog: unknown table %s\n", o.table);
 			rc = usage();
 		} else {
@@ -341,10 +345,35 @@ static int cmd_schema(void)
 	return fflush(stdout) ? 2 : 0;
 }
 
+/*
+ * What --table takes: "NAME csv|plot|text WHAT" per line.  The CSV of
+ * every record kind comes from the schema; the rest are the tables and
+ * plots the experiments' host files make (tools/exp/).
+ */
+static int cmd_tables(void)
+{
+	printf("sbm csv one row per result: its record, ns and pct where the "
+	       "record left them out, the run's identity (the default)\n");
+	for (const struct rec_schema *k = rec_schema_first(); k;
+	     k = rec_schema_next(k))
+		printf("%s csv every %s record, a column per key of the "
+		       "schema\n", k->kind, k->kind);
+	printf("scale text the scale tables and summary alone (also "
+	       "--format json)\n");
+	printf("c2c plot heat map of the c2c medians\n"
+	       "c2c-cas plot heat map of the c2c CAS medians\n"
+	       "rw plot writer cost against reader cost per layout\n"
+	       "scale plot ns per update against CPUs, a line per layout\n"
+	       "noise plot gaps per log2 bucket, a line per CPU\n");
+	return fflush(stdout) ? 2 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && !strcmp(argv[1], "schema"))
 		return cmd_schema();
+	if (argc == 2 && !strcmp(argv[1], "tables"))
+		return cmd_tables();
 	if (argc < 3)
 		return usage();
 	if (!strcmp(argv[1], "check"))

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* The schema-named record store of run_records.h, and its CSV and JSON. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "inert.h"
+#include "run_records.h"
+#include "runs.h"
+
+static void *need(void *p)
+{
+	if (!p) {
+		fprintf(stderr, "sbmlog: out of memory\n");
+		exit(2);
+	}
+	return p;
+}
+
+size_t rec_kind_nkeys(const struct rec_schema *k)
+{
+	size_t n = 0;
+
+	while (k[1 + n].key)
+		n++;
+	return n;
+}
+
+void run_records_take(struct run_records *rr, const struct rec_parsed *p)
+{
+	const struct rec_schema *k = rec_schema_kind(p->kind);
+	size_t nk, bytes = 0;
+	struct run_rec *x;
+	char *s;
+
+	if (!k) {
+		rr->unknown_kinds++;
+		return;
+	}
+	nk = rec_kind_nkeys(k);
+	for (size_t i = 0; i < p->nfields; i++)
+		bytes += strlen(p->f[i].val) + 1;
+	if (!(rr->n & (rr->n - 1)) || !rr->n)	/* 0, 1, 2, 4, ... */
+		rr->rec = need(realloc(rr->rec, (rr->n ? 2 * rr->n : 1) *
+				       sizeof(*rr->rec)));
+	x = &rr->rec[rr->n++];
+	x->kind = k;
+	/* the pointers, then the values they point into: one block */
+	x->val = need(calloc(1, nk * sizeof(char *) + bytes + 1));
+	s = (char *)(x->val + nk);
+	for (size_t i = 0; i < p->nfields; i++) {
+		const struct rec_schema *key = rec_schema_key(k, p->f[i].key);
+		size_t len = strlen(p->f[i].val) + 1;
+
+		if (!key) {
+			rr->unknown_keys++;
+			continue;
+		}
+		if (!rec_schema_value_ok(key->type, p->f[i].val))
+			rr->bad_values++;
+		memcpy(s, p->f[i].val, len);
+		x->val[key - k - 1] = s;
+		s += len;
+	}
+}
+
+void run_records_free(struct run_records *rr)
+{
+	for (size_t i = 0; i < rr->n; i++)
+		free(rr->rec[i].val);
+	free(rr->rec);
+	*rr = (struct run_records){ 0 };
+}
+
+int report_kind_csv(FILE *f, const struct runset *rs, const char *kind)
+{
+	const struct rec_schema *k = rec_schema_kind(kind);
+	size_t nk;
+
+	if (!k)
+		return -1;
+	nk = rec_kind_nkeys(k);
+	fputs("file,run,arch", f);
+	for (size_t i = 0; i < nk; i++)
+		fprintf(f, ",%s", k[1 + i].key);
+	fputc('\n', f);
+	for (size_t i = 0; i < rs->nruns; i++) {
+		const struct run *r = &rs->runs[i];
+		char id[12];
+
+		snprintf(id, sizeof(id), "%08x", r->id);
+		for (size_t j = 0; j < r->records.n; j++) {
+			const struct run_rec *x = &r->records.rec[j];
+
+			if (x->kind != k)
+				continue;
+			csv_field(f, rs->files[r->file].path);
+			fputc(',', f);
+			csv_field(f, id);
+			fputc(',', f);
+			csv_field(f, r->arch);
+			for (size_t c = 0; c < nk; c++) {
+				fputc(',', f);
+				if (x->val[c])
+					csv_field(f, x->val[c]);
+			}
+			fputc('\n', f);
+		}
+	}
+	return 0;
+}
+
+/* No number in @v (numbers between commas) has a leading zero before a
+ * digit: JSON's number grammar, which the schema's types are looser than. */
+static bool json_digits_ok(const char *v)
+{
+	for (const char *s = v; *s; s++)
+		if (*s == '0' && (s == v || s[-1] == ',' || s[-1] == '-') &&
+		    s[1] >= '0' && s[1] <= '9')
+			return false;
+	return true;
+}
+
+/* A value as its schema type says; null when it is not written as that
+ * type says (a damaged or hostile log: never a NaN or a stray word). */
+static void json_value(FILE *f, unsigned type, const char *v)
+{
+	if (type == REC_T_STR) {
+		json_str(f, v);
+		return;
+	}
+	if (!rec_schema_value_ok(type, v) || !json_digits_ok(v)) {
+		fputs("null", f);
+		return;
+	}
+	switch (type) {
+	case REC_T_U64:
+	case REC_T_DBL:
+		fputs(v, f);	/* checked: digits, a sign, a point */
+		return;
+	case REC_T_U64_OR_NEVER:
+		if (strcmp(v, "never"))
+			fputs(v, f);
+		else
+			json_str(f, v);
+		return;
+	case REC_T_LIST:
+		fputc('[', f);
+		fputs(v, f);	/* checked: decimals between commas */
+		fputc(']', f);
+		return;
+	default:
+		json_str(f, v);
+	}
+}
+
+void run_records_json(FILE *f, const struct run *r)
+{
+	const struct run_records *rr = &r->records;
+	bool first_kind = true;
+
+	fputs("\"records\":{", f);
+	/* kinds in the schema's order, each with its records in log order */
+	for (const struct rec_schema *k = rec_schema_first(); k;
+	     k = rec_schema_next(k)) {
+		size_t nk = rec_kind_nkeys(k);
+		bool first = true;
+
+		for (size_t j = 0; j < rr->n; j++) {
+			const struct run_rec *x = &rr->rec[j];
+			bool first_key = true;
+
+			if (x->kind != k)
+				continue;
+			if (first) {
+				if (!first_kind)
+					fputc(',', f);
+				first_kind = false;
+				json_str(f, k->kind);
+				fputs(":[", f);
+			}
+			fputs(first ? "{" : ",{", f);
+			first = false;
+			for (size_t c = 0; c < nk; c++) {
+				if (!x->val[c])
+					continue;
+				if (!first_key)
+					fputc(',', f);
+				first_key = false;
+				json_str(f, k[1 + c].key);
+				fputc(':', f);
+				json_value(f, k[1 + c].type, x->val[c]);
+			}
+			fputc('}', f);
+		}
+		if (!first)
+			fputc(']', f);
+	}
+	fputs("},\n", f);
+}

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Every record of a run as the schema names it: the kind's row, and its
+ * values in the schema's key order (NULL where the record has none).
+ * The CSV of any kind, the JSON "records" member and what the database
+ * and page take all come from these and the schema alone, so a kind or
+ * key added to the schema reaches every output with no edit here.
+ */
+#ifndef SBM_RUN_RECORDS_H
+#define SBM_RUN_RECORDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "out/record.h"
+#include "out/record_schema.h"
+
+struct run;
+struct runset;
+
+struct run_rec {
+	const struct rec_schema *kind;	/* its row in the schema */
+	const char **val;		/* one per key of the kind */
+};
+
+struct run_records {
+	struct run_rec *rec;
+	size_t n;
+	/* what the schema does not name: a newer image's kinds and keys,
+	 * and values not written as the key's type says */
+	size_t unknown_kinds, unknown_keys, bad_values;
+};
+
+/* The number of keys of kind row @k. */
+size_t rec_kind_nkeys(const struct rec_schema *k);
+
+/* Keep @p in @rr (a kind the schema lacks is only counted). */
+void run_records_take(struct run_records *rr, const struct rec_parsed *p);
+void run_records_free(struct run_records *rr);
+
+/*
+ * CSV of every @kind record of every run: "file,run,arch," then the
+ * kind's keys in the schema's order, the values as the records wrote
+ * them (empty where absent).  -1 when the schema has no such kind.
+ */
+int report_kind_csv(FILE *f, const struct runset *rs, const char *kind);
+
+/*
+ * The JSON member "records":{KIND:[{key:value,...},...],...} of a run,
+ * followed by ',': each value typed by the schema (u64 and dbl numbers,
+ * list an array of numbers, u64-or-never a number or "never", the rest
+ * strings).
+ */
+void run_records_json(FILE *f, const struct run *r);
+
+#endif
