@@ -157,8 +157,8 @@ grep -q '^scale, CPUs in round-robin-over-LLCs order' "$out/s.txt" && grep -q '^
 	ok "csv: an llc summary per order" || bad "csv scale-summary"
 if command -v jq >/dev/null 2>&1; then
 	"$sbmlog" report --format json "$logs/map/x86_64-scale-noise.log" |
-		jq -e '.runs[0].scale_summary | length == 12 and (map(select(.layout == "llc")) | all(.llc_wins_from != null))' >/dev/null &&
-		ok "json: scale_summary" || bad "json scale_summary"
+		jq -e '.runs[0].records["scale-summary"] | length == 12 and (map(select(.layout == "llc")) | all(.llc_wins_from != null))' >/dev/null &&
+		ok "json: scale-summary records" || bad "json scale-summary records"
 	"$sbmlog" report --table scale --format json "$logs/map/x86_64-scale-noise.log" |
 		jq -e 'length == 1 and (.[0].scale | length == 48) and (.[0].scale_summary | length == 12)' >/dev/null &&
 		ok "report --table scale --format json" || bad "report --table scale json"

@@ -2,12 +2,17 @@
 # Tests of the host log tools (tools/): run gathering and reports under
 # ASan/UBSan, the sbmlog CLI end to end, and a short libFuzzer run.
 # sbmlog's parser and writers (TOOL_ONLY_SRCS: what core/ does not have)
+# (automake needs the list written out: sbmlog's own rule takes the host
+# files from the registry, tools/local.mk's HOST_EXPERIMENT_CSRCS)
 TOOL_ONLY_SRCS = tools/logparse.c tools/logparse.h tools/runs.c \
 	tools/runs.h tools/logreport.c tools/logreport.h tools/emit_text.c \
-	tools/emit_csv.c tools/emit_json.c tools/compare.c tools/compare_noise.c \
-	tools/runmap.c tools/runmap.h tools/rec_fields.h tools/emit_map.c tools/emit_rw.c tools/emit_scale.c \
+	tools/emit_json.c tools/compare.c tools/plot.c tools/plot_lines.c \
+	tools/runmap.c tools/runmap.h tools/rec_fields.h \
 	tools/inert.c tools/inert.h tools/map_fields.c tools/map_fields.h \
-	tools/run_fields.c tools/run_records.c tools/run_records.h
+	tools/run_fields.c tools/run_records.c tools/run_records.h \
+	tools/host_exp.h tools/host_experiments.c \
+	tools/exp/host_sbm.c tools/exp/host_proof.c tools/exp/host_scale.c \
+	tools/exp/host_c2c.c tools/exp/host_noise.c tools/exp/host_rw.c
 REPORT_TOOL_SRCS = $(TOOL_ONLY_SRCS) $(RECORD_SCHEMA_CSRCS) \
 	core/exp/experiments.h core/out/record_schema.h \
 	core/out/record.c core/out/crc32.c core/out/labels.c core/out/labels.h

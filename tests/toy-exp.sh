@@ -53,7 +53,8 @@ $CC $CFLAGS -o "$work/toy-twin" $objs "$work"/*.o -lpthread -lm ||
 	{ echo "FAIL: link the twin with the toy"; exit 1; }
 ok "the twin built with the toy experiment"
 
-# sbmlog with the toy: its record kind comes from its file alone
+# sbmlog with the toy: its record kind comes from its file alone, its
+# host side (one line of report's text) from tests/toy-exp/host_toy.c
 srcs=
 for f in $SBMLOG_CSRCS; do
 	srcs="$srcs $SBM_SRCDIR/$f"
@@ -61,7 +62,7 @@ done
 # shellcheck disable=SC2086 # lists
 if $CC_FOR_BUILD -std=c11 -DSBM_EXP_RECORDS_ONLY -I"$work/inc" \
 	-I"$SBM_SRCDIR/core" -I"$SBM_SRCDIR/tools" -o "$work/sbmlog" $srcs \
-	"$toy/exp_toy.c" -lm &&
+	"$toy/exp_toy.c" "$toy/host_toy.c" -lm &&
 	"$work/sbmlog" schema >"$work/schema" &&
 	grep -qx 'kind toy list 7 one' "$work/schema" &&
 	grep -qx 'key toy min_ticks u64 ticks' "$work/schema"; then
@@ -80,6 +81,35 @@ if "$twin" experiment=toy toy_reads=5 >"$work/five.log" 2>&1 &&
 else
 	bad "experiment=toy toy_reads=5"
 	tail -n 20 "$work/five.log"
+fi
+# the toy's records in every host output with no edit but its two files
+# and the registry line: CSV and JSON from the schema, text from its
+# host file
+S=$work/sbmlog
+if "$S" report --format csv --table toy "$work/five.log" >"$work/toy.csv" &&
+	head -n 1 "$work/toy.csv" | grep -qx 'file,run,arch,reads,min_ticks' &&
+	grep -Eq ',x86_64,5,[0-9]+$|,[a-z0-9_]+,5,[0-9]+$' "$work/toy.csv"; then
+	ok "csv --table toy: a column per key of its schema"
+else
+	bad "csv --table toy"
+	cat "$work/toy.csv"
+fi
+if command -v jq >/dev/null 2>&1 &&
+	"$S" report --format json "$work/five.log" |
+	jq -e '.runs[0].records.toy[0].reads == 5 and (.runs[0].records.toy[0].min_ticks | type == "number")' >/dev/null; then
+	ok "json: records.toy typed by the schema"
+else
+	bad "json: records.toy"
+fi
+if "$S" report "$work/five.log" | grep -Eq '^toy: 5 reads, the least gap [0-9]+ ticks$'; then
+	ok "report text: the toy's line from its host file"
+else
+	bad "report text: no toy line"
+fi
+if "$S" tables | grep -qx 'toy csv every toy record, a column per key of the schema'; then
+	ok "sbmlog tables lists the toy's kind"
+else
+	bad "sbmlog tables lacks toy"
 fi
 if "$twin" experiment=toy >"$work/default.log" 2>&1 &&
 	grep -q '^@sbm toy .* reads=1000 ' "$work/default.log"; then

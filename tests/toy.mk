@@ -20,4 +20,5 @@ CLEANFILES += tests/toy-exp.env
 endif
 endif
 EXTRA_DIST += tests/toy.mk tests/toy-exp.sh tests/toy-exp/exp_toy.c \
+	tests/toy-exp/host_toy.c \
 	tests/toy-exp/registry.line

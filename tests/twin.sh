@@ -87,7 +87,7 @@ grep -q "^end .* status=ok" "$out/map.rec" && ok "map: end status=ok" || bad "ma
 "$sbmlog" report "$out/map.log" | grep -q '^one-way latency, median ns, CAS' && ok "report: c2c grid" || bad "report: no c2c grid"
 [ "$("$sbmlog" report --format csv --table c2c "$out/map.log" | wc -l)" = $((want + 1)) ] && ok "csv: one row per pair" || bad "csv c2c rows"
 if command -v jq >/dev/null 2>&1; then
-	"$sbmlog" report --format json "$out/map.log" | jq -e ".runs[0].c2c.pairs | length == $want" >/dev/null &&
+	"$sbmlog" report --format json "$out/map.log" | jq -e ".runs[0].records.c2c | length == $want" >/dev/null &&
 		ok "json: c2c pairs" || bad "json c2c"
 fi
 if command -v gnuplot >/dev/null 2>&1; then

@@ -115,7 +115,6 @@ static void json_run(FILE *f, const struct runset *rs, const struct run *r)
 	fputs("],\n", f);
 	json_rows(f, "groups", &run_group_table, r->groups, r->ngroups,
 		  sizeof(*r->groups));
-	runmap_json(f, r);
 	run_records_json(f, r);
 	/* since gap=, pct is the seed's ratio of sums (means) */
 	jkey(f, "pct_basis", r->nresults && r->results[0].have_gap ? "mean" :

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "host_exp.h"
 #include "inert.h"
 #include "logreport.h"
 #include "runmap.h"
@@ -319,13 +320,42 @@ static void text_groups(FILE *f, const struct run *r, const char *by,
 	}
 }
 
+static const char *or_what(const char *s)
+{
+	return s ? s : "?";
+}
+
+/* What the engine stopped (stopped records): an experiment not run, or
+ * cut short, and why. */
+static void text_stopped(FILE *f, const struct run *r)
+{
+	const struct rec_schema *k = rec_schema_kind("stopped");
+
+	for (size_t i = 0; k && i < r->records.n; i++) {
+		const struct run_rec *x = &r->records.rec[i];
+		const char *cpu = run_rec_get(x, "cpu");
+
+		if (x->kind != k)
+			continue;
+		fprintf(f, "\nSTOPPED: %s %s: %s%s%s\n",
+			or_what(run_rec_get(x, "experiment")),
+			or_what(run_rec_get(x, "when")),
+			or_what(run_rec_get(x, "why")), cpu ? ", CPU " : "",
+			cpu ? cpu : "");
+	}
+}
+
 static void text_run(FILE *f, const struct runset *rs, const struct run *r)
 {
 	text_machine(f, rs, r);
 	text_table(f, r);
 	text_groups(f, r, "llc", "per-LLC breakdown");
 	text_groups(f, r, "node", "per-node breakdown");
-	runmap_text(f, r);
+	/* each experiment's own tables, in the registry's order */
+	for (size_t i = 0; host_names[i]; i++)
+		if (host_experiments[i] && host_experiments[i]->text)
+			host_experiments[i]->text(f, r);
+	text_stopped(f, r);
 	if (r->end)
 		fprintf(f, "\nend: status=%s, %llu warnings, %llu records\n",
 			r->status, (unsigned long long)r->end_warnings,

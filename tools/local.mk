@@ -1,17 +1,21 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Host-side tools, built for the build machine with CC_FOR_BUILD even in
 # cross trees, so every tree can read its own boot logs.
+# An experiment's host side: tools/exp/host_NAME.c for each line of the
+# registry (Makefile.am's EXPERIMENT_CSRCS), found by name.
+HOST_EXPERIMENT_CSRCS = $(patsubst core/exp/exp_%.c,tools/exp/host_%.c,$(EXPERIMENT_CSRCS))
 SBMLOG_HDRS = tools/logparse.h tools/runs.h tools/logreport.h tools/runmap.h \
 	tools/rec_fields.h tools/inert.h tools/map_fields.h tools/run_records.h \
+	tools/host_exp.h \
 	core/out/record.h core/out/crc32.h core/out/labels.h \
 	core/out/record_schema.h core/out/record_schema.def \
 	core/exp/experiments.h
 SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \
-	tools/logreport.c tools/emit_text.c tools/emit_csv.c \
-	tools/emit_json.c tools/compare.c tools/compare_noise.c tools/plot.c \
-	tools/runmap.c tools/emit_map.c tools/emit_rw.c tools/emit_scale.c \
-	tools/plot_map.c tools/plot_lines.c tools/plot_rw.c tools/inert.c \
+	tools/logreport.c tools/emit_text.c \
+	tools/emit_json.c tools/compare.c tools/plot.c \
+	tools/runmap.c tools/plot_lines.c tools/inert.c \
 	tools/map_fields.c tools/run_fields.c tools/run_records.c \
+	tools/host_experiments.c $(HOST_EXPERIMENT_CSRCS) \
 	core/out/record.c core/out/crc32.c core/out/labels.c \
 	$(RECORD_SCHEMA_CSRCS)
 SBMLOG_SRCS = $(SBMLOG_CSRCS) $(SBMLOG_HDRS)

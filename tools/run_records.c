@@ -25,6 +25,13 @@ size_t rec_kind_nkeys(const struct rec_schema *k)
 	return n;
 }
 
+const char *run_rec_get(const struct run_rec *x, const char *key)
+{
+	const struct rec_schema *k = rec_schema_key(x->kind, key);
+
+	return k ? x->val[k - x->kind - 1] : NULL;
+}
+
 void run_records_take(struct run_records *rr, const struct rec_parsed *p)
 {
 	const struct rec_schema *k = rec_schema_kind(p->kind);

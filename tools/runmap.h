@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The machine map of a run, gathered from its "cpu", "c2c-plan", "c2c",
- * "noise-plan", "noise", "scale-plan", "scale", "scale-summary",
- * "rw-plan" and "rw" records, and printed as
- * a c2c grid in topology order, a noise table and a scale table (text),
- * or as JSON members (the CSV of every kind: run_records.h).
- * Kept beside struct run (runs.h), which holds a pointer to it.
+ * The machine map of a run: its CPUs (the engine's "cpu" records) and
+ * what the experiments' host files (tools/exp/host_NAME.c) read from
+ * their records, for their text tables, comparisons and plots.  Kept
+ * beside struct run (runs.h), which holds a pointer to it.
  */
 #ifndef SBM_RUNMAP_H
 #define SBM_RUNMAP_H
@@ -100,16 +98,11 @@ struct run_map {
 	size_t nrw;
 };
 
-/* Take @p into *@m (made on first use) when it is a map record. */
-void runmap_take(struct run_map **m, const struct rec_parsed *p);
+/* *@m, made on first use (the experiments' host files fill it). */
+struct run_map *runmap_of(struct run_map **m);
 void runmap_free(struct run_map *m);
 
-/* Text: the c2c grids and class summary, the noise and scale tables
- * (nothing when the run has none). */
-void runmap_text(FILE *f, const struct run *r);
-/* JSON members "c2c", "noise", "scale" and "rw" of a run object, each
- * followed by ','. */
-void runmap_json(FILE *f, const struct run *r);
+
 /* The scale tables (emit_scale.c): text per order, JSON members
  * "scale" and "scale_summary" (each followed by ','). */
 void runmap_text_scale(FILE *f, const struct run_map *m);
@@ -124,8 +117,6 @@ size_t runmap_scale_names(const struct run_map *m, const char *order,
 /* The smallest CPU count of @order above @last; 0 when none. */
 unsigned runmap_scale_next(const struct run_map *m, const char *order,
 			   unsigned last);
-/* The rw table (emit_rw.c). */
-void runmap_text_rw(FILE *f, const struct run_map *m);
 /* sbmlog compare's noise blocks (compare_noise.c): count, total and
  * longest gap per CPU and for all, a column @w wide per run; nothing
  * when no run has noise records. */

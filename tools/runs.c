@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host_exp.h"
 #include "logparse.h"
 #include "map_fields.h"
 #include "rec_fields.h"
@@ -40,8 +41,7 @@ void *run_array_grow(void *p, size_t n, size_t size)
 	return p;
 }
 
-#define RPUSH(arr, n) \
-	(arr = run_array_grow(arr, n, sizeof(*(arr))), &(arr)[(n)++])
+#define RPUSH(arr, n) RUN_PUSH(arr, n)
 
 static char *xstrdup(const char *s)
 {
@@ -62,8 +62,7 @@ static void copy(char *dst, size_t n, const char *src)
 
 #define COPY(dst, p, key) rec_field_s(dst, sizeof(dst), p, key)
 
-/* Half a unit of the last digit the record printed: its rounding bound. */
-static double round_err(const struct rec_parsed *p, const char *key)
+double run_round_err(const struct rec_parsed *p, const char *key)
 {
 	const char *s = rec_get(p, key), *dot = s ? strchr(s, '.') : NULL;
 	double e = 0.5;
@@ -159,24 +158,6 @@ static void take_config(struct run *r, const struct rec_parsed *p)
 	map_fill(&run_config_table, r, p);
 }
 
-static void take_result(struct run *r, const struct rec_parsed *p)
-{
-	struct run_result *x = RPUSH(r->results, r->nresults);
-
-	map_fill(&run_result_table, x, p);
-	x->err = round_err(p, "median");
-	/* %global above the floor is read with its interval or not at all */
-	x->have_pct_abv = x->have_pct_abv && x->have_pct_abv_ci;
-}
-
-static void take_group(struct run *r, const struct rec_parsed *p)
-{
-	struct run_group *x = RPUSH(r->groups, r->ngroups);
-
-	map_fill(&run_group_table, x, p);
-	x->err = round_err(p, "median");
-}
-
 static void take_cache(struct run *r, const struct rec_parsed *p)
 {
 	struct run_cache *x = RPUSH(r->caches, r->ncaches);
@@ -231,11 +212,77 @@ static void take_fail(struct run *r, const struct rec_parsed *p)
 	map_fill(&run_cpufail_table, RPUSH(r->fails, r->nfails), p);
 }
 
+static void take_cpu(struct run *r, const struct rec_parsed *p)
+{
+	struct map_cpu *c;
+	struct run_map *m = runmap_of(&r->map);
+
+	r->ncpu_recs++;
+	c = RUN_PUSH(m->cpus, m->ncpus);
+	c->id = rec_field_u(p, "id");
+	c->package = rec_field_u(p, "package");
+	c->node = rec_field_u(p, "node");
+	c->llc = rec_field_u(p, "llc");
+	c->core = rec_field_u(p, "core");
+	c->smt = rec_field_u(p, "smt");
+}
+
+static void take_llc(struct run *r, const struct rec_parsed *p)
+{
+	take_domain(r, p, false);
+}
+
+static void take_node(struct run *r, const struct rec_parsed *p)
+{
+	take_domain(r, p, true);
+}
+
+static void take_warn_rec(struct run *r, const struct rec_parsed *p)
+{
+	take_warn(r, p, false);
+}
+
+static void take_error(struct run *r, const struct rec_parsed *p)
+{
+	take_warn(r, p, true);
+}
+
+static void take_qr(struct run *r, const struct rec_parsed *p)
+{
+	map_fill(&run_qr_table, r, p);
+}
+
+/* The engine's kinds (record_schema.def); an experiment's are its host
+ * file's (tools/exp/, host_take_of()). */
+static const struct host_take engine_takes[] = {
+	{ "hello", take_hello },
+	{ "topo", take_topo },
+	{ "config", take_config },
+	{ "cpu", take_cpu },
+	{ "cache", take_cache },
+	{ "llc", take_llc },
+	{ "node", take_node },
+	{ "warn", take_warn_rec },
+	{ "error", take_error },
+	{ "cpufail", take_fail },
+	{ "qr", take_qr },
+	{ NULL, NULL },
+};
+
+static const struct host_take *take_of(const char *kind)
+{
+	for (const struct host_take *t = engine_takes; t->kind; t++)
+		if (!strcmp(t->kind, kind))
+			return t;
+	return host_take_of(kind);
+}
+
 static void on_record(struct gather *g, size_t line,
 		      const struct rec_parsed *p)
 {
 	const char *k = p->kind;
 	struct run *r = find_run(g, p->run, !strcmp(k, "hello"), line);
+	const struct host_take *t;
 
 	r->last_line = line;
 	run_records_take(&r->records, p);
@@ -247,30 +294,11 @@ static void on_record(struct gather *g, size_t line,
 		return;
 	}
 	r->nrecords++;
-	runmap_take(&r->map, p);
-	if (!strcmp(k, "hello"))
-		take_hello(r, p);
-	else if (!strcmp(k, "topo"))
-		take_topo(r, p);
-	else if (!strcmp(k, "config"))
-		take_config(r, p);
-	else if (!strcmp(k, "cpu"))
-		r->ncpu_recs++;
-	else if (!strcmp(k, "result"))
-		take_result(r, p);
-	else if (!strcmp(k, "group"))
-		take_group(r, p);
-	else if (!strcmp(k, "cache"))
-		take_cache(r, p);
-	else if (!strcmp(k, "llc") || !strcmp(k, "node"))
-		take_domain(r, p, k[0] == 'n');
-	else if (!strcmp(k, "warn") || !strcmp(k, "error"))
-		take_warn(r, p, k[0] == 'e');
-	else if (!strcmp(k, "cpufail"))
-		take_fail(r, p);
-	else if (!strcmp(k, "qr"))
-		map_fill(&run_qr_table, r, p);
-	/* other kinds are newer than this reader: counted, not shown */
+	/* a kind no table reads (stopped, proof, a newer image's) is in
+	 * r->records all the same: every CSV and JSON has it */
+	t = take_of(k);
+	if (t)
+		t->take(r, p);
 }
 
 static void add_reject(struct gather *g, size_t line, const char *why,

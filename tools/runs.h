@@ -164,6 +164,12 @@ int runset_add_log(struct runset *rs, const char *path);
 /* Arrays inside a run stay small: @p (n elements of @size) grown by one
  * zeroed element; exits on no memory, as sbmlog does everywhere. */
 void *run_array_grow(void *p, size_t n, size_t size);
+/* A new zeroed element at the end of @arr (@n elements), its address. */
+#define RUN_PUSH(arr, n) \
+	(arr = run_array_grow(arr, n, sizeof(*(arr))), &(arr)[(n)++])
+/* Half a unit of the last digit the record printed of @key: its
+ * rounding bound. */
+double run_round_err(const struct rec_parsed *p, const char *key);
 /* Gather the records of a log already in memory, named @name. */
 void runset_add_buffer(struct runset *rs, const char *name, const char *buf,
 		       size_t len);

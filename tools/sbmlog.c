@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host_exp.h"
 #include "inert.h"
 #include "logparse.h"
 #include "logreport.h"
@@ -298,19 +299,13 @@ static int cmd_plot(int argc, char **argv)
 		rc = usage();
 		goto out;
 	}
-	if (!o.table)
+	if (!o.table) {
 		rc = report_plot(&rs, o.out, m, o.keep);
-	else if (!strcmp(o.table, "c2c") || !strcmp(o.table, "c2c-cas"))
-		rc = report_plot_c2c(&rs, o.out, !strcmp(o.table, "c2c-cas"),
-				     o.keep);
-	else if (!strcmp(o.table, "rw"))
-		rc = report_plot_rw(&rs, o.out, o.keep);
-	else if (!strcmp(o.table, "scale"))
-		rc = report_plot_scale(&rs, o.out, o.keep);
-	else if (!strcmp(o.table, "noise"))
-		rc = report_plot_noise(&rs, o.out, o.keep);
-	else
-		rc = usage();
+	} else {
+		const struct host_plot *p = host_plot_of(o.table);
+
+		rc = p ? p->plot(&rs, o.out, o.keep) : usage();
+	}
 	if (rc) {
 		rc = 2;
 		goto out;
@@ -360,11 +355,10 @@ static int cmd_tables(void)
 		       "schema\n", k->kind, k->kind);
 	printf("scale text the scale tables and summary alone (also "
 	       "--format json)\n");
-	printf("c2c plot heat map of the c2c medians\n"
-	       "c2c-cas plot heat map of the c2c CAS medians\n"
-	       "rw plot writer cost against reader cost per layout\n"
-	       "scale plot ns per update against CPUs, a line per layout\n"
-	       "noise plot gaps per log2 bucket, a line per CPU\n");
+	for (size_t i = 0; host_names[i]; i++)
+		for (const struct host_plot *p = host_experiments[i] ?
+		     host_experiments[i]->plots : NULL; p && p->name; p++)
+			printf("%s plot %s\n", p->name, p->what);
 	return fflush(stdout) ? 2 : 0;
 }
 

@@ -1,13 +1,20 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Noise side by side (sbmlog compare): per CPU and for all CPUs, the
- * gaps above the threshold, their total and the longest, one column per
- * run, so that an image's log (firmware and hardware) stands next to the
- * twin's (what Linux adds).
+ * The noise experiment's host side: its plan and per-CPU records read
+ * into the run's map, a row per CPU in report's text, and noise side by
+ * side (sbmlog compare): per CPU and for all CPUs, the gaps above the
+ * threshold, their total and the longest, one column per run, so that
+ * an image's log (firmware and hardware) stands next to the twin's (what
+ * Linux adds).  Its CSV and JSON are the schema's (run_records.h); its
+ * histogram plot is plot_lines.c's.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "host_exp.h"
+#include "map_fields.h"
+#include "rec_fields.h"
 #include "runmap.h"
 #include "runs.h"
 
@@ -106,3 +113,81 @@ void runmap_compare_noise(FILE *f, const struct runset *rs, int w)
 	block(f, rs, w, "noise: total of the gaps (us)", ids, n, N_TOTAL);
 	block(f, rs, w, "noise: longest gap (us)", ids, n, N_MAX);
 }
+
+/* ---- report's text: a row per CPU ----------------------------------------- */
+
+/* "2^10:3 2^11:1" from the record's comma list. */
+static void hist_text(FILE *f, const struct map_noise *x)
+{
+	const char *s = x->hist;
+	unsigned b = x->hist_lo;
+
+	while (*s) {
+		char *end;
+		unsigned long n = strtoul(s, &end, 10);
+
+		if (end == s)
+			break;
+		if (n)
+			fprintf(f, " 2^%u:%lu", b, n);
+		b++;
+		s = *end == ',' ? end + 1 : end;
+	}
+}
+
+static void text_noise(FILE *f, const struct run_map *m)
+{
+	fprintf(f, "\nnoise: gaps above %u ns while polling the counter for "
+		"%.3f s\n%5s %10s %8s %12s %10s  %s\n", m->threshold,
+		m->noise_s, "cpu", "polled_s", "gaps", "total_us", "max_us",
+		"histogram (2^i ns: gaps)");
+	for (size_t i = 0; i < m->nnoise; i++) {
+		const struct map_noise *x = &m->noise[i];
+
+		fprintf(f, "%5u %10.3f %8llu %12.1f %10.1f ", x->cpu,
+			x->polled_ms / 1e3, (unsigned long long)x->count,
+			x->total / 1e3, x->max / 1e3);
+		hist_text(f, x);
+		fputc('\n', f);
+	}
+}
+
+static void text(FILE *f, const struct run *r)
+{
+	const struct run_map *m = r->map;
+
+	if (m && (m->noise_plan || m->nnoise))
+		text_noise(f, m);
+}
+
+/* ---- the records ------------------------------------------------------- */
+
+static void take_plan(struct run *r, const struct rec_parsed *p)
+{
+	struct run_map *m = runmap_of(&r->map);
+
+	m->noise_plan = true;
+	m->noise_s = rec_field_d(p, "seconds");
+	m->threshold = rec_field_u(p, "threshold");
+}
+
+static void take_cpu(struct run *r, const struct rec_parsed *p)
+{
+	struct run_map *m = runmap_of(&r->map);
+
+	map_fill(&map_noise_table, RUN_PUSH(m->noise, m->nnoise), p);
+}
+
+const struct host_exp host_noise = {
+	.takes = (const struct host_take[]){
+		{ "noise-plan", take_plan },
+		{ "noise", take_cpu },
+		{ NULL, NULL },
+	},
+	.plots = (const struct host_plot[]){
+		{ "noise", "gaps per log2 bucket, a line per CPU",
+		  report_plot_noise },
+		{ NULL, NULL, NULL },
+	},
+	.text = text,
+};

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The read side's trade-off through gnuplot: per run with rw records,
- * one point per layout, the writer's cost per update above its floor
- * (with readers) against the reader's cost per scan (with writers);
- * hollow points and arrows from the same two figures measured alone.
- * A layout cheap for writers and readers alike sits near the origin.
+ * The rw experiment's host side: its plan and per-layout records read
+ * into the run's map, the table of each layout's writers and readers,
+ * alone and together (report's text), and the read side's trade-off
+ * through gnuplot: per run with rw records, one point per layout, the
+ * writer's cost per update above its floor (with readers) against the
+ * reader's cost per scan (with writers); hollow points and arrows from
+ * the same two figures measured alone.  A layout cheap for writers and
+ * readers alike sits near the origin.  Its CSV and JSON are the
+ * schema's (run_records.h).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -13,7 +17,11 @@
 
 #include "inert.h"
 #include "logreport.h"
+#include "host_exp.h"
+#include "map_fields.h"
+#include "rec_fields.h"
 #include "runmap.h"
+#include "runs.h"
 
 #define MAX_PANELS	4
 
@@ -140,3 +148,88 @@ out:
 	plot_workdir_done(dir, keep);
 	return rc;
 }
+
+/* ---- report's text ------------------------------------------------------ */
+
+/* with / alone as a percentage change; "-" when alone is unknown */
+static void change(char *buf, size_t n, double with, double alone)
+{
+	if (alone > 0)
+		snprintf(buf, n, "%+.0f%%", (with / alone - 1) * 100);
+	else
+		snprintf(buf, n, "-");
+}
+
+static void text_rw(FILE *f, const struct run_map *m)
+{
+	fprintf(f, "\nrw: reader=%s on %s; writers idle %u ns, run %u ns; "
+		"a scan every %u ns\n", m->rw_reader, m->rw_place,
+		m->rw_idle_ns, m->rw_run_ns, m->rw_scan_ns);
+	fprintf(f, "%-11s %9s %9s %7s %9s %9s %9s %7s %8s %8s %6s %7s\n",
+		"layout", "writer", "w-alone", "w-chg", "above", "reader",
+		"r-alone", "r-chg", "visited", "ns/cpu", "check", "trimmed");
+	/* trimmed: the ops left out of the means, which every log so far
+	 * carries as dropped= (new ones as trimmed= too, the same count) */
+	for (size_t i = 0; i < m->nrw; i++) {
+		const struct map_rw *x = &m->rw[i];
+		char wc[16], rc[16], above[16] = "-";
+
+		change(wc, sizeof(wc), x->writer_ns, x->writer_alone_ns);
+		change(rc, sizeof(rc), x->reader_ns, x->reader_alone_ns);
+		if (x->have_floor)
+			snprintf(above, sizeof(above), "%.2f", x->above_ns);
+		fprintf(f, "%-11s %9.2f %9.2f %7s %9s %9.2f %9.2f %7s %8.2f "
+			"%8.3f %6s %7llu\n", x->layout, x->writer_ns,
+			x->writer_alone_ns, wc, above, x->reader_ns,
+			x->reader_alone_ns, rc, x->visited, x->per_cpu_ns,
+			x->check, (unsigned long long)x->dropped);
+	}
+	for (size_t i = 0; i < m->nrw; i++)
+		if (m->rw[i].wrong[0])
+			fprintf(f, "rw: %s: wrong answers from %s\n",
+				m->rw[i].layout, m->rw[i].wrong);
+}
+
+
+static void text(FILE *f, const struct run *r)
+{
+	const struct run_map *m = r->map;
+
+	if (m && (m->rw_plan || m->nrw))
+		text_rw(f, m);
+}
+
+/* ---- the records ------------------------------------------------------- */
+
+static void take_plan(struct run *r, const struct rec_parsed *p)
+{
+	struct run_map *m = runmap_of(&r->map);
+
+	m->rw_plan = true;
+	rec_field_s(m->rw_place, sizeof(m->rw_place), p, "place");
+	rec_field_s(m->rw_reader, sizeof(m->rw_reader), p, "reader");
+	m->rw_idle_ns = rec_field_u(p, "idle_ns");
+	m->rw_run_ns = rec_field_u(p, "run_ns");
+	m->rw_scan_ns = rec_field_u(p, "scan_ns");
+}
+
+static void take_layout(struct run *r, const struct rec_parsed *p)
+{
+	struct run_map *m = runmap_of(&r->map);
+
+	map_fill(&map_rw_table, RUN_PUSH(m->rw, m->nrw), p);
+}
+
+const struct host_exp host_rw = {
+	.takes = (const struct host_take[]){
+		{ "rw-plan", take_plan },
+		{ "rw", take_layout },
+		{ NULL, NULL },
+	},
+	.plots = (const struct host_plot[]){
+		{ "rw", "writer cost against reader cost per layout",
+		  report_plot_rw },
+		{ NULL, NULL, NULL },
+	},
+	.text = text,
+};

@@ -1,13 +1,148 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The machine map as text grids and tables and JSON members. */
+/*
+ * The c2c experiment's host side: its plan and pair records read into
+ * the run's map, the grid of one-way latencies in topology order with a
+ * summary per class (report's text), and the matrix as a heat map
+ * through gnuplot: one panel per run that has c2c records, one-way
+ * median ns (plain or CAS) as colour, the values in the cells up to 16
+ * CPUs.  Its CSV and JSON are the schema's (run_records.h).
+ */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "inert.h"
+#include "logreport.h"
+#include "host_exp.h"
 #include "map_fields.h"
+#include "rec_fields.h"
 #include "runmap.h"
 #include "runs.h"
+
+#define MAX_PANELS	4
+#define LABEL_MAX_CPUS	16
+
+static int write_matrix(const char *path, const struct run_map *m,
+			bool cas, size_t *ncpus)
+{
+	unsigned *ids;
+	size_t n = runmap_order(m, &ids);
+	FILE *f = fopen(path, "w");
+
+	*ncpus = n;
+	if (!f) {
+		free(ids);
+		return -1;
+	}
+	fprintf(f, "cpu");
+	for (size_t j = 0; j < n; j++)
+		fprintf(f, " %u", ids[j]);
+	fputc('\n', f);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, "%u", ids[i]);
+		for (size_t j = 0; j < n; j++) {
+			double v = NAN;
+
+			for (size_t k = 0; k < m->npairs; k++) {
+				const struct map_pair *p = &m->pairs[k];
+
+				if ((p->a == ids[i] && p->b == ids[j]) ||
+				    (p->b == ids[i] && p->a == ids[j]))
+					v = cas ? p->cas_median : p->median;
+			}
+			if (isfinite(v))
+				fprintf(f, " %.1f", v);
+			else
+				fprintf(f, " NaN");
+		}
+		fputc('\n', f);
+	}
+	free(ids);
+	return fclose(f) ? -1 : 0;
+}
+
+int report_plot_c2c(const struct runset *rs, const char *out, bool cas,
+		    bool keep)
+{
+	char dir[512], dat[MAX_PANELS][600], gp[600], label[96], title[128];
+	size_t np = 0, n = 0;
+	FILE *f = NULL;
+	bool svg;
+	int rc = -1;
+
+	if (plot_workdir(out, &svg, dir, sizeof(dir)))
+		return -1;
+	snprintf(gp, sizeof(gp), "%s/c2c.gp", dir);
+	for (size_t i = 0; i < rs->nruns && np < MAX_PANELS; i++) {
+		const struct run_map *m = rs->runs[i].map;
+		size_t k;
+
+		if (!m || !m->npairs)
+			continue;
+		snprintf(dat[np], sizeof(dat[np]), "%s/c2c%zu.dat", dir, np);
+		if (write_matrix(dat[np], m, cas, &k))
+			goto out;
+		n = k > n ? k : n;
+		np++;
+	}
+	if (!np) {
+		fprintf(stderr, "sbmlog: nothing to plot: no c2c records\n");
+		goto out;
+	}
+	f = fopen(gp, "w");
+	if (!f)
+		goto out;
+	if (svg)
+		fprintf(f, "set terminal svg size %zu,%zu dynamic\n",
+			700 * np, (size_t)650);
+	else
+		fprintf(f, "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) "
+			"{ set terminal pngcairo size %zu,650 font 'sans,9' } "
+			"else { set terminal png size %zu,650 }\n",
+			700 * np, 700 * np);
+	fputs("set termoption noenhanced\nset output ", f);
+	gp_str(f, out);
+	fprintf(f, "\nset xlabel 'CPU b'\nset ylabel 'CPU a'\n"
+		"set cblabel 'one-way ns (median, %s)'\n"
+		"set yrange [] reverse\nset size ratio -1\n"
+		"set palette rgbformulae 33,13,10\n"
+		"set multiplot layout 1,%zu\n", cas ? "CAS" : "plain", np);
+	np = 0;
+	for (size_t i = 0; i < rs->nruns && np < MAX_PANELS; i++) {
+		const struct run *r = &rs->runs[i];
+
+		if (!r->map || !r->map->npairs)
+			continue;
+		run_label(r, label, sizeof(label));
+		snprintf(title, sizeof(title), "c2c %s %08x", label, r->id);
+		fputs("set title ", f);
+		gp_str(f, title);
+		fputs("\nplot ", f);
+		gp_str(f, dat[np]);
+		fputs(" matrix rowheaders columnheaders using 2:1:3 notitle "
+		      "with image", f);
+		if (n <= LABEL_MAX_CPUS)
+			fprintf(f, ", '' matrix rowheaders columnheaders using "
+				"2:1:($3 == $3 ? sprintf('%%.0f', $3) : '') notitle "
+				"with labels");
+		fputc('\n', f);
+		np++;
+	}
+	fprintf(f, "unset multiplot\n");
+	if (fclose(f)) {
+		f = NULL;
+		goto out;
+	}
+	rc = run_gnuplot(gp, out);
+out:
+	plot_workdir_done(dir, keep);
+	return rc;
+}
+
+/* ---- report's text: the grid and the class summary ---------------------- */
 
 #define GRID_MAX_CPUS	64
 
@@ -238,107 +373,55 @@ static void text_c2c(FILE *f, const struct run_map *m)
 	class_summary(f, m);
 }
 
-/* "2^10:3 2^11:1" from the record's comma list. */
-static void hist_text(FILE *f, const struct map_noise *x)
-{
-	const char *s = x->hist;
-	unsigned b = x->hist_lo;
-
-	while (*s) {
-		char *end;
-		unsigned long n = strtoul(s, &end, 10);
-
-		if (end == s)
-			break;
-		if (n)
-			fprintf(f, " 2^%u:%lu", b, n);
-		b++;
-		s = *end == ',' ? end + 1 : end;
-	}
-}
-
-static void text_noise(FILE *f, const struct run_map *m)
-{
-	fprintf(f, "\nnoise: gaps above %u ns while polling the counter for "
-		"%.3f s\n%5s %10s %8s %12s %10s  %s\n", m->threshold,
-		m->noise_s, "cpu", "polled_s", "gaps", "total_us", "max_us",
-		"histogram (2^i ns: gaps)");
-	for (size_t i = 0; i < m->nnoise; i++) {
-		const struct map_noise *x = &m->noise[i];
-
-		fprintf(f, "%5u %10.3f %8llu %12.1f %10.1f ", x->cpu,
-			x->polled_ms / 1e3, (unsigned long long)x->count,
-			x->total / 1e3, x->max / 1e3);
-		hist_text(f, x);
-		fputc('\n', f);
-	}
-}
-
-void runmap_text(FILE *f, const struct run *r)
+static void text(FILE *f, const struct run *r)
 {
 	const struct run_map *m = r->map;
 
-	if (!m)
-		return;
-	if (m->scale_plan || m->nscale)
-		runmap_text_scale(f, m);
-	if (m->rw_plan || m->nrw)
-		runmap_text_rw(f, m);
-	if (m->c2c_plan || m->npairs)
+	if (m && (m->c2c_plan || m->npairs))
 		text_c2c(f, m);
-	if (m->noise_plan || m->nnoise)
-		text_noise(f, m);
 }
 
-void runmap_json(FILE *f, const struct run *r)
+/* ---- the records ------------------------------------------------------- */
+
+static void take_plan(struct run *r, const struct rec_parsed *p)
 {
-	const struct run_map *m = r->map;
-	size_t np = m ? m->npairs : 0, nn = m ? m->nnoise : 0;
+	struct run_map *m = runmap_of(&r->map);
 
-	/* the plan records' keys under "plan", beside the per-pair and
-	 * per-CPU lists (c2c-plan's pairs is a count, c2c's a list) */
-	fputs("\"c2c\":{", f);
-	if (m && m->c2c_plan) {
-		fputs("\"plan\":{", f);
-		json_kuint(f, "cpus", m->plan_cpus);
-		fputc(',', f);
-		json_kuint(f, "pairs", m->plan_pairs);
-		fputc(',', f);
-		json_kuint(f, "rounds", m->rounds);
-		fputc(',', f);
-		json_kstr(f, "select", m->select);
-		fputc(',', f);
-		json_kstr(f, "home", m->home);
-		fputs("},", f);
-	}
-	fputs("\"pairs\":[", f);
-	for (size_t i = 0; i < np; i++) {
-		fputs(i ? ",\n{" : "\n{", f);
-		map_json_row(f, &map_c2c_table, &m->pairs[i]);
-		fputc('}', f);
-	}
-	fputs("]},\n\"noise\":{", f);
-	if (m && m->noise_plan) {
-		fputs("\"plan\":{", f);
-		json_knum(f, "seconds", true, m->noise_s);
-		fputc(',', f);
-		json_kuint(f, "threshold", m->threshold);
-		fputs("},", f);
-	}
-	fputs("\"cpus\":[", f);
-	for (size_t i = 0; i < nn; i++) {
-		fputs(i ? ",\n{" : "\n{", f);
-		map_json_row(f, &map_noise_table, &m->noise[i]);
-		fputc('}', f);
-	}
-	fputs("]},\n", f);
-	runmap_json_scale(f, m);
-	fputs("\"rw\":[", f);
-	for (size_t i = 0; m && i < m->nrw; i++) {
-		fputs(i ? ",\n{" : "\n{", f);
-		map_json_row(f, &map_rw_table, &m->rw[i]);
-		fputc('}', f);
-	}
-	fputs("],\n", f);
+	m->c2c_plan = true;
+	m->plan_cpus = rec_field_u(p, "cpus");
+	m->plan_pairs = rec_field_u(p, "pairs");
+	m->rounds = rec_field_u(p, "rounds");
+	rec_field_s(m->select, sizeof(m->select), p, "select");
+	rec_field_s(m->home, sizeof(m->home), p, "home");
 }
 
+static void take_pair(struct run *r, const struct rec_parsed *p)
+{
+	struct run_map *m = runmap_of(&r->map);
+
+	map_fill(&map_c2c_table, RUN_PUSH(m->pairs, m->npairs), p);
+}
+
+static int plot(const struct runset *rs, const char *out, bool keep)
+{
+	return report_plot_c2c(rs, out, false, keep);
+}
+
+static int plot_cas(const struct runset *rs, const char *out, bool keep)
+{
+	return report_plot_c2c(rs, out, true, keep);
+}
+
+const struct host_exp host_c2c = {
+	.takes = (const struct host_take[]){
+		{ "c2c-plan", take_plan },
+		{ "c2c", take_pair },
+		{ NULL, NULL },
+	},
+	.plots = (const struct host_plot[]){
+		{ "c2c", "heat map of the c2c medians", plot },
+		{ "c2c-cas", "heat map of the c2c CAS medians", plot_cas },
+		{ NULL, NULL, NULL },
+	},
+	.text = text,
+};

@@ -1,16 +1,21 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The scale tables: per CPU order, a row per CPU count and a column per
- * layout (ns per update), with the summary the image derived (where the
- * cost doubles, where llc beats global and stops); and the same as JSON
- * members (the CSV of every kind: run_records.c).
+ * The scale experiment's host side: its plan, point and summary records
+ * read into the run's map, and the scale tables: per CPU order, a row
+ * per CPU count and a column per layout (ns per update), with the
+ * summary the image derived (where the cost doubles, where llc beats
+ * global and stops), as text or JSON (report --table scale).  Its CSV
+ * and the JSON of its records are the schema's (run_records.h); its
+ * curves are plot_lines.c's.
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "inert.h"
+#include "host_exp.h"
 #include "map_fields.h"
+#include "rec_fields.h"
 #include "runmap.h"
 #include "runs.h"
 
@@ -199,3 +204,65 @@ void runmap_scale_report(FILE *f, const struct runset *rs, bool json)
 	else	/* the log's text reaches a terminal: escaped */
 		text_inert(f, scale_text, rs);
 }
+
+static void text(FILE *f, const struct run *r)
+{
+	const struct run_map *m = r->map;
+
+	if (m && (m->scale_plan || m->nscale))
+		runmap_text_scale(f, m);
+}
+
+/* ---- the records ------------------------------------------------------- */
+
+static void take_plan(struct run *r, const struct rec_parsed *p)
+{
+	struct run_map *m = runmap_of(&r->map);
+
+	m->scale_plan = true;
+	m->scale_steps = rec_field_u(p, "steps");
+	/* before layouts: one curve of steps points */
+	m->scale_points = rec_get(p, "points") ? rec_field_u(p, "points") :
+			  m->scale_steps;
+	rec_field_s(m->scale_op, sizeof(m->scale_op), p, "op");
+	m->scale_llcs = rec_field_u(p, "llcs");
+}
+
+static void take_point(struct run *r, const struct rec_parsed *p)
+{
+	struct run_map *m = runmap_of(&r->map);
+	struct map_scale *x = RUN_PUSH(m->scale, m->nscale);
+
+	map_fill(&map_scale_table, x, p);
+	/* older records: no upd_ns, no layout (one shared line in topology
+	 * order) */
+	if (!rec_get_dbl(p, "upd_ns", &x->upd_ns))
+		x->upd_ns = x->ns / 2;
+	if (!*x->layout)
+		snprintf(x->layout, sizeof(x->layout), "line");
+	if (!*x->order)
+		snprintf(x->order, sizeof(x->order), "topo");
+}
+
+static void take_summary(struct run *r, const struct rec_parsed *p)
+{
+	struct run_map *m = runmap_of(&r->map);
+
+	map_fill(&map_scale_sum_table, RUN_PUSH(m->scale_sum, m->nscale_sum),
+		 p);
+}
+
+const struct host_exp host_scale = {
+	.takes = (const struct host_take[]){
+		{ "scale-plan", take_plan },
+		{ "scale", take_point },
+		{ "scale-summary", take_summary },
+		{ NULL, NULL },
+	},
+	.plots = (const struct host_plot[]){
+		{ "scale", "ns per update against CPUs, a line per layout, a "
+		  "panel per order", report_plot_scale },
+		{ NULL, NULL, NULL },
+	},
+	.text = text,
+};

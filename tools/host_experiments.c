@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Every experiment's host side, from the registry (core/exp/registry.h):
+ * host_NAME of tools/exp/host_NAME.c, which the build takes by the
+ * registry line's name (tools/local.mk), so that line is the only list.
+ * An experiment with nothing to add defines an empty host_NAME.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "exp/experiments.h"
+#include "host_exp.h"
+
+#define DECLARE(n) extern const struct host_exp host_##n;
+SBM_EXPERIMENTS(DECLARE)
+
+#define ENTRY(n) &host_##n,
+const struct host_exp *const host_experiments[] = {
+	SBM_EXPERIMENTS(ENTRY)
+	NULL
+};
+
+#define NAME(n) #n,
+const char *const host_names[] = {
+	SBM_EXPERIMENTS(NAME)
+	NULL
+};
+
+#define NEXP (sizeof(host_names) / sizeof(host_names[0]) - 1)
+
+const struct host_take *host_take_of(const char *kind)
+{
+	for (size_t i = 0; i < NEXP; i++) {
+		const struct host_exp *x = host_experiments[i];
+
+		for (const struct host_take *t = x ? x->takes : NULL;
+		     t && t->kind; t++)
+			if (!strcmp(t->kind, kind))
+				return t;
+	}
+	return NULL;
+}
+
+const struct host_plot *host_plot_of(const char *name)
+{
+	for (size_t i = 0; i < NEXP; i++) {
+		const struct host_exp *x = host_experiments[i];
+
+		for (const struct host_plot *p = x ? x->plots : NULL;
+		     p && p->name; p++)
+			if (!strcmp(p->name, name))
+				return p;
+	}
+	return NULL;
+}
