@@ -31,9 +31,16 @@ struct host_plot {
 	int (*plot)(const struct runset *rs, const char *out, bool keep);
 };
 
+/* A table of its own: sbmlog report --table NAME --format FORMAT. */
+struct host_table {
+	const char *name, *formats, *what;	/* formats: "csv", "text json" */
+	void (*print)(FILE *f, const struct runset *rs, const char *format);
+};
+
 struct host_exp {
 	const struct host_take *takes;	/* ends with a NULL kind */
 	const struct host_plot *plots;	/* ends with a NULL name; or NULL */
+	const struct host_table *tables; /* ends with a NULL name; or NULL */
 	/* its part of report's text per run, NULL: none */
 	void (*text)(FILE *f, const struct run *r);
 };
@@ -45,6 +52,8 @@ extern const char *const host_names[];
 
 /* The take of @kind an experiment's host file has, NULL when none. */
 const struct host_take *host_take_of(const char *kind);
+/* The table called @name that prints @format, NULL when none. */
+const struct host_table *host_table_of(const char *name, const char *format);
 /* The plot called @name, NULL when none. */
 const struct host_plot *host_plot_of(const char *name);
 

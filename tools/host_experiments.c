@@ -5,6 +5,7 @@
  * registry line's name (tools/local.mk), so that line is the only list.
  * An experiment with nothing to add defines an empty host_NAME.
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -36,6 +37,31 @@ const struct host_take *host_take_of(const char *kind)
 		for (const struct host_take *t = x ? x->takes : NULL;
 		     t && t->kind; t++)
 			if (!strcmp(t->kind, kind))
+				return t;
+	}
+	return NULL;
+}
+
+/* Whether the blank-separated words of @list hold @w. */
+static bool has_word(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (const char *p = list; (p = strstr(p, w)); p += n)
+		if ((p == list || p[-1] == ' ') && (!p[n] || p[n] == ' '))
+			return true;
+	return false;
+}
+
+const struct host_table *host_table_of(const char *name, const char *format)
+{
+	for (size_t i = 0; i < NEXP; i++) {
+		const struct host_exp *x = host_experiments[i];
+
+		for (const struct host_table *t = x ? x->tables : NULL;
+		     t && t->name; t++)
+			if (!strcmp(t->name, name) &&
+			    has_word(t->formats, format))
 				return t;
 	}
 	return NULL;

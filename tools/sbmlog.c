@@ -14,7 +14,7 @@
  *                           any record kind of the schema or a table an
  *                           experiment adds (sbmlog tables lists them);
  *                           --table scale also as text or JSON alone
- *   sbmlog tables           the --table names: "NAME csv|plot|text WHAT"
+ *   sbmlog tables           the --table names: "NAME FORMATS WHAT"
  *   sbmlog compare LOG...   one column per run, rows per layout
  *   sbmlog plot LOG... -o FILE.png|FILE.svg [--metric pct|ns|both] [--keep]
  *                           bar chart of the layouts per run, via gnuplot
@@ -214,28 +214,21 @@ static int cmd_report(int argc, char **argv)
 	struct opts o = { .format = "text" };
 	struct runset rs = { 0 };
 	int rc = load(argc, argv, &o, &rs);
-	bool scale;
+	const struct host_table *t;
 
 	if (rc)
 		goto out;
-	scale = o.table && (!strcmp(o.table, "scale") ||
-			    !strcmp(o.table, "scale-summary"));
-
+	/* sbm's CSV is the default table */
+	t = host_table_of(o.table ? o.table : "sbm", o.format);
 	if (o.out || o.metric || o.keep ||
-	    (o.table && strcmp(o.format, "csv") && !scale)) {
+	    (o.table && !t && strcmp(o.format, "csv"))) {
 		rc = usage();
-	} else if (scale && strcmp(o.format, "csv")) {
-		/* the scale tables and summary alone, as text or JSON */
-		if (strcmp(o.format, "text") && strcmp(o.format, "json")) {
-			fprintf(stderr, "sbmlog: unknown format %s\n", o.format);
-			rc = usage();
-		} else {
-			runmap_scale_report(stdout, &rs,
-					    !strcmp(o.format, "json"));
-			report_problems(stderr, &rs);
-			rc = status_of(&rs, stderr);
-		}
-	} else if (o.table && strcmp(o.table, "sbm")) {
+	} else if (t) {
+		/* an experiment's own table: stdout stays that table alone */
+		t->print(stdout, &rs, o.format);
+		report_problems(stderr, &rs);
+		rc = status_of(&rs, stderr);
+	} else if (o.table) {
 		/* any kind's records: one table on stdout, as below */
 		if (report_kind_csv(stdout, &rs, o.table)) {
 			fprintf(stderr, "sbmlog: unknown table %s\n", o.table);
@@ -247,11 +240,6 @@ static int cmd_report(int argc, char **argv)
 	} else if (!strcmp(o.format, "text")) {
 		report_text(stdout, &rs);
 		rc = status_of(&rs, NULL);
-	} else if (!strcmp(o.format, "csv")) {
-		/* stdout stays one table; what went wrong goes to stderr */
-		report_csv(stdout, &rs);
-		report_problems(stderr, &rs);
-		rc = status_of(&rs, stderr);
 	} else if (!strcmp(o.format, "json")) {
 		report_json(stdout, &rs);
 		rc = status_of(&rs, stderr);
@@ -347,14 +335,14 @@ static int cmd_schema(void)
  */
 static int cmd_tables(void)
 {
-	printf("sbm csv one row per result: its record, ns and pct where the "
-	       "record left them out, the run's identity (the default)\n");
+	for (size_t i = 0; host_names[i]; i++)
+		for (const struct host_table *t = host_experiments[i] ?
+		     host_experiments[i]->tables : NULL; t && t->name; t++)
+			printf("%s %s %s\n", t->name, t->formats, t->what);
 	for (const struct rec_schema *k = rec_schema_first(); k;
 	     k = rec_schema_next(k))
 		printf("%s csv every %s record, a column per key of the "
 		       "schema\n", k->kind, k->kind);
-	printf("scale text the scale tables and summary alone (also "
-	       "--format json)\n");
 	for (size_t i = 0; host_names[i]; i++)
 		for (const struct host_plot *p = host_experiments[i] ?
 		     host_experiments[i]->plots : NULL; p && p->name; p++)

@@ -87,7 +87,19 @@ static void take_group(struct run *r, const struct rec_parsed *p)
 	x->err = run_round_err(p, "median");
 }
 
+static void csv(FILE *f, const struct runset *rs, const char *format)
+{
+	(void)format;
+	report_csv(f, rs);
+}
+
 const struct host_exp host_sbm = {
+	.tables = (const struct host_table[]){
+		{ "sbm", "csv", "one row per result: its record, ns and pct "
+		  "where the record left them out, the run's identity (the "
+		  "default CSV)", csv },
+		{ NULL, NULL, NULL, NULL },
+	},
 	.takes = (const struct host_take[]){
 		{ "result", take_result },
 		{ "group", take_group },

@@ -252,7 +252,17 @@ static void take_summary(struct run *r, const struct rec_parsed *p)
 		 p);
 }
 
+static void tables(FILE *f, const struct runset *rs, const char *format)
+{
+	runmap_scale_report(f, rs, !strcmp(format, "json"));
+}
+
 const struct host_exp host_scale = {
+	.tables = (const struct host_table[]){
+		{ "scale", "text json", "the scale tables and summary alone",
+		  tables },
+		{ NULL, NULL, NULL, NULL },
+	},
 	.takes = (const struct host_take[]){
 		{ "scale-plan", take_plan },
 		{ "scale", take_point },
