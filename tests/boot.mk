@@ -10,7 +10,7 @@ TESTS += $(SBM_BOOT_TESTS)
 $(SBM_BOOT_TESTS): $(srcdir)/tests/boot-tests.tsv
 	@$(MKDIR_P) tests/boot
 	$(AM_V_GEN)echo "# boot test $@: the row is in tests/boot-tests.tsv" >$@
-CLEANFILES += $(SBM_BOOT_TESTS)
+CLEANFILES += $(SBM_BOOT_TESTS) tests/boot/.machine.lock
 endif
 # a new or renamed row changes configure's list
 CONFIG_STATUS_DEPENDENCIES = $(srcdir)/tests/boot-tests.tsv
