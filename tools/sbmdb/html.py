@@ -212,9 +212,9 @@ def _seed(con, info):
 
 
 def _cpu_order(con, info, c2c_typed):
-    cpus = con.execute('SELECT cpu, package, node, llc, core, smt FROM cpu '
-                       'WHERE run_id = ? AND (enabled IS NULL OR enabled '
-                       '= 1)', (info['id'],)).fetchall()
+    cpus = [(c['id'], c['package'], c['node'], c['llc'], c['core'],
+             c['smt']) for c in store.rows(con, 'cpu', info['id'])
+            if c['enabled'] in (None, 1)]
     ids = set()
     for r in c2c_typed:
         ids.update((r['a'], r['b']))

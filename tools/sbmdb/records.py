@@ -11,31 +11,57 @@ import os
 import re
 import subprocess
 
-_known = None
+_schema = _known = None
+# what `sbmlog schema` may name: a kind (letters, digits, '-'), a key
+# (letters, digits, '_'), a type word
+_KIND_NAME = re.compile(r'^[a-z][a-z0-9-]{0,39}$')
+_KEY_NAME = re.compile(r'^[a-z][a-z0-9_]{0,39}$')
+_TYPE_NAME = re.compile(r'^[a-z0-9-]{1,20}$')
 
 
-def known_keys():
-    """The keys each kind has, from the schema sbmlog was built with
-    (`sbmlog schema`, core/out/record_schema.def): {kind: {key, ...}}.
-    A key not listed is kept all the same and named as unknown (a newer
-    image's)."""
-    global _known
-    if _known is None:
+def schema():
+    """The record schema sbmlog was built with (`sbmlog schema`, from
+    core/out/record_schema.def and each experiment's file): {kind:
+    [(key, type, unit), ...]} in the schema's order, types as sbmlog
+    names them (u64, dbl, str, hex, list, cpus, u64-or-never, ...).
+    The host's one source of record kinds and keys: nothing here or in
+    store.py or html.py lists them again."""
+    global _schema
+    if _schema is None:
         p = _run(['schema'])
         if p.returncode != 0:
             raise LogError('sbmlog schema failed: %s' % (
                 p.stderr.decode('ascii', 'replace').strip() or
                 'exit %d' % p.returncode))
-        known = {}
-        for line in p.stdout.decode('ascii', 'replace').splitlines():
+        out = {}
+        for n, line in enumerate(p.stdout.decode('ascii', 'replace')
+                                 .splitlines(), 1):
             w = line.split()
-            if len(w) >= 2 and w[0] == 'kind':
-                known.setdefault(w[1], {'v', 'run'})
-            elif len(w) >= 3 and w[0] == 'key':
-                known.setdefault(w[1], {'v', 'run'}).add(w[2])
-        if not known:
+            if len(w) == 5 and w[0] == 'kind' and _KIND_NAME.match(w[1]):
+                out.setdefault(w[1], [])
+            elif (len(w) == 5 and w[0] == 'key' and w[1] in out and
+                  _KEY_NAME.match(w[2]) and _TYPE_NAME.match(w[3])):
+                if w[2] not in ('v', 'run') and \
+                        all(k != w[2] for k, _, _ in out[w[1]]):
+                    out[w[1]].append((w[2], w[3],
+                                      '' if w[4] == '-' else w[4]))
+            else:
+                raise LogError('sbmlog schema, line %d: not a kind or key '
+                               'line this reader knows: %r' % (n, line))
+        if not out:
             raise LogError('sbmlog schema printed no record kind')
-        _known = known
+        _schema = out
+    return _schema
+
+
+def known_keys():
+    """The keys each kind has, from the schema (schema()): {kind: {key,
+    ...}}, v and run included.  A key not listed is kept all the same and
+    named as unknown (a newer image's)."""
+    global _known
+    if _known is None:
+        _known = {k: {'v', 'run'} | {key for key, _, _ in keys}
+                  for k, keys in schema().items()}
     return _known
 
 # sbmlog prints a quoted value without its quotes, so a value with blanks
@@ -154,8 +180,9 @@ class Record:
     def num(self, key):
         return num(self.get(key))
 
-    def unknown_keys(self):
-        known = known_keys().get(self.kind)
+    def unknown_keys(self, known=None):
+        """Keys the schema (or known, {kind: keys}) does not name."""
+        known = (known or known_keys()).get(self.kind)
         if known is None:
             return [k for k, _ in self.fields if k not in ('v', 'run')]
         return [k for k, _ in self.fields if k not in known]
@@ -198,16 +225,18 @@ class Run:
             return 'damaged'
         return 'ok'
 
-    def unknown(self):
-        """'kind.key' named once each, in the order met."""
+    def unknown(self, known=None):
+        """'kind.key' named once each, in the order met ('kind.*' for a
+        kind the schema, or known, lacks)."""
+        known = known or known_keys()
         seen = []
         for r in self.records:
-            if r.kind not in known_keys():
+            if r.kind not in known:
                 name = r.kind + '.*'
                 if name not in seen:
                     seen.append(name)
                 continue
-            for k in r.unknown_keys():
+            for k in r.unknown_keys(known):
                 name = r.kind + '.' + k
                 if name not in seen:
                     seen.append(name)
