@@ -264,4 +264,41 @@ SBM_ZBARIMG=$w/zbar sbm db add --db "$db" "$w/screen.ppm"; rc=$?
 	[ "$(sql "$db" "SELECT name FROM log JOIN run ON log.id = log_id WHERE run_hex = 'd5404150'")" = "$w/screen.ppm" ] &&
 	ok "picture: its run stored, partial, named by the picture" || bad "picture: exit $rc $(cat "$w/err")"
 
+# two architectures: x86 lock_or against riscv amoor on the same layouts
+# and gaps pair by layout and gap, both ops named, never "only in A/B";
+# a layout one run lacks is still only in the other
+pair_logs() {
+	r='v=1 run=0ddba120'
+	"$sign" >"$w/x86.log" <<EOF
+@sbm hello $r version=1 arch=x86_64 platform=uefi virt=none cpu_model=Xeon counter=tsc counter_hz=1000000000 hz_source=cpuid cycles=0
+@sbm result $r layout=global op=lock_or mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=100 mean=100.0 min=90 max=110 stddev=1 cv=1 rep_cv=1 ns=100.0 clean=1 gap=0 ci95=1.0 pct=100
+@sbm result $r layout=llc-u8 op=xchg mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=50 mean=50.0 min=40 max=60 stddev=1 cv=1 rep_cv=1 ns=50.0 clean=1 gap=0 ci95=1.0 pct=50
+@sbm result $r layout=global op=lock_or mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=2100 mean=2100.0 min=2000 max=2200 stddev=1 cv=1 rep_cv=1 ns=2100.0 clean=1 gap=1000 ci95=2.0 pct=100
+@sbm result $r layout=llc-u8 op=xchg mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=2050 mean=2050.0 min=2000 max=2100 stddev=1 cv=1 rep_cv=1 ns=2050.0 clean=1 gap=1000 ci95=2.0 pct=97
+@sbm end $r status=ok warnings=0 records=5
+EOF
+	r='v=1 run=0ddba121'
+	"$sign" >"$w/riscv.log" <<EOF
+@sbm hello $r version=1 arch=riscv64 platform=opensbi virt=none cpu_model=riscv64 counter=time counter_hz=10000000 hz_source=dt cycles=0
+@sbm result $r layout=global op=amoor mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=2 mean=2.0 min=1 max=3 stddev=0.1 cv=1 rep_cv=1 ns=200.0 clean=1 gap=0 ci95=0.01 pct=100
+@sbm result $r layout=node op=amoor mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=2 mean=2.0 min=1 max=3 stddev=0.1 cv=1 rep_cv=1 ns=200.0 clean=1 gap=0 ci95=0.01 pct=100
+@sbm result $r layout=llc-u8 op=amoor_b mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=1 mean=1.0 min=1 max=2 stddev=0.1 cv=1 rep_cv=1 ns=100.0 clean=1 gap=0 ci95=0.01 pct=50
+@sbm result $r layout=global op=amoor mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=22 mean=22.0 min=21 max=23 stddev=0.1 cv=1 rep_cv=1 ns=2200.0 clean=1 gap=1000 ci95=0.01 pct=100
+@sbm result $r layout=llc-u8 op=amoor_b mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=21 mean=21.0 min=20 max=22 stddev=0.1 cv=1 rep_cv=1 ns=2100.0 clean=1 gap=1000 ci95=0.01 pct=95
+@sbm end $r status=ok warnings=0 records=6
+EOF
+}
+pair_logs
+sbm db add --db "$db" "$w/x86.log" "$w/riscv.log"
+sbm db compare --db "$db" 0ddba120 0ddba121; rc=$?
+# global at gap 0: 100 +- 1 ns (x86) against 200 +- 1 ns (riscv)
+[ $rc = 0 ] && grep -Eq '^global +lock_or/amoor +0 +100.000 \+- 1.000 +200.000 \+- 1.000 +\+100.0% +EXCEEDS' "$w/out" &&
+	grep -Eq '^llc-u8 +xchg/amoor_b +0 +50.000 \+- 1.000 +100.000 \+- 1.000 ' "$w/out" &&
+	grep -Eq '^global +lock_or/amoor +1000 +2100.000 \+- 2.000 +2200.000 \+- 1.000 ' "$w/out" &&
+	grep -Eq '^llc-u8 +xchg/amoor_b +1000 +2050.000 \+- 2.000 +2100.000 \+- 1.000 ' "$w/out" &&
+	grep -Eq '^node +amoor +0 +- +200.000 \+- 1.000 .*only in B$' "$w/out" &&
+	! grep -q 'only in A' "$w/out" && [ "$(grep -c 'only in B' "$w/out")" = 1 ] &&
+	ok "compare x86_64 with riscv64: rows paired by layout and gap, both ops named" ||
+	bad "compare across architectures: exit $rc $(cat "$w/out")"
+
 exit $fail

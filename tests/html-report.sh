@@ -114,6 +114,11 @@ sec=$(sed -n '/id="run-8"/,/<\/section>/p' "$w/report.html")
 printf '%s\n' "$sec" | grep -q '<rect [^>]*class="bar" data-fig="result" data-run="0ddba11a" data-layout="llc" data-op="amoor"' &&
 	[ "$(printf '%s\n' "$sec" | grep -c 'class="bar" data-fig="result"')" = 2 ] &&
 	ok "the chart: every layout against global at the gap" || bad "the chart lacks a layout"
+# side by side: rows pair by layout and gap, not by op (x86 lock_bts
+# and riscv amoor at gap 1000 are one row)
+grep -q '<td class="t">global gap 1000: lock_bts/amoor</td>' "$w/report.html" &&
+	! grep -q 'global amoor gap' "$w/report.html" && ok "side by side: x86 and riscv paired by layout and gap" ||
+	bad "side by side: not paired by layout and gap"
 # the per-kind tables: the schema's keys as columns, units named
 printf '%s\n' "$sec" | grep -q '<th>pct_abv_ci (%)</th>' && printf '%s\n' "$sec" | grep -q '<th>gap (ns)</th>' &&
 	ok "per-kind tables: columns named by the schema's keys and units" || bad "per-kind tables: no schema columns"

@@ -584,20 +584,23 @@ def noise_summary(rows):
 
 
 def _side_by_side(con, infos):
-    keys, cols = [], []
-    for info in infos:
+    """The runs in columns; result rows paired by layout and gap, never
+    by op (store.paired_results): the ops each ran are named."""
+    keys, rows_ = store.paired_results(con, [i['id'] for i in infos])
+    cols = []
+    for info, m in zip(infos, rows_):
         hz = info.get('counter_hz')
-        m = {}
-        for t in store.rows(con, 'result', info['id']):
-            k = (t['layout'] or '-', t['op'] or '-', t['gap'])
-            if k not in keys:
-                keys.append(k)
-            m[k] = _pm(_ns(t['mean'], hz), _ns(t['ci95'], hz))
-        cols.append(m)
+        cells = {}
+        for k, t in m.items():
+            pct, pci, _ = _ratio(t)
+            cells[k] = _pm(_ns(t['mean'], hz), _ns(t['ci95'], hz)) + (
+                '' if pct is None else ' (%s %%)' % fmt(pct))
+        cols.append(cells)
     ident = ['cpu_model', 'arch', 'virt', 'sys_vendor', 'product', 'board',
              'bios_version', 'status']
     rows = [('', [k] + [str(i.get(k) or '-') for i in infos]) for k in ident]
-    rows += [('', ['%s %s gap %s' % (k[0], k[1], fmt(k[2]))] +
+    rows += [('', ['%s gap %s: %s' % (k[0] or '-', fmt(k[1]),
+                                       store.ops_of(k, rows_))] +
               [c.get(k, '-') for c in cols]) for k in keys]
     noise = [noise_summary(store.rows(con, 'noise', i['id'])) for i in infos]
     if any(noise):
@@ -612,7 +615,9 @@ def _side_by_side(con, infos):
             rows.append(('', ['c2c CAS %s: median ns' % c] +
                          ['-' if not st.get(c) else fmt(st[c][2])
                           for st in classes]))
-    return ('<h2>Machines side by side (mean ns per iteration, 95 %)</h2>' +
+    return ('<h2>Machines side by side (mean ns per iteration, 95 %; % of '
+            'global)</h2><p>Rows pair by layout and gap, never by op: each '
+            'run\'s op is named (A/B/...) where they differ.</p>' +
             _table([''] + [i['run_hex'] for i in infos], rows))
 
 
