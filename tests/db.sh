@@ -255,7 +255,8 @@ sbm db list --db "$db"
 # a picture of the final screen: its QR codes (a stand-in decoder)
 cat >"$w/zbar" <<'EOF'
 #!/bin/sh
-tail -n +2 "$3"
+for pic; do :; done
+tail -n +2 "$pic"
 EOF
 chmod +x "$w/zbar"
 { printf 'P6\nsbmbench qr part 1 of 1\n'; grep '^@sbm' "$logs/screen-qr.records"; } >"$w/screen.ppm"
@@ -300,5 +301,19 @@ sbm db compare --db "$db" 0ddba120 0ddba121; rc=$?
 	! grep -q 'only in A' "$w/out" && [ "$(grep -c 'only in B' "$w/out")" = 1 ] &&
 	ok "compare x86_64 with riscv64: rows paired by layout and gap, both ops named" ||
 	bad "compare across architectures: exit $rc $(cat "$w/out")"
+
+# UTF-8 from the image (SMBIOS names): stored whole, in quoted and bare
+# values; a right-to-left override stays escaped as sbmlog shows it
+r='v=1 run=0ddba122'
+u8=$(printf '\303\234n\303\257code')
+"$sign" >"$w/utf8.log" <<EOF
+@sbm hello $r version=1 arch=x86_64 platform=uefi virt=none cpu_model="Acme $u8 $(printf '\342\200\256')x" counter=tsc counter_hz=1000000000 hz_source=cpuid cycles=0 sys_vendor=$u8
+@sbm end $r status=ok warnings=0 records=1
+EOF
+sbm db add --db "$db" "$w/utf8.log"; rc=$?
+[ $rc = 0 ] && [ "$(sql "$db" "SELECT sys_vendor FROM machine WHERE sys_vendor LIKE '%code'")" = "$u8" ] &&
+	[ "$(sql "$db" "SELECT cpu_model FROM hello WHERE sys_vendor LIKE '%code'")" = "Acme $u8 \\xe2\\x80\\xaex" ] &&
+	ok "UTF-8: stored whole; a mark that reorders text escaped" ||
+	bad "UTF-8: exit $rc, $(sql "$db" "SELECT cpu_model FROM hello WHERE sys_vendor LIKE '%code'")"
 
 exit $fail

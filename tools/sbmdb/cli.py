@@ -189,7 +189,8 @@ def cmd_export(a):
     for t in tables:
         cur = con.execute('SELECT * FROM %s' % store.q(t))
         path = os.path.join(a.csv, t + '.csv')
-        with open(path + '.tmp', 'w', newline='', encoding='ascii',
+        # the text is sbmlog's: printable ASCII and UTF-8 (SMBIOS names)
+        with open(path + '.tmp', 'w', newline='', encoding='utf-8',
                   errors='backslashreplace') as f:
             w = csv.writer(f)
             w.writerow([d[0] for d in cur.description])

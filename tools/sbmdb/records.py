@@ -3,8 +3,9 @@
 
 sbmlog checks every record's CRC; `sbmlog records LOG` prints the
 verified ones as "KIND v=1 run=ID key=value ..." (text held inert:
-printable ASCII, other bytes as \\xNN) and `sbmlog check LOG` names the
-rejected lines.  Nothing here re-reads the log's bytes.
+printable ASCII and well-formed UTF-8, other bytes as \\xNN) and
+`sbmlog check LOG` names the rejected lines.  Nothing here re-reads the
+log's bytes but to find a quoted value's bounds (_quoted).
 """
 import math
 import os
@@ -100,10 +101,44 @@ def parse_line(line):
     return kind, [tuple(f) for f in fields]
 
 
+# UTF-8 characters sbmlog shows as \xNN bytes all the same: marks that
+# reorder or break text (tools/inert.c, utf8_shown())
+_NOT_SHOWN = ({0x061c, 0x200e, 0x200f, 0x2028, 0x2029} |
+              set(range(0x202a, 0x202f)) | set(range(0x2066, 0x206a)))
+
+
+def _utf8_at(raw, i):
+    """The well-formed UTF-8 character at raw[i] that sbmlog shows as
+    itself (no control, no mark in _NOT_SHOWN), or ''."""
+    lead = raw[i]
+    n = 2 if 0xc2 <= lead <= 0xdf else 3 if 0xe0 <= lead <= 0xef else \
+        4 if 0xf0 <= lead <= 0xf4 else 0
+    if not n:
+        return ''
+    try:
+        ch = raw[i:i + n].decode('utf-8')   # strict: no overlong,
+    except UnicodeDecodeError:              # surrogate, > U+10FFFF
+        return ''
+    cp = ord(ch)
+    return '' if cp < 0xa0 or cp in _NOT_SHOWN else ch
+
+
 def _inert(text):
-    """A record's text as sbmlog prints it (tools/inert.c)."""
-    return ''.join(c if ' ' <= c < '\x7f' else '\\x%02x' % ord(c)
-                   for c in text)
+    """A record's text (a log's bytes, one char each) as sbmlog prints
+    it (tools/inert.c, text_inert()): printable ASCII and well-formed
+    UTF-8 as they are, every other byte as \\xNN."""
+    raw = text.encode('latin-1')
+    out, i = [], 0
+    while i < len(raw):
+        c = raw[i]
+        ch = _utf8_at(raw, i) if c >= 0x80 else ''
+        if ch:
+            out.append(ch)
+            i += len(ch.encode('utf-8'))
+            continue
+        out.append(chr(c) if 0x20 <= c < 0x7f else '\\x%02x' % c)
+        i += 1
+    return ''.join(out)
 
 
 def _split(body):
@@ -269,9 +304,10 @@ def read_log(path, label=None):
     p = _run(['records', os.path.join('.', path) if path.startswith('-') else path])
     if p.returncode not in (0, 1):
         raise LogError('%s: sbmlog could not read it: %s' % (
-            label, p.stderr.decode('ascii', 'replace').strip()))
+            label, p.stderr.decode('utf-8', 'replace').strip()))
     runs, cur = [], None
-    text = p.stdout.decode('ascii', 'replace')
+    # printable ASCII and UTF-8 (tools/inert.c)
+    text = p.stdout.decode('utf-8', 'replace')
     quoted = _quoted(path)
     for seq, line in enumerate(text.splitlines()):
         if not line:
@@ -293,7 +329,7 @@ def read_log(path, label=None):
     rejects = []
     if p.returncode == 1:
         c = _run(['check', path])
-        out = c.stdout.decode('ascii', 'replace')
+        out = c.stdout.decode('utf-8', 'replace')
         for line in out.splitlines():
             m = re.search(r':(\d+): rejected record: (.*)$', line)
             if m and line.startswith(path + ':'):
