@@ -4,7 +4,8 @@
 # twice is kept once; a damaged or incomplete run is stored with its
 # status; a newer image's unknown keys are kept and named; a database of
 # a newer schema, or no database at all, is refused untouched; a schema 1
-# database is migrated to 2 with its runs; values are data, never SQL.
+# database is migrated to 3 with its runs; the typed tables are the record
+# schema's, and grow with it; values are data, never SQL.
 set -u
 # configure's python3 (Debian's first): tools/sbmbench runs the same
 py=${SBM_PYTHON:-python3}
@@ -147,21 +148,82 @@ sbm db add --db "$db" "$w/no-such.log"; rc=$?
 [ $rc = 2 ] && grep -q 'no-such.log: no such file' "$w/err" && [ "$(sql "$db" 'SELECT count(*) FROM run')" = 6 ] &&
 	ok "missing log: refused, nothing lost" || bad "missing log: exit $rc"
 
-# migration: a schema 1 database with a run, opened by this schema (2)
+# migration: a schema 1 database with a run, opened by this schema (3):
+# 2's tables added, 1's hand-made typed tables replaced by the schema's,
+# rebuilt from the records kept whole (a stale row in 1's result table
+# does not survive)
 sbm db init --db "$w/v1.sqlite" --schema 1
 PYTHONPATH=$SBM_SRCDIR/tools "$py" -c 'import sys
 from sbmdb import store
-store.add_log(store.open_db(sys.argv[1], schema=1), sys.argv[2])' "$w/v1.sqlite" "$logs/twin-x86_64-all.log" ||
+con = store.open_db(sys.argv[1], schema=1)
+store.add_log(con, sys.argv[2])
+con.execute("INSERT INTO result (run_id, seq, layout) VALUES (1, 0, ?)", ("stale",))' "$w/v1.sqlite" "$logs/twin-x86_64-all.log" ||
 	bad "migration: could not fill a schema 1 database"
 [ "$(sql "$w/v1.sqlite" 'PRAGMA user_version')" = 1 ] &&
 	[ "$(sql "$w/v1.sqlite" "SELECT count(*) FROM sqlite_master WHERE name = 'published'")" = 0 ] &&
 	ok "schema 1: made, no published tables" || bad "schema 1: not made"
 sbm db list --db "$w/v1.sqlite"; rc=$?
-[ $rc = 0 ] && [ "$(sql "$w/v1.sqlite" 'PRAGMA user_version')" = 2 ] &&
-	[ "$(sql "$w/v1.sqlite" "SELECT count(*) FROM sqlite_master WHERE name IN ('published', 'published_pair', 'result_by_layout_gap')")" = 3 ] &&
-	ok "migration 1 -> 2: tables and index added" || bad "migration: exit $rc, version $(sql "$w/v1.sqlite" 'PRAGMA user_version')"
+[ $rc = 0 ] && [ "$(sql "$w/v1.sqlite" 'PRAGMA user_version')" = 3 ] &&
+	[ "$(sql "$w/v1.sqlite" "SELECT count(*) FROM sqlite_master WHERE name IN ('published', 'published_pair', 'result_by_layout_gap', 'kind_table', 'scale_summary')")" = 5 ] &&
+	ok "migration 1 -> 3: tables and indexes added" || bad "migration: exit $rc, version $(sql "$w/v1.sqlite" 'PRAGMA user_version')"
 [ "$(sql "$w/v1.sqlite" 'SELECT count(*) FROM record')" = 76 ] && grep -q f05575e7 "$w/out" &&
-	ok "migration 1 -> 2: the stored run kept" || bad "migration: run lost"
+	[ "$(sql "$w/v1.sqlite" "SELECT count(*) FROM result WHERE run_id = 1")" = 12 ] &&
+	[ "$(sql "$w/v1.sqlite" "SELECT count(*) FROM result WHERE layout = 'stale'")" = 0 ] &&
+	[ "$(sql "$w/v1.sqlite" "SELECT count(*) FROM cpu WHERE id IS NOT NULL")" = 2 ] &&
+	ok "migration 1 -> 3: the stored run kept, its typed tables rebuilt from its records" || bad "migration: run lost"
+
+# the typed tables are the schema's: a table per kind, a column per key
+# in the schema's order, typed by the key's type (no list in Python)
+"$SBM_SBMLOG" schema >"$w/schema"
+"$py" - "$db" "$w/schema" <<'EOF' && ok "typed tables: every kind and key of sbmlog schema, typed" || bad "typed tables differ from the schema"
+import sqlite3, sys
+con = sqlite3.connect(sys.argv[1])
+want = {}
+for line in open(sys.argv[2]):
+    w = line.split()
+    if w[0] == 'kind':
+        want[w[1]] = []
+    else:
+        want[w[1]].append((w[2], w[3]))
+types = {'u64': 'INTEGER', 'u64-or-never': 'INTEGER', 'dbl': 'REAL'}
+tables = dict(con.execute('SELECT kind, tbl FROM kind_table'))
+assert set(tables) == set(want), set(tables) ^ set(want)
+for kind, keys in want.items():
+    info = con.execute('PRAGMA table_info("%s")' % tables[kind]).fetchall()
+    got = [(c[1], c[2]) for c in info][3:]
+    exp = [(k, types.get(t, 'TEXT')) for k, t in keys]
+    assert got == exp, (kind, got, exp)
+assert tables['scale-summary'] == 'scale_summary'
+assert con.execute("SELECT doubles_at FROM scale_summary WHERE layout = 'llc' AND run_id = 1").fetchone() == (2,)
+assert con.execute("SELECT llc_wins_from FROM scale_summary WHERE layout = 'llc' AND run_id = 1").fetchone() == ('never',)
+EOF
+
+# a kind and keys the schema adds later (a newer sbmlog): their table and
+# columns appear on the next open, filled from the records kept whole,
+# and the keys are no longer named unknown
+cat >"$w/sbmlog-newer" <<EOF
+#!/bin/sh
+if [ "\$1" = schema ]; then
+	"$SBM_SBMLOG" schema && printf 'key result new_figure dbl ns\nkind future rest 5 one\nkey future x u64 -\n'
+	exit
+fi
+exec "$SBM_SBMLOG" "\$@"
+EOF
+chmod +x "$w/sbmlog-newer"
+SBM_SBMLOG=$w/sbmlog-newer sbm db list --db "$db"; rc=$?
+[ $rc = 0 ] && [ "$(sql "$db" "SELECT new_figure FROM result WHERE new_figure IS NOT NULL")" = 1.5 ] &&
+	[ "$(sql "$db" "SELECT x FROM future")" = 1 ] &&
+	[ "$(sql "$db" "SELECT unknown FROM run WHERE run_hex = '0ddba11c'")" = hello.future_key ] &&
+	[ "$(sql "$db" "SELECT known FROM field WHERE key = 'new_figure'")" = 1 ] &&
+	ok "a newer schema's kind and key: table and column added and filled, no longer unknown" ||
+	bad "newer schema: exit $rc $(cat "$w/err") $(sql "$db" "SELECT unknown FROM run WHERE run_hex = '0ddba11c'")"
+# this sbmlog again: the database keeps the column and fills it
+sed 's/0ddba11c/0ddba11f/; s/new_figure=1.5/new_figure=2.5/; s/ future_key=7//; /@sbm future/d; s/records=6/records=5/' \
+	"$w/newer.body" | "$sign" >"$w/newer3.log"
+sbm db add --db "$db" "$w/newer3.log"; rc=$?
+[ $rc = 0 ] && [ "$(sql "$db" "SELECT new_figure FROM result JOIN run ON run.id = run_id WHERE run_hex = '0ddba11f' AND layout = 'global'")" = 2.5 ] &&
+	[ "$(sql "$db" "SELECT unknown FROM run WHERE run_hex = '0ddba11f'")" = '' ] &&
+	ok "an older sbmlog after it: the added column kept, filled, known" || bad "older sbmlog after a newer: exit $rc $(cat "$w/err")"
 
 # quoted values with blanks and key=value text in them keep their bounds
 # (sbmlog prints them unquoted; the BMC warning says "(bmc_watchdog=stop)")
@@ -193,7 +255,8 @@ sbm db list --db "$db"
 # a picture of the final screen: its QR codes (a stand-in decoder)
 cat >"$w/zbar" <<'EOF'
 #!/bin/sh
-tail -n +2 "$3"
+for pic; do :; done
+tail -n +2 "$pic"
 EOF
 chmod +x "$w/zbar"
 { printf 'P6\nsbmbench qr part 1 of 1\n'; grep '^@sbm' "$logs/screen-qr.records"; } >"$w/screen.ppm"
@@ -201,5 +264,56 @@ SBM_ZBARIMG=$w/zbar sbm db add --db "$db" "$w/screen.ppm"; rc=$?
 [ $rc = 1 ] && grep -q 'screen.ppm: run d5404150 (7 records, status partial)' "$w/err" &&
 	[ "$(sql "$db" "SELECT name FROM log JOIN run ON log.id = log_id WHERE run_hex = 'd5404150'")" = "$w/screen.ppm" ] &&
 	ok "picture: its run stored, partial, named by the picture" || bad "picture: exit $rc $(cat "$w/err")"
+
+# two architectures: x86 lock_or against riscv amoor on the same layouts
+# and gaps pair by layout and gap, both ops named, never "only in A/B";
+# a layout one run lacks is still only in the other
+pair_logs() {
+	r='v=1 run=0ddba120'
+	"$sign" >"$w/x86.log" <<EOF
+@sbm hello $r version=1 arch=x86_64 platform=uefi virt=none cpu_model=Xeon counter=tsc counter_hz=1000000000 hz_source=cpuid cycles=0
+@sbm result $r layout=global op=lock_or mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=100 mean=100.0 min=90 max=110 stddev=1 cv=1 rep_cv=1 ns=100.0 clean=1 gap=0 ci95=1.0 pct=100
+@sbm result $r layout=llc-u8 op=xchg mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=50 mean=50.0 min=40 max=60 stddev=1 cv=1 rep_cv=1 ns=50.0 clean=1 gap=0 ci95=1.0 pct=50
+@sbm result $r layout=global op=lock_or mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=2100 mean=2100.0 min=2000 max=2200 stddev=1 cv=1 rep_cv=1 ns=2100.0 clean=1 gap=1000 ci95=2.0 pct=100
+@sbm result $r layout=llc-u8 op=xchg mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=2050 mean=2050.0 min=2000 max=2100 stddev=1 cv=1 rep_cv=1 ns=2050.0 clean=1 gap=1000 ci95=2.0 pct=97
+@sbm end $r status=ok warnings=0 records=5
+EOF
+	r='v=1 run=0ddba121'
+	"$sign" >"$w/riscv.log" <<EOF
+@sbm hello $r version=1 arch=riscv64 platform=opensbi virt=none cpu_model=riscv64 counter=time counter_hz=10000000 hz_source=dt cycles=0
+@sbm result $r layout=global op=amoor mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=2 mean=2.0 min=1 max=3 stddev=0.1 cv=1 rep_cv=1 ns=200.0 clean=1 gap=0 ci95=0.01 pct=100
+@sbm result $r layout=node op=amoor mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=2 mean=2.0 min=1 max=3 stddev=0.1 cv=1 rep_cv=1 ns=200.0 clean=1 gap=0 ci95=0.01 pct=100
+@sbm result $r layout=llc-u8 op=amoor_b mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=1 mean=1.0 min=1 max=2 stddev=0.1 cv=1 rep_cv=1 ns=100.0 clean=1 gap=0 ci95=0.01 pct=50
+@sbm result $r layout=global op=amoor mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=22 mean=22.0 min=21 max=23 stddev=0.1 cv=1 rep_cv=1 ns=2200.0 clean=1 gap=1000 ci95=0.01 pct=100
+@sbm result $r layout=llc-u8 op=amoor_b mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=21 mean=21.0 min=20 max=22 stddev=0.1 cv=1 rep_cv=1 ns=2100.0 clean=1 gap=1000 ci95=0.01 pct=95
+@sbm end $r status=ok warnings=0 records=6
+EOF
+}
+pair_logs
+sbm db add --db "$db" "$w/x86.log" "$w/riscv.log"
+sbm db compare --db "$db" 0ddba120 0ddba121; rc=$?
+# global at gap 0: 100 +- 1 ns (x86) against 200 +- 1 ns (riscv)
+[ $rc = 0 ] && grep -Eq '^global +lock_or/amoor +0 +100.000 \+- 1.000 +200.000 \+- 1.000 +\+100.0% +EXCEEDS' "$w/out" &&
+	grep -Eq '^llc-u8 +xchg/amoor_b +0 +50.000 \+- 1.000 +100.000 \+- 1.000 ' "$w/out" &&
+	grep -Eq '^global +lock_or/amoor +1000 +2100.000 \+- 2.000 +2200.000 \+- 1.000 ' "$w/out" &&
+	grep -Eq '^llc-u8 +xchg/amoor_b +1000 +2050.000 \+- 2.000 +2100.000 \+- 1.000 ' "$w/out" &&
+	grep -Eq '^node +amoor +0 +- +200.000 \+- 1.000 .*only in B$' "$w/out" &&
+	! grep -q 'only in A' "$w/out" && [ "$(grep -c 'only in B' "$w/out")" = 1 ] &&
+	ok "compare x86_64 with riscv64: rows paired by layout and gap, both ops named" ||
+	bad "compare across architectures: exit $rc $(cat "$w/out")"
+
+# UTF-8 from the image (SMBIOS names): stored whole, in quoted and bare
+# values; a right-to-left override stays escaped as sbmlog shows it
+r='v=1 run=0ddba122'
+u8=$(printf '\303\234n\303\257code')
+"$sign" >"$w/utf8.log" <<EOF
+@sbm hello $r version=1 arch=x86_64 platform=uefi virt=none cpu_model="Acme $u8 $(printf '\342\200\256')x" counter=tsc counter_hz=1000000000 hz_source=cpuid cycles=0 sys_vendor=$u8
+@sbm end $r status=ok warnings=0 records=1
+EOF
+sbm db add --db "$db" "$w/utf8.log"; rc=$?
+[ $rc = 0 ] && [ "$(sql "$db" "SELECT sys_vendor FROM machine WHERE sys_vendor LIKE '%code'")" = "$u8" ] &&
+	[ "$(sql "$db" "SELECT cpu_model FROM hello WHERE sys_vendor LIKE '%code'")" = "Acme $u8 \\xe2\\x80\\xaex" ] &&
+	ok "UTF-8: stored whole; a mark that reorders text escaped" ||
+	bad "UTF-8: exit $rc, $(sql "$db" "SELECT cpu_model FROM hello WHERE sys_vendor LIKE '%code'")"
 
 exit $fail

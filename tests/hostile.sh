@@ -4,12 +4,13 @@
 # authenticity, so anyone can write one that passes.  Here every text
 # field that reaches a report, CSV, JSON or a plot carries backquotes, a
 # gnuplot system() call, quotes, a tab, DEL, C1 controls (raw and UTF-8),
-# an ANSI escape, a value cut by a line break (rejoined by its CRC) and
+# a right-to-left override and a line separator (UTF-8), an ANSI escape, a value cut by a line break (rejoined by its CRC) and
 # values of 900 bytes and 4 KiB; the file name is hostile too.  Every
 # report, table and plot is made from it, and nothing may run (no marker
 # file), no gnuplot script may hold record text outside single quotes,
 # JSON must parse, CSV rows must be RFC 4180 with the header's column
-# count, and the text on the terminal must be printable ASCII.
+# count, and the text on the terminal must be printable ASCII.  Well-formed
+# UTF-8 that is no such mark (SMBIOS names) reaches each output whole.
 set -u
 sbmlog=$SBM_BUILDDIR/sbmlog
 sign=$SBM_BUILDDIR/tests/sbm-sign
@@ -23,15 +24,18 @@ T=$(printf '\t')
 DEL=$(printf '\177')
 C1=$(printf '\233')		# CSI as one byte (8-bit terminals)
 U1=$(printf '\302\233')		# CSI as UTF-8 (U+009B)
+# marks that make text read other than it is: right-to-left override,
+# line separator (well-formed UTF-8, never shown as such)
+BIDI=$(printf '\342\200\256\342\200\250')
 ESC=$(printf '\033')
 # Short enough for the smallest fields (8 bytes with the NUL): what is
 # cut off the rest must still be inert.
 P="\`>P\`"
 S="$P'\"$T"
 # A bare value: no blank, no '"' at its start.
-H="$S$DEL$C1$U1\$(>P)system(\"touch${T}MARKER\")\`touch${T}MARKER\`@x\\#,;"
+H="$S$DEL$C1$U1$BIDI\$(>P)system(\"touch${T}MARKER\")\`touch${T}MARKER\`@x\\#,;"
 # A quoted value: blanks, no '"'.
-Q="\`>P\` system('touch MARKER') \`touch MARKER\` ' \$(>P) @x , ;$T$DEL$C1$U1"
+Q="\`>P\` system('touch MARKER') \`touch MARKER\` ' \$(>P) @x , ;$T$DEL$C1$U1$BIDI"
 long=$(printf '%0900d' 0)
 huge=$(printf '%04096d' 0)
 
@@ -162,6 +166,27 @@ if command -v gnuplot >/dev/null 2>&1; then
 	done
 else
 	bad "gnuplot not installed (Debian package gnuplot-nox): plots unchecked"
+fi
+
+# UTF-8 (SMBIOS names, issue #30): well-formed characters reach the
+# terminal and the CSV as they are and JSON as \u escapes (a surrogate
+# pair above U+FFFF); a stray byte stays escaped
+r='v=1 run=0badc0df'
+U8=$(printf '\303\234n\303\257code \360\237\230\200')
+{
+	echo "@sbm hello $r version=1 arch=x86_64 platform=uefi virt=none cpu_model=x counter=tsc counter_hz=1000000000 hz_source=x cycles=0 sys_vendor=\"$U8\" product=$(printf 'a\334b')"
+	echo "@sbm result $r layout=global op=lock_or mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=70.0 mean=71.0 min=60.0 max=80.0 stddev=2.0 cv=3.0 rep_cv=3.0 ns=70.000 clean=1"
+	echo "@sbm end $r status=ok warnings=0 records=2"
+} | "$sign" >"$w/utf8.log"
+"$sbmlog" report "$w/utf8.log" >"$w/u.txt" 2>&1
+"$sbmlog" report --format csv "$w/utf8.log" >"$w/u.csv" 2>&1
+grep -q "^machine id: $U8 a\\\\xdcb" "$w/u.txt" && grep -q "x86_64,uefi,none,x,.*,$U8,a\\\\xdcb," "$w/u.csv" &&
+	ok "UTF-8: whole on the terminal and in CSV, a stray byte escaped" || bad "UTF-8 not whole: $(grep 'machine id' "$w/u.txt")"
+if command -v jq >/dev/null 2>&1; then
+	"$sbmlog" report --format json "$w/utf8.log" >"$w/u.json" 2>/dev/null
+	jq -e --arg v "$U8" '.runs[0].sys_vendor == $v' "$w/u.json" >/dev/null && printable "$w/u.json" &&
+		grep -q '"sys_vendor":"\\u00dcn\\u00efcode \\ud83d\\ude00"' "$w/u.json" &&
+		ok "UTF-8: JSON holds it whole, in \\u escapes" || bad "UTF-8 in JSON: $(grep -o '"sys_vendor":"[^"]*"' "$w/u.json")"
 fi
 
 nothing_ran && ok "no command from the log ran (no marker file)" || { bad "a command from the log ran: $(ls "$w/run" "$w/tmp")"; }

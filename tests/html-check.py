@@ -111,19 +111,27 @@ def norm(key, v):
         return v
 
 
+# The views that show every record of their kind (the answer's table,
+# the c2c heat map, the scale and rw charts) beside its kind's table.
+VIEWS = ('result', 'c2c', 'scale', 'rw')
+
+
 def dom_check(dom_path, csv_dir, runs):
     p = Tags()
     p.feed(open(dom_path, encoding='utf-8').read())
     body = [dict(a) for t, a in p.tags if t == 'body']
     if not body or body[0].get('data-js') != 'ran':
         fail('the report\'s script did not run (CSP or an error)')
-    seen = {}
+    seen, figs = {}, {}
     for tag, attrs in p.tags:
         d = dict(attrs)
-        kind = d.get('data-kind')
-        if kind and d.get('data-run') in runs:
-            seen.setdefault(kind, []).append(
-                {k[5:]: v for k, v in d.items() if k.startswith('data-')})
+        if d.get('data-run') not in runs:
+            continue
+        one = {k[5:]: v for k, v in d.items() if k.startswith('data-')}
+        if d.get('data-kind'):
+            seen.setdefault(d['data-kind'], []).append(one)
+        elif d.get('data-fig'):
+            figs.setdefault(d['data-fig'], []).append(one)
     total = 0
     for kind in ('result', 'c2c', 'noise', 'scale', 'rw'):
         keys, table, ident = figures(kind)
@@ -131,7 +139,7 @@ def dom_check(dom_path, csv_dir, runs):
         for f in sorted(glob.glob(os.path.join(csv_dir, '*.%s.csv' % table))):
             rows += list(csv.DictReader(open(f, newline='')))
         if not rows:
-            if seen.get(kind):
+            if seen.get(kind) or figs.get(kind):
                 fail('%s: in the DOM, sbmlog gave no %s rows' % (kind,
                                                                   table))
             continue
@@ -142,30 +150,44 @@ def dom_check(dom_path, csv_dir, runs):
                       for i in ident)
             ref[k] = r
         got = seen.get(kind, [])
+        # each record once in its kind's table
         if len(got) != len(ref):
             fail('%s: %d in the DOM, %d rows in sbmlog\'s CSV' % (
                 kind, len(got), len(ref)))
-        for g in got:
-            k = tuple(norm(i, g.get(i, '')) for i in ident)
-            r = ref.get(k)
-            if r is None:
-                fail('%s %s: in the DOM, not in sbmlog\'s CSV' % (kind, k))
-            for key in keys:
-                if key not in g:
-                    continue
-                col = column(header, key)
-                if col is None:
-                    fail('%s: no CSV column for the record key %s' % (
-                        kind, key))
-                if not close(g[key], r[col]):
-                    fail('%s %s: %s is %s in the DOM, %s in sbmlog\'s CSV '
-                         '(%s)' % (kind, k, key, g[key], r[col], col))
-                total += 1
+        shown = set()
+        for where, elems in (('table', got), ('view', figs.get(kind, []))):
+            for g in elems:
+                k = tuple(norm(i, g.get(i, '')) for i in ident)
+                r = ref.get(k)
+                if r is None:
+                    fail('%s %s (%s): in the DOM, not in sbmlog\'s CSV' % (
+                        kind, k, where))
+                if where == 'view':
+                    shown.add(k)
+                for key in keys:
+                    if key in g and column(header, key) is None:
+                        fail('%s: no CSV column for the record key %s' % (
+                            kind, key))
+                # every figure the element carries that the CSV has
+                for key, v in g.items():
+                    col = column(header, key)
+                    if key in ('kind', 'fig', 'run') or col is None:
+                        continue
+                    if not close(v, r[col]):
+                        fail('%s %s (%s): %s is %s in the DOM, %s in '
+                             'sbmlog\'s CSV (%s)' % (kind, k, where, key, v,
+                                                     r[col], col))
+                    total += 1
+        if kind in VIEWS and shown != set(ref):
+            fail('%s: %d records not in their view (the answer, a chart): '
+                 '%s' % (kind, len(set(ref) - shown),
+                         sorted(set(ref) - shown)[:3]))
     if not total:
         fail('no figure compared')
-    print('html-check: %d figures equal sbmlog\'s CSV (%s)' % (
+    print('html-check: %d figures equal sbmlog\'s CSV (%s; views %s)' % (
         total, ', '.join('%s %d' % (k, len(v)) for k, v in
-                         sorted(seen.items()))))
+                         sorted(seen.items())),
+        ', '.join('%s %d' % (k, len(v)) for k, v in sorted(figs.items()))))
 
 
 def png_pixels(path):

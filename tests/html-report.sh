@@ -60,10 +60,24 @@ r='v=1 run=0badc0de'
 @sbm end $r status=ok warnings=1 records=5
 EOF
 
+# repeated warnings: a gap the CPUs could not keep, said per layout
+r='v=1 run=0ddba11a'
+"$sign" >"$w/gaps.log" <<EOF
+@sbm hello $r version=1 arch=riscv64 platform=opensbi virt=none cpu_model=riscv64 counter=time counter_hz=10000000 hz_source=dt cycles=0
+@sbm topo $r cpus=2 packages=1 nodes=1 llcs=1 cores=2 smt=1 line=64 llc_source=dt node_source=dt
+@sbm result $r layout=global op=amoor mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=70.0 mean=71.0 min=60.0 max=80.0 stddev=2.0 cv=3.0 rep_cv=3.0 ns=7000.000 clean=1 gap=1000 ci95=1.0 upd_ns=3550.0 floor=50.0 cost_ns=1050.0 pct_abv=100.0 pct_abv_ci=0.0
+@sbm result $r layout=llc op=amoor mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=60.0 mean=61.0 min=50.0 max=70.0 stddev=2.0 cv=3.0 rep_cv=3.0 ns=6000.000 clean=1 gap=1000 ci95=1.0 upd_ns=3050.0 floor=50.0 cost_ns=550.0 pct_abv=52.38 pct_abv_ci=4.5
+@sbm warn $r what=gap id=0 msg="gap 1000 ns really 4288 ns (more than 10 % off)"
+@sbm warn $r what=gap id=1 msg="gap 1000 ns really 4288 ns (more than 10 % off)"
+@sbm warn $r what=gap id=2 msg="gap 1000 ns really 4301 ns (more than 10 % off)"
+@sbm warn $r what=timer id=0 msg="stated rate 0"
+@sbm end $r status=ok warnings=4 records=8
+EOF
+
 set -- "$logs/twin-x86_64-all.log" "$logs/map/riscv64-numa-c2c.log" \
 	"$logs/map/x86_64-scale-noise.log" "$logs/map/twin-x86_64-rw.log" \
 	"$logs/two-runs.log"
-"$sbmbench" report --html "$w/report.html" "$@" "$w/hostile.log" \
+"$sbmbench" report --html "$w/report.html" "$@" "$w/hostile.log" "$w/gaps.log" \
 	--c2c "$logs/c2c/published-8cpu.csv" "$logs/c2c/published-8cpu.lscpu" published-8cpu \
 	>"$w/out" 2>"$w/err"; rc=$?
 [ $rc = 0 ] && [ -s "$w/report.html" ] && ok "report --html: written, exit 0" || bad "report --html: exit $rc $(cat "$w/err")"
@@ -78,12 +92,36 @@ grep -q '&lt;script&gt;alert(4)&lt;/script&gt;' "$w/report.html" &&
 	! grep -q '<img' "$w/report.html" &&
 	ok "hostile values: <script> and \"onmouseover= escaped" || bad "hostile values reach the page as markup"
 for part in 'Machines side by side' 'Core to core' 'By class' 'Scaling' 'Noise' 'Writers against readers' \
-	'Event rates' 'published: published-8cpu' 'mean ns (95 %)' 'warning &lt;script&gt;alert(8)'; do
+	'The answer' 'event rates' '% global above floor (95 %)' 'ns/update (95 %)' '% of global per gap' \
+	'published: published-8cpu' 'Records by kind' 'warning &lt;script&gt;alert(8)'; do
 	grep -qF "$part" "$w/report.html" || { bad "report lacks '$part'"; continue; }
 done
-# warnings first: a run's warnings come before its machine card
-awk '/id="run-7"/ { s = 1 } s && /warning &lt;script/ { w = NR } s && /<h3>Machine/ { m = NR; exit }
-	END { exit !(w && m && w < m) }' "$w/report.html" && ok "warnings before the machine card" || bad "warnings not first"
+# a run's page leads with the answer (its table, then its chart), then
+# its warnings, then the machine, folded
+awk '/id="run-8"/ { s = 1 } s && /The answer/ && !a { a = NR } s && /% of global per gap/ && !c { c = NR }
+	s && /warning gap/ && !w { w = NR } s && /<details class="machine"><summary>Machine: / && !m { m = NR }
+	s && /<\/section>/ { exit } END { exit !(a && c && w && m && a < c && c < w && w < m) }' "$w/report.html" &&
+	ok "the answer, its chart, the warnings, then the machine folded" || bad "not in the order answer, chart, warnings, machine"
+# alike warnings on one line with their count; others on their own
+sec=$(sed -n '/id="run-8"/,/<\/section>/p' "$w/report.html")
+[ "$(printf '%s\n' "$sec" | grep -c 'warning gap')" = 1 ] &&
+	printf '%s\n' "$sec" | grep -q 'warning gap <span class="count">&#215;3</span>: gap 1000 ns really 4288 ns' &&
+	printf '%s\n' "$sec" | grep -q '<li>gap 1000 ns really 4288 ns (more than 10 % off) &#215;2</li>' &&
+	printf '%s\n' "$sec" | grep -q 'warning timer: stated rate 0' &&
+	ok "repeated warnings: one line with the count, the messages folded" || bad "repeated warnings not grouped"
+# the chart: a bar per layout at the gap, its interval; a record with
+# no interval has none
+printf '%s\n' "$sec" | grep -q '<rect [^>]*class="bar" data-fig="result" data-run="0ddba11a" data-layout="llc" data-op="amoor"' &&
+	[ "$(printf '%s\n' "$sec" | grep -c 'class="bar" data-fig="result"')" = 2 ] &&
+	ok "the chart: every layout against global at the gap" || bad "the chart lacks a layout"
+# side by side: rows pair by layout and gap, not by op (x86 lock_bts
+# and riscv amoor at gap 1000 are one row)
+grep -q '<td class="t">global gap 1000: lock_bts/amoor</td>' "$w/report.html" &&
+	! grep -q 'global amoor gap' "$w/report.html" && ok "side by side: x86 and riscv paired by layout and gap" ||
+	bad "side by side: not paired by layout and gap"
+# the per-kind tables: the schema's keys as columns, units named
+printf '%s\n' "$sec" | grep -q '<th>pct_abv_ci (%)</th>' && printf '%s\n' "$sec" | grep -q '<th>gap (ns)</th>' &&
+	ok "per-kind tables: columns named by the schema's keys and units" || bad "per-kind tables: no schema columns"
 
 # the browser: the DOM, no console error, the script ran
 browse "file://$w/report.html" "$w/dom.html" --dump-dom

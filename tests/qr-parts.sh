@@ -22,10 +22,11 @@ mkdir "$w/tmp" "$w/a" "$w/b"
 TMPDIR=$w/tmp
 export TMPDIR
 # the stand-in decoder: a "picture" is a PPM magic line, then the text
-# zbarimg would print for it (called as zbarimg --raw -q PICTURE)
+# zbarimg would print for it (called as zbarimg --raw -q -Sbinary PICTURE)
 cat >"$w/zbar" <<'EOF'
 #!/bin/sh
-tail -n +2 "$3"
+for pic; do :; done
+tail -n +2 "$pic"
 EOF
 chmod +x "$w/zbar"
 # picture FILE: the text on stdin behind a PPM magic line
@@ -88,6 +89,15 @@ if command -v qrencode >/dev/null 2>&1 && command -v zbarimg >/dev/null 2>&1; th
 	timeout 60 "$sbmbench" report "$w/real.png" >"$w/out" 2>"$w/err"; rc=$?
 	[ $rc = 1 ] && grep -q 'real.png: dropped a QR code headed "sbmbench qr part 999999999 of 1"' "$w/err" &&
 		ok "a real code with part 999999999: dropped" || { bad "real code (exit $rc)"; cat "$w/err"; }
+	# a maker named in UTF-8 (SMBIOS "\303\234n\303\257code"): the code's bytes
+	# reach the records whole, its CRC checks (zbar's own reading would
+	# take them for Shift JIS)
+	sed 's/  #[0-9a-f]*$//; s/^\(@sbm hello .*\)$/\1 sys_vendor="\xc3\x9cn\xc3\xafcode GmbH"/' "$w/recs" |
+		"$SBM_BUILDDIR/tests/sbm-sign" >"$w/utf8.recs"
+	{ echo "sbmbench qr part 1 of 1"; cat "$w/utf8.recs"; } | qrencode -l L -8 -s 4 -o "$w/utf8.png"
+	timeout 60 "$sbmbench" report "$w/utf8.png" >"$w/out" 2>"$w/err"; rc=$?
+	[ $rc = 0 ] && grep -q "$(printf '^machine id: \303\234n\303\257code GmbH')" "$w/out" && ! grep -q rejected "$w/err" &&
+		ok "a real code with UTF-8 in a record: read whole, its CRC checks" || { bad "UTF-8 through a real code (exit $rc)"; cat "$w/err"; }
 else
 	bad "qrencode or zbarimg missing (tools/install-deps installs them)"
 fi

@@ -107,6 +107,36 @@ fi
 grep -q 'x86_64/linux/hypervisor  *riscv64/opensbi/qemu  *x86_64/uefi/none' "$out/c.txt" && ok "compare: one column per run" || bad "compare header"
 [ "$(grep -c '^global ' "$out/c.txt")" = 4 ] && ok "compare: global in every block" || bad "compare rows"
 
+# two architectures at two gaps: rows pair by layout and gap, not by op
+# (x86 lock_or and riscv amoor are both "global"), each run's op named
+sign=$SBM_BUILDDIR/tests/sbm-sign
+res() { # run layout op gap mean(ticks) [pct_abv]
+	echo "@sbm result v=1 run=$1 layout=$2 op=$3 mode=loop cpus=2 iters=1000 reps=3 unit=ticks/iter median=$5 mean=$5 min=$5 max=$5 stddev=0 cv=0 rep_cv=1.5 clean=1 gap=$4 ci95=0.5${6:+ pct_abv=$6 pct_abv_ci=1.0}"
+}
+{
+	echo "@sbm hello v=1 run=0ddba120 version=1 arch=x86_64 platform=uefi virt=none cpu_model=Xeon counter=tsc counter_hz=1000000000 hz_source=cpuid cycles=0"
+	res 0ddba120 global lock_or 0 100; res 0ddba120 llc-u8 xchg 0 50
+	res 0ddba120 global lock_or 1000 2100 100; res 0ddba120 llc-u8 xchg 1000 2050 80
+	echo "@sbm end v=1 run=0ddba120 status=ok warnings=0 records=5"
+} | "$sign" >"$out/x86.log"
+{
+	echo "@sbm hello v=1 run=0ddba121 version=1 arch=riscv64 platform=opensbi virt=none cpu_model=riscv64 counter=time counter_hz=10000000 hz_source=dt cycles=0"
+	res 0ddba121 global amoor 0 2; res 0ddba121 node amoor 0 2; res 0ddba121 llc-u8 amoor_b 0 1
+	res 0ddba121 global amoor 1000 22 100; res 0ddba121 llc-u8 amoor_b 1000 21 50
+	echo "@sbm end v=1 run=0ddba121 status=ok warnings=0 records=6"
+} | "$sign" >"$out/riscv.log"
+"$sbmlog" compare "$out/x86.log" "$out/riscv.log" >"$out/arch.txt"; rc=$?
+[ $rc = 0 ] && grep -Eq '^global gap 0 +100.00 +200.00$' "$out/arch.txt" &&
+	grep -Eq '^llc-u8 gap 0 +50.00 +100.00$' "$out/arch.txt" &&
+	grep -Eq '^global gap 1000 +2100.00 +2200.00$' "$out/arch.txt" &&
+	grep -Eq '^llc-u8 gap 1000 +2050.00 +2100.00$' "$out/arch.txt" &&
+	grep -Eq '^node gap 0 +- +200.00$' "$out/arch.txt" &&
+	grep -Eq '^llc-u8 gap 1000 +80.00% +50.00%$' "$out/arch.txt" &&
+	grep -Eq '^global gap 0 +lock_or +amoor$' "$out/arch.txt" &&
+	grep -Eq '^llc-u8 gap 1000 +xchg +amoor_b$' "$out/arch.txt" &&
+	ok "compare x86_64 with riscv64: rows paired by layout and gap, each run's op named" ||
+	bad "compare across architectures: exit $rc $(cat "$out/arch.txt")"
+
 if command -v gnuplot >/dev/null 2>&1; then
 	"$sbmlog" plot "$logs/two-runs.log" "$logs/twin-x86_64.log" -o "$out/p.png" 2>/dev/null; rc=$?
 	[ $rc = 0 ] && head -c 8 "$out/p.png" | od -c | grep -q 'P   N   G' && ok "plot: png" || bad "plot png ($rc)"

@@ -13,6 +13,7 @@
 
 #include "arch.h"
 #include "check.h"
+#include "fw/smbios.h"
 #include "out/fb.h"
 #include "out/keep.h"
 #include "out/qr_plan.h"
@@ -145,11 +146,16 @@ static void write_ppm(const char *path)
 
 static void run_end(void)
 {
+	/* a maker named in UTF-8, as SMBIOS gives it (smbios.c keeps it):
+	 * the codes must carry its bytes as the serial console does */
+	static const struct smbios_id smbios = {
+		.sys_vendor = "\xc3\x9cn\xc3\xaf" "code GmbH",
+	};
 	struct machine_info in = {
 		.arch = "x86_64", .platform = "uefi", .virt = "none",
 		.cpu_model = "test", .counter = "tsc", .counter_hz = 1000000000,
 		.hz_source = "test", .screen = "1280x800",
-		.screen_format = "bgrx",
+		.screen_format = "bgrx", .smbios = &smbios,
 	};
 	struct rec r;
 
@@ -191,7 +197,8 @@ static void in_order(const char *text, char *out, size_t cap)
 			break;
 		nparts = of;
 		p = strchr(p, '\n') + 1;
-		/* up to the next part or the blank line zbarimg ends with */
+		/* up to the next part (-Sbinary puts the codes' texts one
+		 * after the other; each ends in a newline) or a blank line */
 		for (const char *e; *p && *p != '\n' && strncmp(p, "sbmbench", 8);
 		     p = e + 1) {
 			e = strchr(p, '\n');
@@ -238,13 +245,19 @@ static void test_end_screen(void)
 
 	snprintf(path, sizeof(path), "%s/screen.ppm", tmpdir);
 	write_ppm(path);
-	snprintf(cmd, sizeof(cmd), "zbarimg --raw -q %s 2>/dev/null", path);
+	/* as tools/sbmbench reads them: the codes' bytes (-Sbinary), not
+	 * zbar's guess at their character set (it took "\xc3\x9cn" for
+	 * Shift JIS) */
+	snprintf(cmd, sizeof(cmd), "zbarimg --raw -q -Sbinary %s 2>/dev/null",
+		 path);
 	f = popen(cmd, "r");
 	if (!f)
 		return;
 	got = fread(qr, 1, sizeof(qr) - 1, f);
 	qr[got] = 0;
 	pclose(f);
+	CHECK(strstr(serial, " sys_vendor=\"\xc3\x9cn\xc3\xaf" "code GmbH\" ") !=
+	      NULL);
 	/* the parts in order are the console's records, end last */
 	in_order(qr, joined, sizeof(joined));
 	CHECK_STR(joined, serial);

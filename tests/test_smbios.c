@@ -6,7 +6,8 @@
  * its strings with ours, so the offsets are checked against a tool that
  * implements DSP0134, not against our own constants.  Also: every
  * truncation of the table and of the entry point, bad checksums, string
- * indexes past the set, blanks and control bytes in strings.
+ * indexes past the set, blanks and control bytes in strings, UTF-8 kept
+ * where it is well formed and '?' for every byte of what is not.
  *
  *   test_smbios              the checks
  *   test_smbios --dump FILE  write the image as dmidecode --dump-bin does
@@ -68,8 +69,10 @@ static void build(void)
 	uint8_t t0[0x18] = { 0 }, t1[0x1b] = { 0 }, t2[0x0f] = { 0 };
 	uint8_t t4[0x30] = { 0 }, end[4] = { 0 };
 	const char *s0[] = { "  Acme Firmware Inc. ", "1.2.3\x01x", "12/01/2026" };
-	const char *s1[] = { "Acme", "Server 9000", "v2", "SERIAL-SECRET" };
-	const char *s2[] = { "Acme Boards", "MB-42" };
+	/* UTF-8 kept; a Latin-1 byte (no UTF-8) is a '?' */
+	const char *s1[] = { "Acme", "Server\xa0" "9000", "v2", "SERIAL-SECRET" };
+	const char *s2[] = { "\xc3\x9cn\xc3\xaf" "code Boards \xe2\x82\xac",
+			     "MB-42" };
 	const char *s4[] = { "CPU0", "Acme Semi", "Acme(R) Core(TM) 7 @ 3.10GHz" };
 
 	tlen = 0;
@@ -187,6 +190,87 @@ static int dump(const char *path, bool v21)
 	return 0;
 }
 
+/* Is @s well-formed UTF-8 with no control character (C0, DEL, C1)? */
+static bool clean_utf8(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	while (*s) {
+		unsigned n = *s < 0x80 ? 1 : *s >= 0xc2 && *s <= 0xdf ? 2 :
+			     *s >= 0xe0 && *s <= 0xef ? 3 :
+			     *s >= 0xf0 && *s <= 0xf4 ? 4 : 0;
+		uint32_t cp = n == 1 ? *s : *s & (0x7f >> n);
+
+		if (!n)
+			return false;
+		for (unsigned i = 1; i < n; i++) {
+			if ((s[i] & 0xc0) != 0x80)
+				return false;
+			cp = cp << 6 | (s[i] & 0x3f);
+		}
+		if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ||
+		    (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return false;
+		s += n;
+	}
+	return true;
+}
+
+/* What smbios_parse() makes of @str as the system's maker (type 1). */
+static const char *maker(const char *str)
+{
+	static struct smbios_id id;
+	uint8_t t1[0x1b] = { 0 }, end[4] = { 0 };
+	const char *strs[] = { str };
+	const char *why;
+
+	tlen = nstructs = 0;
+	t1[4] = 1;
+	add(1, t1, sizeof(t1), strs, 1);
+	add(127, end, sizeof(end), NULL, 0);
+	memset(&id, 0, sizeof(id));
+	CHECK(smbios_parse(table, tlen, &id, &why) == 0);
+	CHECK(clean_utf8(id.sys_vendor));
+	return id.sys_vendor;
+}
+
+static void test_utf8(void)
+{
+	char longer[SMBIOS_STR + 8];
+
+	/* well formed: 2, 3 and 4 bytes */
+	CHECK_STR(maker("\xc3\x9cn\xc3\xaf" "code GmbH"), "\xc3\x9cn\xc3\xaf" "code GmbH");
+	CHECK_STR(maker("\xe2\x82\xac 5 \xf0\x9f\x98\x80"),
+		  "\xe2\x82\xac 5 \xf0\x9f\x98\x80");
+	CHECK_STR(maker("\xef\xbf\xbd\xf4\x8f\xbf\xbf"), "\xef\xbf\xbd\xf4\x8f\xbf\xbf");
+	/* not UTF-8: a '?' per byte */
+	CHECK_STR(maker("\xdcn\xef" "code"), "?n?code");		/* Latin-1 */
+	CHECK_STR(maker("a\xc0\xaf" "b"), "a??b");			/* overlong */
+	CHECK_STR(maker("\xc1\xbf"), "??");
+	CHECK_STR(maker("\xe0\x80\xaf"), "???");
+	CHECK_STR(maker("\xf0\x80\x80\xaf"), "????");
+	CHECK_STR(maker("\xed\xa0\x80x"), "???x");			/* surrogate */
+	CHECK_STR(maker("\xed\xbf\xbf"), "???");
+	CHECK_STR(maker("\xf4\x90\x80\x80"), "????");		/* > U+10FFFF */
+	CHECK_STR(maker("\xf5\x80\x80\x80"), "????");
+	CHECK_STR(maker("\xfe\xff"), "??");
+	CHECK_STR(maker("x\xe2\x82y"), "x??y");			/* cut short */
+	CHECK_STR(maker("x\xe2\x82"), "x??");			/* at the end */
+	CHECK_STR(maker("\x80\xbfok"), "??ok");			/* stray */
+	/* controls are '?': C0, DEL, C1 (U+0085 in UTF-8) */
+	CHECK_STR(maker("a\x01" "b\x7f"), "a?b?");
+	CHECK_STR(maker("\xc2\x85\xc2\x9f\xc2\xa0"), "????\xc2\xa0");
+	/* a character that does not fit whole ends the string */
+	memset(longer, 'a', SMBIOS_STR - 2);
+	strcpy(longer + SMBIOS_STR - 2, "\xc3\x9c");
+	CHECK_EQ_U64(strlen(maker(longer)), SMBIOS_STR - 2);
+	memset(longer, 'a', SMBIOS_STR - 3);
+	strcpy(longer + SMBIOS_STR - 3, "\xc3\x9cz");
+	CHECK_EQ_U64(strlen(maker(longer)), SMBIOS_STR - 1);
+	CHECK(!strcmp(maker(longer) + SMBIOS_STR - 3, "\xc3\x9c"));
+}
+
 int main(int argc, char **argv)
 {
 	struct smbios_id id = { 0 };
@@ -205,8 +289,8 @@ int main(int argc, char **argv)
 	CHECK_STR(id.bios_version, "1.2.3?x");	/* control byte */
 	CHECK_STR(id.bios_date, "12/01/2026");
 	CHECK_STR(id.sys_vendor, "Acme");
-	CHECK_STR(id.product, "Server 9000");
-	CHECK_STR(id.board_vendor, "Acme Boards");
+	CHECK_STR(id.product, "Server?9000");	/* Latin-1 NBSP */
+	CHECK_STR(id.board_vendor, "\xc3\x9cn\xc3\xaf" "code Boards \xe2\x82\xac");
 	CHECK_STR(id.board, "MB-42");
 	CHECK_STR(id.cpu_version, "Acme(R) Core(TM) 7 @ 3.10GHz");
 	CHECK_EQ_U64(id.cpu_mhz, 3100);		/* the first socket's */
@@ -243,6 +327,9 @@ int main(int argc, char **argv)
 		CHECK(!t.bios_vendor[0] || !strcmp(t.bios_vendor,
 						   "Acme Firmware Inc."));
 		CHECK(strlen(t.cpu_version) < SMBIOS_STR);
+		/* a cut through a UTF-8 character leaves '?', not half of it */
+		CHECK(clean_utf8(t.board_vendor) && clean_utf8(t.product) &&
+		      clean_utf8(t.bios_version));
 		free(copy);
 	}
 	CHECK(smbios_parse(table, 3, &id, &why) == -1 && why);
@@ -291,5 +378,6 @@ int main(int argc, char **argv)
 	ep[5] = 0x1d;	/* shorter than any entry point: refused */
 	ep[4] += 1;
 	CHECK(smbios_entry(ep, 31, &addr, &len, &id, &why) == -1);
+	test_utf8();
 	return check_done("test_smbios");
 }

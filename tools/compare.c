@@ -1,6 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Runs side by side: one column per run, rows per layout (and per CPU
- * for noise). */
+/*
+ * Runs side by side: one column per run, rows per layout and gap (and
+ * per CPU for noise).  Rows pair by layout and gap, never by op: runs of
+ * different architectures run different ops on the same layout (x86
+ * lock_or, riscv amoor), and the cost per architecture is what is
+ * compared; the op block names each run's.
+ */
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +17,13 @@
 #define COL_MIN	12
 #define COL_MAX	28
 #define MAX_LAYOUTS 32
+#define MAX_ROWS (MAX_LAYOUTS * 8)	/* gap= takes up to 8 values */
+
+/* A row: a layout at a gap, over every run. */
+struct cmp_key {
+	const char *layout;
+	unsigned gap;
+};
 
 enum cmp_row { ROW_NS, ROW_PCT, ROW_VAR, ROW_OP };
 
@@ -43,10 +55,10 @@ static bool any_ident(const struct runset *rs, int k)
 	return false;
 }
 
-static void header(FILE *f, const struct runset *rs, int w, const char *name,
-		   int what)
+static void header(FILE *f, const struct runset *rs, int lw, int w,
+		   const char *name, int what)
 {
-	fprintf(f, "%-10s", name);
+	fprintf(f, "%-*s", lw, name);
 	for (size_t i = 0; i < rs->nruns; i++) {
 		const struct run *r = &rs->runs[i];
 		char s[96];
@@ -82,10 +94,63 @@ static void header(FILE *f, const struct runset *rs, int w, const char *name,
 	fputc('\n', f);
 }
 
-static void cell(FILE *f, int w, const struct run *r, const char *layout,
-		 enum cmp_row row)
+/* The rows: every (layout, gap) of every run, in order of first
+ * appearance. */
+static size_t runset_keys(const struct runset *rs, struct cmp_key *out,
+			  size_t max)
 {
-	const struct run_result *x = run_find(r, layout);
+	size_t n = 0;
+
+	for (size_t i = 0; i < rs->nruns; i++) {
+		const struct run *r = &rs->runs[i];
+
+		for (size_t j = 0; j < r->nresults; j++) {
+			const struct run_result *x = &r->results[j];
+			size_t k;
+
+			for (k = 0; k < n; k++)
+				if (out[k].gap == x->gap &&
+				    !strcmp(out[k].layout, x->layout))
+					break;
+			if (k == n && n < max) {
+				out[n].layout = x->layout;
+				out[n++].gap = x->gap;
+			}
+		}
+	}
+	return n;
+}
+
+static const struct run_result *find_at(const struct run *r,
+					const struct cmp_key *k)
+{
+	for (size_t i = 0; i < r->nresults; i++)
+		if (r->results[i].gap == k->gap &&
+		    !strcmp(r->results[i].layout, k->layout))
+			return &r->results[i];
+	return NULL;
+}
+
+/*
+ * % of global at the row's gap, as the seed's table says it: at gap 0
+ * of the whole update (the record's pct, else the medians' ratio to
+ * global's at gap 0), at a gap above each layout's floor (pct_abv; none
+ * where the record has none).
+ */
+static bool pct_at(const struct run *r, const struct run_result *x,
+		   double *v)
+{
+	if (x->gap) {
+		*v = x->pct_abv;
+		return x->have_pct_abv;
+	}
+	return run_pct(r, x, v);
+}
+
+static void cell(FILE *f, int w, const struct run *r,
+		 const struct cmp_key *k, enum cmp_row row)
+{
+	const struct run_result *x = find_at(r, k);
 	char s[40] = "-";
 	double v;
 
@@ -96,7 +161,7 @@ static void cell(FILE *f, int w, const struct run *r, const char *layout,
 				snprintf(s, sizeof(s), "%.2f", v);
 			break;
 		case ROW_PCT:
-			if (run_pct(r, x, &v))
+			if (pct_at(r, x, &v))
 				snprintf(s, sizeof(s), "%.2f%%", v);
 			break;
 		case ROW_VAR:
@@ -110,14 +175,28 @@ static void cell(FILE *f, int w, const struct run *r, const char *layout,
 	fprintf(f, "  %*s", w, s);
 }
 
-static void block(FILE *f, const struct runset *rs, int w, const char *title,
-		  const char **layouts, size_t nl, enum cmp_row row)
+/* "global", or "global gap 1000" where some run has a gap. */
+static void key_label(char *buf, size_t n, const struct cmp_key *k,
+		      bool gaps)
+{
+	if (gaps)
+		snprintf(buf, n, "%s gap %u", k->layout, k->gap);
+	else
+		snprintf(buf, n, "%s", k->layout);
+}
+
+static void block(FILE *f, const struct runset *rs, int lw, int w,
+		  const char *title, const struct cmp_key *keys, size_t nk,
+		  bool gaps, enum cmp_row row)
 {
 	fprintf(f, "\n%s\n", title);
-	for (size_t l = 0; l < nl; l++) {
-		fprintf(f, "%-10s", layouts[l]);
+	for (size_t l = 0; l < nk; l++) {
+		char label[48];
+
+		key_label(label, sizeof(label), &keys[l], gaps);
+		fprintf(f, "%-*s", lw, label);
 		for (size_t i = 0; i < rs->nruns; i++)
-			cell(f, w, &rs->runs[i], layouts[l], row);
+			cell(f, w, &rs->runs[i], &keys[l], row);
 		fputc('\n', f);
 	}
 }
@@ -125,31 +204,44 @@ static void block(FILE *f, const struct runset *rs, int w, const char *title,
 static void compare_all(FILE *f, const void *arg)
 {
 	const struct runset *rs = arg;
-	const char *layouts[MAX_LAYOUTS];
-	size_t nl = runset_layouts(rs, layouts, MAX_LAYOUTS);
-	int w = col_width(rs);
-	bool virt = false, partial = false;
+	static struct cmp_key keys[MAX_ROWS];
+	size_t nk = runset_keys(rs, keys, MAX_ROWS);
+	int w = col_width(rs), lw = 10;
+	bool virt = false, partial = false, gaps = false;
 
 	if (!rs->nruns) {
 		fprintf(f, "no runs found\n");
 		report_problems(f, rs);
 		return;
 	}
-	header(f, rs, w, "machine", 0);
-	header(f, rs, w, "cpu", 3);
+	for (size_t k = 0; k < nk; k++)
+		gaps |= keys[k].gap != 0;
+	for (size_t k = 0; k < nk; k++) {
+		char label[48];
+
+		key_label(label, sizeof(label), &keys[k], gaps);
+		if ((int)strlen(label) > lw)
+			lw = (int)strlen(label);
+	}
+	header(f, rs, lw, w, "machine", 0);
+	header(f, rs, lw, w, "cpu", 3);
 	if (any_ident(rs, RUN_ID_product))
-		header(f, rs, w, "product", 5);
+		header(f, rs, lw, w, "product", 5);
 	if (any_ident(rs, RUN_ID_bios_version))
-		header(f, rs, w, "firmware", 6);
-	header(f, rs, w, "run", 1);
-	header(f, rs, w, "cpus used", 2);
-	header(f, rs, w, "file", 4);
-	if (nl) {	/* runs of the machine map alone have no layouts */
-		block(f, rs, w, "ns/iter (median)", layouts, nl, ROW_NS);
-		block(f, rs, w, "% of global (medians)", layouts, nl, ROW_PCT);
-		block(f, rs, w, "variance (CV of repetitions)", layouts, nl,
-		      ROW_VAR);
-		block(f, rs, w, "op", layouts, nl, ROW_OP);
+		header(f, rs, lw, w, "firmware", 6);
+	header(f, rs, lw, w, "run", 1);
+	header(f, rs, lw, w, "cpus used", 2);
+	header(f, rs, lw, w, "file", 4);
+	if (nk) {	/* runs of the machine map alone have no layouts */
+		block(f, rs, lw, w, "ns/iter (median)", keys, nk, gaps,
+		      ROW_NS);
+		block(f, rs, lw, w, gaps ? "% of global (gap 0: the whole "
+		      "update; at a gap: above each layout's floor)" :
+		      "% of global (medians)", keys, nk, gaps, ROW_PCT);
+		block(f, rs, lw, w, "variance (CV of repetitions)", keys, nk,
+		      gaps, ROW_VAR);
+		block(f, rs, lw, w, "op (rows pair by layout and gap, not by "
+		      "op)", keys, nk, gaps, ROW_OP);
 	}
 	runmap_compare_noise(f, rs, w);
 	for (size_t i = 0; i < rs->nruns; i++) {

@@ -13,6 +13,62 @@ static bool printable(unsigned char c)
 	return c >= 0x20 && c < 0x7f;
 }
 
+/* Bytes of the well-formed UTF-8 character at @s that is no C1 control
+ * (2..4), its code point in *@cp; or 0. */
+static size_t utf8_char(const unsigned char *s, uint32_t *cp_out)
+{
+	uint32_t cp;
+	size_t n;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		n = 2;
+		cp = s[0] & 0x1f;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		n = 3;
+		cp = s[0] & 0x0f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		n = 4;
+		cp = s[0] & 0x07;
+	} else {
+		return 0;
+	}
+	/* a NUL ends the string before any continuation byte is missed */
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if (cp < 0xa0 || (n == 3 && cp < 0x800) ||
+	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	if (cp_out)
+		*cp_out = cp;
+	return n;
+}
+
+/*
+ * Bytes of the well-formed UTF-8 character at @s that a terminal, a CSV
+ * or a JSON string may show as itself (2..4), or 0: no control, and none
+ * of the marks that reorder or break the text around them (bidirectional
+ * embeddings, overrides and isolates, line and paragraph separators), so
+ * a log cannot make a report read other than it is.  SMBIOS names are
+ * UTF-8 ("Ünïcode"): they reach every output whole.
+ */
+static size_t utf8_shown(const unsigned char *s, uint32_t *cp_out)
+{
+	uint32_t cp;
+	size_t n = utf8_char(s, &cp);
+
+	if (!n || cp == 0x200e || cp == 0x200f || cp == 0x2028 ||
+	    cp == 0x2029 || (cp >= 0x202a && cp <= 0x202e) ||
+	    (cp >= 0x2066 && cp <= 0x2069) || cp == 0x061c)
+		return 0;
+	if (cp_out)
+		*cp_out = cp;
+	return n;
+}
+
 int text_inert(FILE *out, void (*body)(FILE *f, const void *arg),
 	       const void *arg)
 {
@@ -30,13 +86,21 @@ int text_inert(FILE *out, void (*body)(FILE *f, const void *arg),
 		fprintf(stderr, "sbmlog: out of memory\n");
 		return -1;
 	}
+	/* open_memstream() keeps a NUL after the text: utf8_shown() stops
+	 * there */
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)buf[i];
+		size_t u = c >= 0x80 ? utf8_shown((unsigned char *)buf + i,
+						   NULL) : 0;
 
-		if (printable(c) || c == '\n')
+		if (u) {
+			fwrite(buf + i, 1, u, out);
+			i += u - 1;
+		} else if (printable(c) || c == '\n') {
 			fputc(c, out);
-		else
+		} else {
 			fprintf(out, "\\x%02x", c);
+		}
 	}
 	free(buf);
 	return 0;
@@ -50,15 +114,22 @@ void csv_field(FILE *f, const char *s)
 
 	if (quote)
 		fputc('"', f);
-	for (; *s; s++) {
+	while (*s) {
 		unsigned char c = (unsigned char)*s;
+		size_t u = utf8_shown((const unsigned char *)s, NULL);
 
+		if (u) {
+			fwrite(s, 1, u, f);
+			s += u;
+			continue;
+		}
 		if (c == '"')
 			fputs("\"\"", f);
 		else if (printable(c))
 			fputc(c, f);
 		else
 			fprintf(f, "\\x%02x", c);
+		s++;
 	}
 	if (quote)
 		fputc('"', f);
@@ -67,15 +138,24 @@ void csv_field(FILE *f, const char *s)
 void json_str(FILE *f, const char *s)
 {
 	fputc('"', f);
-	for (; *s; s++) {
+	while (*s) {
 		unsigned char c = (unsigned char)*s;
+		uint32_t cp;
+		size_t u = utf8_shown((const unsigned char *)s, &cp);
 
-		if (c == '"' || c == '\\')
+		if (u && cp > 0xffff)	/* a surrogate pair */
+			fprintf(f, "\\u%04x\\u%04x",
+				0xd800 + ((cp - 0x10000) >> 10),
+				0xdc00 + ((cp - 0x10000) & 0x3ff));
+		else if (u)
+			fprintf(f, "\\u%04x", cp);
+		else if (c == '"' || c == '\\')
 			fprintf(f, "\\%c", c);
 		else if (printable(c))
 			fputc(c, f);
 		else
 			fprintf(f, "\\u%04x", c);
+		s += u ? u : 1;
 	}
 	fputc('"', f);
 }
@@ -108,42 +188,11 @@ void json_kbool(FILE *f, const char *key, bool v)
 	fputs(v ? ":true" : ":false", f);
 }
 
-/* Bytes of the well-formed UTF-8 character at @s that is no C1 control
- * (2..4), or 0. */
-static size_t utf8_char(const unsigned char *s)
-{
-	uint32_t cp;
-	size_t n;
-
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		n = 2;
-		cp = s[0] & 0x1f;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		n = 3;
-		cp = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		n = 4;
-		cp = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	/* a NUL ends the string before any continuation byte is missed */
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if (cp < 0xa0 || (n == 3 && cp < 0x800) ||
-	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
-}
-
 /*
  * Write @s with what gnuplot must not see replaced by @sub: @extra's
- * characters, bytes outside printable ASCII and well-formed UTF-8; a
- * single quote doubled when @quote.  Returns how many bytes it replaced.
+ * characters, bytes outside printable ASCII and well-formed UTF-8 (as
+ * utf8_shown() says); a single quote doubled when @quote.  Returns how
+ * many bytes it replaced.
  */
 static size_t gp_put(FILE *f, const char *str, const char *extra, char sub,
 		     bool quote)
@@ -152,7 +201,7 @@ static size_t gp_put(FILE *f, const char *str, const char *extra, char sub,
 	size_t changed = 0;
 
 	while (*s) {
-		size_t n = utf8_char(s);
+		size_t n = utf8_shown(s, NULL);
 
 		if (n) {
 			if (f)

@@ -15,19 +15,25 @@
 
 /*
  * Run @body(f, arg) into memory, then copy what it wrote to @out with
- * every byte other than printable ASCII and '\n' as "\xNN", so that no
- * escape sequence from a log reaches a terminal.  -1 when out of memory.
+ * every byte other than printable ASCII, '\n' and a well-formed UTF-8
+ * character as "\xNN", so that no escape sequence from a log reaches a
+ * terminal.  A UTF-8 control (C1) or mark that reorders or breaks text
+ * (bidirectional overrides, line separators) counts as bytes.  -1 when
+ * out of memory.
  */
 int text_inert(FILE *out, void (*body)(FILE *f, const void *arg),
 	       const void *arg);
 
 /* A CSV field (RFC 4180): in double quotes, a quote twice, when it holds
- * a comma, a quote or a blank at an end; bytes other than printable
- * ASCII as "\xNN" (no control byte or line break inside a field). */
+ * a comma, a quote or a blank at an end; UTF-8 characters as they are,
+ * other bytes outside printable ASCII as "\xNN" (no control byte or line
+ * break inside a field), as text_inert() says. */
 void csv_field(FILE *f, const char *s);
 
-/* A JSON string (RFC 8259): '"' and '\\' escaped, every byte other than
- * printable ASCII as \u00XX (a log's bytes are not promised UTF-8). */
+/* A JSON string (RFC 8259), ASCII only: '"' and '\\' escaped, a UTF-8
+ * character as text_inert() shows it as its \uXXXX (a surrogate pair
+ * above U+FFFF), any other byte outside printable ASCII as \u00XX (a
+ * log's bytes are not promised UTF-8). */
 void json_str(FILE *f, const char *s);
 /*
  * The one JSON writer of every report: a member "key":value, the key and
@@ -44,7 +50,8 @@ void json_kbool(FILE *f, const char *key, bool v);
  * A gnuplot string in single quotes, where gnuplot substitutes nothing
  * (no `command`, no @macro, no backslash escape): a quote is written
  * twice, and a byte that is neither printable ASCII nor part of a
- * well-formed UTF-8 character (C0, DEL, C1 controls included) as '?', so
+ * well-formed UTF-8 character as text_inert() shows them (C0, DEL, C1
+ * controls and the marks that reorder text included) as '?', so
  * no control byte or line break reaches a script line and an SVG stays
  * well-formed.  The one way any text enters a gnuplot script.
  */

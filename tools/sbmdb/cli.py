@@ -123,18 +123,16 @@ def cmd_compare(a):
             print('%s: %s %s %s, bios %s, status %s' % (
                 s[2], i.get('arch'), i.get('cpu_model'), i.get('product')
                 or '', i.get('bios_version') or '-', i['status']))
+        keys, rows_ = store.paired_results(con, [A[1], B[1]])
         res = []
-        for s in (A, B):
+        for s, m in zip((A, B), rows_):
             hz = store.run_info(con, s[1]).get('counter_hz')
-            m = {}
-            for t in store.rows(con, 'result', s[1]):
-                mean = html._ns(t['mean'], hz)
-                ci = html._ns(t['ci95'], hz)
-                m[(t['layout'], t['op'], t['gap'])] = (mean, ci)
-            res.append(m)
-        keys = list(res[0]) + [k for k in res[1] if k not in res[0]]
+            res.append({k: (html._ns(t['mean'], hz), html._ns(t['ci95'], hz))
+                        for k, t in m.items()})
         print()
-        print('%-10s %-10s %7s  %22s  %22s  %8s  %s' % (
+        print('rows pair by layout and gap, never by op; where the runs ran '
+              'different ops, both are named (A/B)')
+        print('%-10s %-17s %7s  %22s  %22s  %8s  %s' % (
             'layout', 'op', 'gap', 'A mean ns (95 %)', 'B mean ns (95 %)',
             'B-A', 'difference'))
         for k in keys:
@@ -152,11 +150,13 @@ def cmd_compare(a):
                     exceed += 1
                 else:
                     verdict = 'within'
+            elif va and vb:
+                verdict = 'no figure'
             else:
                 verdict = 'only in ' + ('A' if va else 'B')
-            print('%-10s %-10s %7s  %22s  %22s  %8s  %s' % (
-                (k[0] or '-')[:10], (k[1] or '-')[:10],
-                '-' if k[2] is None else k[2], cell(va), cell(vb), d,
+            print('%-10s %-17s %7s  %22s  %22s  %8s  %s' % (
+                (k[0] or '-')[:10], store.ops_of(k, rows_)[:17],
+                '-' if k[1] is None else k[1], cell(va), cell(vb), d,
                 verdict))
         print('%d differences exceed the 95 %% intervals' % exceed)
     na = html.noise_summary(store.rows(con, 'noise', A[1])) \
@@ -189,7 +189,8 @@ def cmd_export(a):
     for t in tables:
         cur = con.execute('SELECT * FROM %s' % store.q(t))
         path = os.path.join(a.csv, t + '.csv')
-        with open(path + '.tmp', 'w', newline='', encoding='ascii',
+        # the text is sbmlog's: printable ASCII and UTF-8 (SMBIOS names)
+        with open(path + '.tmp', 'w', newline='', encoding='utf-8',
                   errors='backslashreplace') as f:
             w = csv.writer(f)
             w.writerow([d[0] for d in cur.description])

@@ -3,9 +3,17 @@
 
 No network: inline CSS, JS and SVG under a Content-Security-Policy that
 allows nothing else (the script and style by their hashes).  Every text
-from a log goes through esc(); every figure shown in a table or chart
-also sits in data-* attributes named by its record key, so a browser
-test can compare the DOM with sbmlog's own tables.
+from a log goes through esc().  Each run's page leads with the answer
+(every layout's cost against global per gap, then a chart of it with
+the intervals), then its warnings, grouped, then the machine, folded,
+then each experiment's own view, then every record in a table per kind
+whose columns are the record schema's keys (store.registry()): no key
+is listed here for a table.
+
+Every record sits once in the DOM with data-kind and its keys as data-*
+attributes (the per-kind tables); a figure a view shows (the answer,
+a chart's bar, point or cell) sits in data-fig and the record's keys,
+so a browser test can compare the DOM with sbmlog's own CSV.
 """
 import base64
 import hashlib
@@ -13,7 +21,7 @@ import re
 
 from . import c2cpub, store
 from .records import num
-from .svg import esc, fmt, heatmap, lines, bars
+from .svg import esc, fmt, grouped_bars, heatmap, lines, bars
 
 _SAFE_KEY = re.compile(r'^[a-z][a-z0-9_]{0,40}$')
 
@@ -25,13 +33,16 @@ td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}
 th{background:#eef}td.t,th.t{text-align:left}
 .warn{background:#fff3cd;border:1px solid #e0b000;padding:.5em 1em}
 .bad{background:#f8d7da;border:1px solid #c00;padding:.5em 1em}
+ul.warns{padding-left:1.2em}ul.warns li{margin:.2em 0}
+.count{font-weight:bold}
+details{margin:.5em 0}summary{cursor:pointer;font-weight:bold}
 .card{display:grid;grid-template-columns:max-content auto;gap:0 1em;
 background:#f6f8fa;padding:.5em 1em;border:1px solid #ccc}
 .card dt{font-weight:bold}.card dd{margin:0;font-family:monospace}
 .tick{font-size:10px;fill:#333}.ctitle{font-size:12px;font-weight:bold}
 #hover{position:fixed;right:1em;top:1em;background:#ffe;padding:.3em .6em;
 border:1px solid #999;font-family:monospace;min-width:12em}
-rect.pair:hover{stroke:#000;stroke-width:1}
+rect.pair:hover,rect.bar:hover{stroke:#000;stroke-width:1}
 '''
 
 JS = '''
@@ -40,7 +51,7 @@ JS = '''
   document.body.setAttribute("data-js", "ran");
   document.addEventListener("mouseover", function (ev) {
     var t = ev.target;
-    if (!t.getAttribute || t.getAttribute("data-kind") !== "c2c") return;
+    if (!t.getAttribute || t.getAttribute("data-fig") !== "c2c") return;
     box.textContent = "CPU " + t.getAttribute("data-a") + " - CPU " +
       t.getAttribute("data-b") + " (" + t.getAttribute("data-class") +
       ", line in node " + t.getAttribute("data-home") + "): " +
@@ -50,14 +61,20 @@ JS = '''
 })();
 '''
 
+# Where a run's records show besides their kind's table at the end:
+# the machine (folded), and the warnings (what went wrong)
+MACHINE_KINDS = ('hello', 'topo', 'config', 'cache', 'llc', 'node', 'cpu')
+TROUBLE_KINDS = ('error', 'cpufail', 'stopped')
+
 
 def _sha(text):
     return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
 
 
-def _pairs(kind, run_hex, fields):
+def _pairs(kind, run_hex, fields, tag='kind'):
     """A record's figures as data-* names (its keys) and values."""
-    out, seen = [('kind', kind), ('run', run_hex)], {'v', 'run', 'kind'}
+    out, seen = [(tag, kind), ('run', run_hex)], {'v', 'run', 'kind',
+                                                  'fig'}
     for k, v in fields:
         if _SAFE_KEY.match(k) and k not in seen:
             seen.add(k)
@@ -66,8 +83,19 @@ def _pairs(kind, run_hex, fields):
 
 
 def _data(kind, run_hex, fields):
+    """The record's one place in the DOM (its kind's table)."""
     return ''.join(' data-%s="%s"' % (k, esc(v))
                    for k, v in _pairs(kind, run_hex, fields))
+
+
+def _fig(kind, run_hex, fields):
+    """A view's copy of the record's figures."""
+    return _pairs(kind, run_hex, fields, 'fig')
+
+
+def _fig_attrs(kind, run_hex, fields):
+    return ''.join(' data-%s="%s"' % (k, esc(v))
+                   for k, v in _fig(kind, run_hex, fields))
 
 
 def _table(head, rows, cls=''):
@@ -78,8 +106,9 @@ def _table(head, rows, cls=''):
     for attrs, cells in rows:
         out.append('<tr%s>%s</tr>' % (attrs, ''.join(
             '<td%s>%s</td>' % (' class="t"' if isinstance(c, str) and
-                               num(c) is None and c != '-' else '',
-                               esc(fmt(c) if not isinstance(c, str) else c))
+                               num(c) is None and c not in ('-', '') else
+                               '', esc(fmt(c) if not isinstance(c, str)
+                                       else c))
             for c in cells)))
     out.append('</table>')
     return '\n'.join(out)
@@ -103,7 +132,62 @@ def _label(info):
                                    m, info.get('log_name') or '?')
 
 
-def _warnings(con, info):
+def _by_kind(con, run_id):
+    """{kind: [(record id, fields)]} of a run, kinds in record order."""
+    out = {}
+    for rec_id, kind in con.execute('SELECT id, kind FROM record WHERE '
+                                    'run_id = ? ORDER BY seq', (run_id,)):
+        out.setdefault(kind, []).append((rec_id, store.fields(con,
+                                                              rec_id)))
+    return out
+
+
+def _columns(reg, kind, recs_):
+    """A kind's columns: the schema's keys some record has, in the
+    schema's order, then keys the schema lacks (a newer image's) in the
+    order met; with each its unit."""
+    ent = reg.get(kind)
+    keys = [(k, u) for k, _, _, _, u in ent[1]] if ent else []
+    have = {k for _, f in recs_ for k, _ in f}
+    cols = [(k, u) for k, u in keys if k in have]
+    named = {k for k, _ in keys} | {'v', 'run'}
+    for _, f in recs_:
+        for k, _ in f:
+            if k not in named:
+                named.add(k)
+                cols.append((k, ''))
+    return cols
+
+
+def _head(k, unit):
+    return '%s (%s)' % (k, unit) if unit else k
+
+
+def _generic(reg, kind, recs_, run_hex):
+    """A kind's records: a card for one, a table for more; the columns
+    from the schema (_columns).  Each record's one data-kind element."""
+    if not recs_:
+        return ''
+    cols = _columns(reg, kind, recs_)
+    if len(recs_) == 1:
+        f = recs_[0][1]
+        d = dict(reversed(f))       # a key twice: its first value
+        return '<dl class="card"%s>%s</dl>' % (
+            _data(kind, run_hex, f), ''.join(
+                '<dt>%s</dt><dd>%s</dd>' % (esc(_head(k, u)),
+                                            esc(d.get(k, '')))
+                for k, u in cols))
+    rows = []
+    for _, f in recs_:
+        d = dict(reversed(f))
+        rows.append((_data(kind, run_hex, f), [d.get(k, '') for k, _ in
+                                               cols]))
+    return _table([_head(k, u) for k, u in cols], rows)
+
+
+def _status(info):
+    """What the reader must know before the figures: the run is not
+    whole, records were rejected, the machine is virtual."""
     out = []
     st = info['status']
     why = {
@@ -129,92 +213,210 @@ def _warnings(con, info):
                    'the virtual machine%s, not the hardware</p>' % (
                        esc(virt), ' (QEMU under TCG)'
                        if virt == 'qemu-tcg' else ''))
-    for w in store.rows(con, 'warn', info['id']):
-        out.append('<p class="warn">warning %s %s: %s</p>' % (
-            esc(w['what']), esc(w['id']), esc(w['msg'])))
-    for p in store.rows(con, 'proof', info['id']):
-        if p['verdict'] == 'disagree':
-            out.append('<p class="warn">proof: the global update costs %s '
-                       '%% of the line transfer (disagree)</p>'
-                       % esc(fmt(p['pct'])))
-    if info['unknown']:
-        out.append('<p class="warn">keys this report does not know (a newer '
-                   'image; kept in the database): %s</p>' % esc(
-                       info['unknown'].replace(',', ', ')))
-    if not out:
-        out.append('<p>warnings: none</p>')
     return '\n'.join(out)
 
 
-def _card(con, info):
-    hello = store.records_of(con, info['id'], 'hello')
-    topo = store.records_of(con, info['id'], 'topo')
-    config = store.records_of(con, info['id'], 'config')
-    items = [('run', info['run_hex']), ('status', info['status']),
-             ('log', info.get('log_name') or '-')]
-    for recs_, pre in ((hello, ''), (topo, 'topo '), (config, 'config ')):
-        for _, fields in recs_[:1]:
-            items += [(pre + k, v) for k, v in fields if k not in ('v',
-                                                                   'run')]
-    return '<dl class="card">%s</dl>' % ''.join(
-        '<dt>%s</dt><dd>%s</dd>' % (esc(k), esc(v)) for k, v in items)
+_NUMBER = re.compile(r'[0-9]+(\.[0-9]+)?')
 
 
-def _seed(con, info):
-    """The seed table per gap, then the event-rate table (gaps > 0)."""
+def _warnings(con, info, by_kind, reg):
+    """The run's warnings, alike ones on one line with their count (a
+    warning per layout at a gap says the same of each): alike is the
+    same what and the same message but for its numbers."""
+    groups = {}
+    for w in store.rows(con, 'warn', info['id']):
+        what, msg = w['what'] or '', w['msg'] or ''
+        key = (what, _NUMBER.sub('#', msg))
+        groups.setdefault(key, []).append((w['id'], msg))
+    items = []
+    for (what, _), ws in groups.items():
+        msgs = []
+        for _, m in ws:
+            if m not in msgs:
+                msgs.append(m)
+        line = 'warning %s%s: %s' % (
+            esc(what), ' <span class="count">\u00d7%d</span>' % len(ws)
+            if len(ws) > 1 else '', esc(msgs[0]))
+        if len(msgs) > 1:
+            line += ('<details><summary>the %d warnings (%d messages)'
+                     '</summary><ul>%s</ul></details>' % (
+                         len(ws), len(msgs), ''.join(
+                             '<li>%s%s</li>' % (esc(m), ' \u00d7%d' % n
+                                                if n > 1 else '')
+                             for m, n in ((m, sum(1 for _, x in ws
+                                                  if x == m))
+                                          for m in msgs))))
+        items.append('<li>%s</li>' % line)
+    # an older image's proof that disagrees without its warning
+    if not any(w[0] == 'proof' for w in groups):
+        for p in store.rows(con, 'proof', info['id']):
+            if p['verdict'] == 'disagree':
+                items.append('<li>proof: the global update costs %s %% of '
+                             '%s (disagree)</li>' % tuple(
+                                 esc(fmt(x)) for x in _proof_pct(p)))
+    if info['unknown']:
+        items.append('<li>keys this report does not know (a newer image; '
+                     'kept in the database): %s</li>' % esc(
+                         info['unknown'].replace(',', ', ')))
+    out = ['<h3>Warnings</h3>']
+    if items:
+        out.append('<ul class="warns warn">%s</ul>' % ''.join(items))
+    else:
+        out.append('<p>warnings: none</p>')
+    for kind in TROUBLE_KINDS:
+        if by_kind.get(kind):
+            out.append('<p class="bad">%s records:</p>' % esc(kind))
+            out.append(_generic(reg, kind, by_kind[kind], info['run_hex']))
+    return '\n'.join(out)
+
+
+def _machine(info, by_kind, reg):
+    """The machine and the run's settings, folded: a line in view."""
+    topo = dict(by_kind.get('topo', [(0, [])])[0][1])
+    parts = ['%s/%s' % (info.get('arch') or '?', info.get('platform') or
+                        '?')]
+    if info.get('virt') and info.get('virt') != 'none':
+        parts[0] += ' (%s)' % info['virt']
+    for k in ('cpu_model', 'dt_model', 'product'):
+        if info.get(k):
+            parts.append(info[k])
+            break
+    for k, one, more in (('cpus', 'CPU', 'CPUs'), ('packages', 'package',
+                                                   'packages'),
+                         ('nodes', 'node', 'nodes'), ('llcs', 'LLC',
+                                                      'LLCs')):
+        if topo.get(k):
+            parts.append('%s %s' % (topo[k], one if topo[k] == '1' else
+                                    more))
+    if info.get('bios_version'):
+        parts.append('firmware ' + info['bios_version'])
+    out = ['<details class="machine"><summary>Machine: %s</summary>'
+           % esc(', '.join(parts)),
+           '<dl class="card"><dt>run</dt><dd>%s</dd><dt>status</dt><dd>%s'
+           '</dd><dt>log</dt><dd>%s</dd></dl>' % (
+               esc(info['run_hex']), esc(info['status']),
+               esc(info.get('log_name') or '-'))]
+    for kind in MACHINE_KINDS:
+        if by_kind.get(kind):
+            out.append('<h4>%s</h4>' % esc(kind))
+            out.append(_generic(reg, kind, by_kind[kind], info['run_hex']))
+    out.append('</details>')
+    return '\n'.join(out)
+
+
+def _ratio(t):
+    """(% of global, its 95 %, why there is none) of a result row, as the
+    console's table says it: at gap 0 of the whole update (pct), at a gap
+    of the cost above each layout's floor (pct_abv)."""
+    if t.get('clean') == 0:
+        return None, None, 'lost updates, no figure'
+    if not t.get('gap'):
+        if t.get('pct') is None:
+            return None, None, 'no figure'
+        return t['pct'], t.get('pct_ci'), ''
+    if t.get('pct_abv') is None:
+        return None, None, ('global not above its floor'
+                            if t.get('cost_ns') is not None else 'no floor')
+    return t['pct_abv'], t.get('pct_abv_ci'), ''
+
+
+def _answer(con, info):
+    """The seed-style table per gap, then the chart of every layout
+    against global per gap with its intervals."""
     hz = info.get('counter_hz')
-    res = store.records_of(con, info['id'], 'result')
+    res = store.rows(con, 'result', info['id'])
     if not res:
         return '<p>no sbm results</p>'
-    typed = store.rows(con, 'result', info['id'])
-    gaps = []
-    for t in typed:
+    gaps, names, series = [], [], {}
+    for t in res:
         if t['gap'] not in gaps:
             gaps.append(t['gap'])
-    out = []
+    out = ['<h3>The answer: each layout\'s cost against global</h3>',
+           '<p>Per update (half an iteration: set, clear). At gap 0 every '
+           'CPU updates back to back and % global is the ratio of the mean '
+           'costs; at a gap each CPU does that many ns of private work '
+           'between updates and % global is the cost above each layout\'s '
+           'floor (private / private-u8 at the same gap) as % of global\'s '
+           '(the private work belongs to neither side). \u00b1: the 95 % '
+           'interval.</p>']
     for g in gaps:
         rows = []
-        for (_, f), t in zip(res, typed):
+        for t in res:
             if t['gap'] != g:
                 continue
-            rows.append((_data('result', info['run_hex'], f), [
-                t['layout'] or '-', t['op'] or '-', t['cpus'], t['reps'],
-                t['median'], _pm(t['mean'], t['ci95']), t['ns'],
-                _pm(_ns(t['mean'], hz), _ns(t['ci95'], hz)), t['pct'],
-                t['pct_median'], 'yes' if t['clean'] == 1 else 'NO']))
-        out.append('<h4>gap %s ns%s</h4>' % (esc(fmt(g)), ' (saturation)'
-                                             if g == 0 else ''))
-        out.append(_table(['layout', 'op', 'cpus', 'reps', 'median ticks',
-                           'mean ticks (95 %)', 'ns/iter (median)',
-                           'mean ns (95 %)', '% global', '% global (median)',
-                           'clean'], rows))
-    ev = [(f, t) for (_, f), t in zip(res, typed) if t['gap']]
-    if ev:
-        out.append('<h3>Event rates: cost per update above the floor</h3>')
-        out.append(_table(['layout', 'op', 'gap ns', 'ns/update',
-                           'floor ticks', 'cost ns above floor', '% global'],
-                          [('', [t['layout'] or '-', t['op'] or '-',
-                                 t['gap'], t['upd_ns'], t['floor'],
-                                 t['cost_ns'], t['pct']]) for f, t in ev]))
-    proofs = store.rows(con, 'proof', info['id'])
-    if proofs:
-        out.append('<h3>Proof: one contended update against one line '
-                   'transfer</h3>')
-        out.append(_table(['CPUs', 'relation', 'ping-pong ns', 'gap',
-                           'cost ns', '95 % of cost', '% of transfer',
-                           'verdict'],
-                          [('', ['%s-%s' % (p['a'], p['b']),
-                                 p['relation'] or '-', p['pingpong_ns'],
-                                 p['gap'], p['cost_ns'], p['cost_ci95_ns'],
-                                 p['pct'], p['verdict'] or '-'])
-                           for p in proofs]))
+            f = store.fields(con, t['record_id'])
+            upd = t['upd_ns']
+            if upd is None and _ns(t['mean'], hz) is not None:
+                upd = _ns(t['mean'], hz) / 2
+            ci = _ns(t['ci95'], hz)
+            pct, pci, why = _ratio(t)
+            cells = [t['layout'] or '-', t['op'] or '-',
+                     _pm(upd, None if ci is None else ci / 2)]
+            if g:
+                cells.append(_pm(t['cost_ns'], t.get('cost_ci')))
+            cells.append(why or _pm(pct, pci))
+            cells += [t.get('rep_cv'), t['reps']]
+            if g:
+                cells.append(t.get('gap_real_ns'))
+            rows.append((_fig_attrs('result', info['run_hex'], f), cells))
+            name = '%s %s' % (t['layout'] or '?', t['op'] or '')
+            if name not in names:
+                names.append(name)
+            series.setdefault(g, {})[name] = (
+                pct, None if pct is None or pci is None else pct - pci,
+                None if pct is None or pci is None else pct + pci,
+                _fig('result', info['run_hex'], f),
+                '%s at gap %s ns: %s' % (name, fmt(g), why or
+                                         _pm(pct, pci) + ' % of global'))
+        if g:
+            out.append('<h4>gap %s ns: an update every %s ns of private '
+                       'work (event rates)</h4>' % (esc(fmt(g)),
+                                                    esc(fmt(g))))
+            head = ['layout', 'op', 'ns/update (95 %)',
+                    'ns above floor (95 %)', '% global above floor (95 %)',
+                    'var %', 'reps', 'gap really ns']
+        else:
+            out.append('<h4>gap 0 ns: saturation, updates back to back'
+                       '</h4>')
+            head = ['layout', 'op', 'ns/update (95 %)',
+                    '% global (95 %)', 'var %', 'reps']
+        out.append(_table(head, rows, 'answer'))
+    out.append(grouped_bars(
+        [('gap %s ns' % fmt(g), series.get(g, {})) for g in gaps], names,
+        '% of global per gap (at a gap: above the floor), 95 % intervals',
+        '% of global', ref=100))
+    return '\n'.join(out)
+
+
+def _proof_pct(p):
+    """The figure the verdict judges: % of one RFO (rfo_pct), in older
+    records % of a plain ping-pong's one-way time (pct)."""
+    if p.get('rfo_pct') is not None:
+        return p['rfo_pct'], 'one RFO'
+    return p['pct'], 'a ping-pong\'s one-way time'
+
+
+def _proof(con, info, by_kind, reg):
+    """The proof's verdict in a line per partner, its figures folded."""
+    out = ['<h4>Proof: one contended update against one line transfer'
+           '</h4>', '<ul>']
+    for p in store.rows(con, 'proof', info['id']):
+        out.append('<li>CPU %s - CPU %s (%s): global at gap %s ns costs %s '
+                   '%% of %s: <b>%s</b></li>' % tuple(
+                       esc(fmt(x)) for x in (
+                           p['a'], p['b'], p['relation'] or '-', p['gap'],
+                           _proof_pct(p)[0], _proof_pct(p)[1],
+                           p['verdict'] or '-')))
+    out.append('</ul><details><summary>proof records (%d)</summary>%s'
+               '</details>' % (len(by_kind['proof']), _generic(
+                   reg, 'proof', by_kind['proof'], info['run_hex'])))
     return '\n'.join(out)
 
 
 def _cpu_order(con, info, c2c_typed):
-    cpus = con.execute('SELECT cpu, package, node, llc, core, smt FROM cpu '
-                       'WHERE run_id = ? AND (enabled IS NULL OR enabled '
-                       '= 1)', (info['id'],)).fetchall()
+    cpus = [(c['id'], c['package'], c['node'], c['llc'], c['core'],
+             c['smt']) for c in store.rows(con, 'cpu', info['id'])
+            if c['enabled'] in (None, 1)]
     ids = set()
     for r in c2c_typed:
         ids.update((r['a'], r['b']))
@@ -240,20 +442,20 @@ def _cpu_order(con, info, c2c_typed):
 
 
 def _c2c(con, info, published):
-    recs_ = store.records_of(con, info['id'], 'c2c')
-    if not recs_:
-        return ''
     typed = store.rows(con, 'c2c', info['id'])
+    if not typed:
+        return ''
     order, bounds = _cpu_order(con, info, typed)
     cells = {}
-    for (_, f), t in zip(recs_, typed):
+    for t in typed:
         if t['a'] is None or t['b'] is None:
             continue
         tip = 'CPU %s - CPU %s (%s, node %s): %s ns, CAS %s ns' % (
             t['a'], t['b'], t['class'], t['home'], fmt(t['median']),
             fmt(t['cas_median']))
-        cells[(t['a'], t['b'])] = (t['cas_median'], tip,
-                                   _pairs('c2c', info['run_hex'], f))
+        cells[(t['a'], t['b'])] = (
+            t['cas_median'], tip,
+            _fig('c2c', info['run_hex'], store.fields(con, t['record_id'])))
     out = ['<h3>Core to core: one-way CAS latency (median, ns)</h3>',
            '<p>Hover a cell for the pair\'s figures. Lines: white between '
            'LLCs, dark between nodes, black between packages.</p>',
@@ -280,11 +482,10 @@ def _c2c(con, info, published):
     return '\n'.join(out)
 
 
-def _scale(con, info):
-    recs_ = store.records_of(con, info['id'], 'scale')
-    if not recs_:
-        return ''
+def _scale(con, info, by_kind, reg):
     typed = store.rows(con, 'scale', info['id'])
+    if not typed:
+        return ''
     out = ['<h3>Scaling: ns per update against contending CPUs</h3>']
     orders = []
     for t in typed:
@@ -292,28 +493,25 @@ def _scale(con, info):
             orders.append(t['order'])
     for o in orders:
         series = {}
-        for (_, f), t in zip(recs_, typed):
+        for t in typed:
             if t['order'] != o:
                 continue
             series.setdefault(t['layout'] or 'line', []).append(
-                (t['cpus'], t['upd_ns'],
-                 _pairs('scale', info['run_hex'], f)))
+                (t['cpus'], t['upd_ns'], _fig(
+                    'scale', info['run_hex'],
+                    store.fields(con, t['record_id']))))
         out.append(lines(list(series.items()), 'order %s' % (o or 'topo'),
                          'CPUs', 'ns per update'))
-    summ = store.records_of(con, info['id'], 'scale-summary')
-    if summ:
-        keys = ['layout', 'order', 'op', 'cpus', 'base_ns', 'last_ns',
-                'doubles_at', 'llc_wins_from', 'llc_stops_at']
-        out.append(_table(keys, [('', [dict(f).get(k, '-') for k in keys])
-                                 for _, f in summ]))
+    if by_kind.get('scale-summary'):
+        out.append(_generic(reg, 'scale-summary', by_kind['scale-summary'],
+                            info['run_hex']))
     return '\n'.join(out)
 
 
 def _noise(con, info):
-    recs_ = store.records_of(con, info['id'], 'noise')
-    if not recs_:
-        return ''
     typed = store.rows(con, 'noise', info['id'])
+    if not typed:
+        return ''
     buckets = {}
     for t in typed:
         lo = t['hist_lo']
@@ -324,6 +522,12 @@ def _noise(con, info):
             if v is not None and v >= 0 and lo + i < 64:
                 buckets[lo + i] = buckets.get(lo + i, 0) + int(v)
     out = ['<h3>Noise: gaps in a counter-polling loop</h3>']
+    n = noise_summary(typed)
+    if n:
+        out.append('<p>all CPUs: %d gaps, %s ns in all, the longest %s ns, '
+                   '%s gaps per second polled (per CPU: the noise table '
+                   'below)</p>' % (n[0], esc(fmt(n[1])), esc(fmt(n[2])),
+                                   esc(fmt(n[3]))))
     if buckets:
         ks = list(range(min(buckets), max(buckets) + 1))
 
@@ -336,31 +540,35 @@ def _noise(con, info):
         out.append(bars([lab(i) for i in ks], [buckets.get(i, 0)
                                                for i in ks],
                         'gaps per log2 bucket, all CPUs', 'gaps'))
-    out.append(_table(['cpu', 'polled ms', 'gaps', 'total ns', 'longest ns'],
-                      [(_data('noise', info['run_hex'], f),
-                        [t['cpu'], t['polled_ms'], t['count'], t['total'],
-                         t['max']]) for (_, f), t in zip(recs_, typed)]))
     return '\n'.join(out)
 
 
 def _rw(con, info):
-    recs_ = store.records_of(con, info['id'], 'rw')
-    if not recs_:
-        return ''
     typed = store.rows(con, 'rw', info['id'])
-    series = [(t['layout'] or '?', [(t['writer_ns'], t['reader_ns'], None)])
+    if not typed:
+        return ''
+    series = [('%s %s' % (t['layout'] or '?', t['reader'] or ''),
+               [(t['writer_ns'], t['reader_ns'], _fig(
+                   'rw', info['run_hex'],
+                   store.fields(con, t['record_id'])))])
               for t in typed]
     out = ['<h3>Writers against readers (ns per update, ns per scan)</h3>',
            lines(series, 'writer cost vs reader cost', 'writer ns/update',
-                 'reader ns/scan', points='only'),
-           _table(['layout', 'reader', 'writer ns', 'writer alone ns',
-                   'reader ns', 'reader alone ns', 'check'],
-                  [(_data('rw', info['run_hex'], f),
-                    [t['layout'] or '-', t['reader'] or '-', t['writer_ns'],
-                     t['writer_alone_ns'], t['reader_ns'],
-                     t['reader_alone_ns'], t['check'] or '-'])
-                   for (_, f), t in zip(recs_, typed)])]
+                 'reader ns/scan', points='only')]
     return '\n'.join(out)
+
+
+def _records(info, by_kind, reg, placed):
+    """Every record of the run not shown above, a table per kind (the
+    schema's columns), folded; a kind the schema lacks too."""
+    out = ['<h3>Records by kind</h3>']
+    for kind, recs_ in by_kind.items():
+        if kind in placed:
+            continue
+        out.append('<details><summary>%s (%d)</summary>%s</details>' % (
+            esc(kind), len(recs_), _generic(reg, kind, recs_,
+                                            info['run_hex'])))
+    return '\n'.join(out) if len(out) > 1 else ''
 
 
 def noise_summary(rows):
@@ -376,20 +584,23 @@ def noise_summary(rows):
 
 
 def _side_by_side(con, infos):
-    keys, cols = [], []
-    for info in infos:
+    """The runs in columns; result rows paired by layout and gap, never
+    by op (store.paired_results): the ops each ran are named."""
+    keys, rows_ = store.paired_results(con, [i['id'] for i in infos])
+    cols = []
+    for info, m in zip(infos, rows_):
         hz = info.get('counter_hz')
-        m = {}
-        for t in store.rows(con, 'result', info['id']):
-            k = (t['layout'] or '-', t['op'] or '-', t['gap'])
-            if k not in keys:
-                keys.append(k)
-            m[k] = _pm(_ns(t['mean'], hz), _ns(t['ci95'], hz))
-        cols.append(m)
+        cells = {}
+        for k, t in m.items():
+            pct, pci, _ = _ratio(t)
+            cells[k] = _pm(_ns(t['mean'], hz), _ns(t['ci95'], hz)) + (
+                '' if pct is None else ' (%s %%)' % fmt(pct))
+        cols.append(cells)
     ident = ['cpu_model', 'arch', 'virt', 'sys_vendor', 'product', 'board',
              'bios_version', 'status']
     rows = [('', [k] + [str(i.get(k) or '-') for i in infos]) for k in ident]
-    rows += [('', ['%s %s gap %s' % (k[0], k[1], fmt(k[2]))] +
+    rows += [('', ['%s gap %s: %s' % (k[0] or '-', fmt(k[1]),
+                                       store.ops_of(k, rows_))] +
               [c.get(k, '-') for c in cols]) for k in keys]
     noise = [noise_summary(store.rows(con, 'noise', i['id'])) for i in infos]
     if any(noise):
@@ -404,7 +615,9 @@ def _side_by_side(con, infos):
             rows.append(('', ['c2c CAS %s: median ns' % c] +
                          ['-' if not st.get(c) else fmt(st[c][2])
                           for st in classes]))
-    return ('<h2>Machines side by side (mean ns per iteration, 95 %)</h2>' +
+    return ('<h2>Machines side by side (mean ns per iteration, 95 %; % of '
+            'global)</h2><p>Rows pair by layout and gap, never by op: each '
+            'run\'s op is named (A/B/...) where they differ.</p>' +
             _table([''] + [i['run_hex'] for i in infos], rows))
 
 
@@ -417,16 +630,26 @@ def render(con, run_ids, published=()):
                                      % len(published) if published else '')]
     if len(infos) > 1:
         body.append(_side_by_side(con, infos))
+    reg = store.registry(con)
     for info in infos:
+        by_kind = _by_kind(con, info['id'])
         body.append('<section id="run-%d">' % info['id'])
         body.append('<h2>%s</h2>' % esc(_label(info)))
-        body.append(_warnings(con, info))
-        body.append('<h3>Machine</h3>' + _card(con, info))
-        body.append('<h3>sbm layouts per gap</h3>' + _seed(con, info))
+        body.append(_status(info))
+        body.append(_answer(con, info))
+        placed = set(MACHINE_KINDS) | set(TROUBLE_KINDS) | {'warn'}
+        if by_kind.get('proof'):
+            placed.add('proof')
+            body.append(_proof(con, info, by_kind, reg))
+        body.append(_warnings(con, info, by_kind, reg))
+        body.append(_machine(info, by_kind, reg))
         body.append(_c2c(con, info, published))
-        body.append(_scale(con, info))
+        if by_kind.get('scale-summary'):
+            placed.add('scale-summary')
+        body.append(_scale(con, info, by_kind, reg))
         body.append(_noise(con, info))
         body.append(_rw(con, info))
+        body.append(_records(info, by_kind, reg, placed))
         body.append('</section>')
     if published and not any(store.rows(con, 'c2c', i['id'])
                               for i in infos):

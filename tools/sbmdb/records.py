@@ -3,39 +3,66 @@
 
 sbmlog checks every record's CRC; `sbmlog records LOG` prints the
 verified ones as "KIND v=1 run=ID key=value ..." (text held inert:
-printable ASCII, other bytes as \\xNN) and `sbmlog check LOG` names the
-rejected lines.  Nothing here re-reads the log's bytes.
+printable ASCII and well-formed UTF-8, other bytes as \\xNN) and
+`sbmlog check LOG` names the rejected lines.  Nothing here re-reads the
+log's bytes but to find a quoted value's bounds (_quoted).
 """
 import math
 import os
 import re
 import subprocess
 
-_known = None
+_schema = _known = None
+# what `sbmlog schema` may name: a kind (letters, digits, '-'), a key
+# (letters, digits, '_'), a type word
+_KIND_NAME = re.compile(r'^[a-z][a-z0-9-]{0,39}$')
+_KEY_NAME = re.compile(r'^[a-z][a-z0-9_]{0,39}$')
+_TYPE_NAME = re.compile(r'^[a-z0-9-]{1,20}$')
 
 
-def known_keys():
-    """The keys each kind has, from the schema sbmlog was built with
-    (`sbmlog schema`, core/out/record_schema.def): {kind: {key, ...}}.
-    A key not listed is kept all the same and named as unknown (a newer
-    image's)."""
-    global _known
-    if _known is None:
+def schema():
+    """The record schema sbmlog was built with (`sbmlog schema`, from
+    core/out/record_schema.def and each experiment's file): {kind:
+    [(key, type, unit), ...]} in the schema's order, types as sbmlog
+    names them (u64, dbl, str, hex, list, cpus, u64-or-never, ...).
+    The host's one source of record kinds and keys: nothing here or in
+    store.py or html.py lists them again."""
+    global _schema
+    if _schema is None:
         p = _run(['schema'])
         if p.returncode != 0:
             raise LogError('sbmlog schema failed: %s' % (
                 p.stderr.decode('ascii', 'replace').strip() or
                 'exit %d' % p.returncode))
-        known = {}
-        for line in p.stdout.decode('ascii', 'replace').splitlines():
+        out = {}
+        for n, line in enumerate(p.stdout.decode('ascii', 'replace')
+                                 .splitlines(), 1):
             w = line.split()
-            if len(w) >= 2 and w[0] == 'kind':
-                known.setdefault(w[1], {'v', 'run'})
-            elif len(w) >= 3 and w[0] == 'key':
-                known.setdefault(w[1], {'v', 'run'}).add(w[2])
-        if not known:
+            if len(w) == 5 and w[0] == 'kind' and _KIND_NAME.match(w[1]):
+                out.setdefault(w[1], [])
+            elif (len(w) == 5 and w[0] == 'key' and w[1] in out and
+                  _KEY_NAME.match(w[2]) and _TYPE_NAME.match(w[3])):
+                if w[2] not in ('v', 'run') and \
+                        all(k != w[2] for k, _, _ in out[w[1]]):
+                    out[w[1]].append((w[2], w[3],
+                                      '' if w[4] == '-' else w[4]))
+            else:
+                raise LogError('sbmlog schema, line %d: not a kind or key '
+                               'line this reader knows: %r' % (n, line))
+        if not out:
             raise LogError('sbmlog schema printed no record kind')
-        _known = known
+        _schema = out
+    return _schema
+
+
+def known_keys():
+    """The keys each kind has, from the schema (schema()): {kind: {key,
+    ...}}, v and run included.  A key not listed is kept all the same and
+    named as unknown (a newer image's)."""
+    global _known
+    if _known is None:
+        _known = {k: {'v', 'run'} | {key for key, _, _ in keys}
+                  for k, keys in schema().items()}
     return _known
 
 # sbmlog prints a quoted value without its quotes, so a value with blanks
@@ -74,10 +101,44 @@ def parse_line(line):
     return kind, [tuple(f) for f in fields]
 
 
+# UTF-8 characters sbmlog shows as \xNN bytes all the same: marks that
+# reorder or break text (tools/inert.c, utf8_shown())
+_NOT_SHOWN = ({0x061c, 0x200e, 0x200f, 0x2028, 0x2029} |
+              set(range(0x202a, 0x202f)) | set(range(0x2066, 0x206a)))
+
+
+def _utf8_at(raw, i):
+    """The well-formed UTF-8 character at raw[i] that sbmlog shows as
+    itself (no control, no mark in _NOT_SHOWN), or ''."""
+    lead = raw[i]
+    n = 2 if 0xc2 <= lead <= 0xdf else 3 if 0xe0 <= lead <= 0xef else \
+        4 if 0xf0 <= lead <= 0xf4 else 0
+    if not n:
+        return ''
+    try:
+        ch = raw[i:i + n].decode('utf-8')   # strict: no overlong,
+    except UnicodeDecodeError:              # surrogate, > U+10FFFF
+        return ''
+    cp = ord(ch)
+    return '' if cp < 0xa0 or cp in _NOT_SHOWN else ch
+
+
 def _inert(text):
-    """A record's text as sbmlog prints it (tools/inert.c)."""
-    return ''.join(c if ' ' <= c < '\x7f' else '\\x%02x' % ord(c)
-                   for c in text)
+    """A record's text (a log's bytes, one char each) as sbmlog prints
+    it (tools/inert.c, text_inert()): printable ASCII and well-formed
+    UTF-8 as they are, every other byte as \\xNN."""
+    raw = text.encode('latin-1')
+    out, i = [], 0
+    while i < len(raw):
+        c = raw[i]
+        ch = _utf8_at(raw, i) if c >= 0x80 else ''
+        if ch:
+            out.append(ch)
+            i += len(ch.encode('utf-8'))
+            continue
+        out.append(chr(c) if 0x20 <= c < 0x7f else '\\x%02x' % c)
+        i += 1
+    return ''.join(out)
 
 
 def _split(body):
@@ -154,8 +215,9 @@ class Record:
     def num(self, key):
         return num(self.get(key))
 
-    def unknown_keys(self):
-        known = known_keys().get(self.kind)
+    def unknown_keys(self, known=None):
+        """Keys the schema (or known, {kind: keys}) does not name."""
+        known = (known or known_keys()).get(self.kind)
         if known is None:
             return [k for k, _ in self.fields if k not in ('v', 'run')]
         return [k for k, _ in self.fields if k not in known]
@@ -198,16 +260,18 @@ class Run:
             return 'damaged'
         return 'ok'
 
-    def unknown(self):
-        """'kind.key' named once each, in the order met."""
+    def unknown(self, known=None):
+        """'kind.key' named once each, in the order met ('kind.*' for a
+        kind the schema, or known, lacks)."""
+        known = known or known_keys()
         seen = []
         for r in self.records:
-            if r.kind not in known_keys():
+            if r.kind not in known:
                 name = r.kind + '.*'
                 if name not in seen:
                     seen.append(name)
                 continue
-            for k in r.unknown_keys():
+            for k in r.unknown_keys(known):
                 name = r.kind + '.' + k
                 if name not in seen:
                     seen.append(name)
@@ -240,9 +304,10 @@ def read_log(path, label=None):
     p = _run(['records', os.path.join('.', path) if path.startswith('-') else path])
     if p.returncode not in (0, 1):
         raise LogError('%s: sbmlog could not read it: %s' % (
-            label, p.stderr.decode('ascii', 'replace').strip()))
+            label, p.stderr.decode('utf-8', 'replace').strip()))
     runs, cur = [], None
-    text = p.stdout.decode('ascii', 'replace')
+    # printable ASCII and UTF-8 (tools/inert.c)
+    text = p.stdout.decode('utf-8', 'replace')
     quoted = _quoted(path)
     for seq, line in enumerate(text.splitlines()):
         if not line:
@@ -264,7 +329,7 @@ def read_log(path, label=None):
     rejects = []
     if p.returncode == 1:
         c = _run(['check', path])
-        out = c.stdout.decode('ascii', 'replace')
+        out = c.stdout.decode('utf-8', 'replace')
         for line in out.splitlines():
             m = re.search(r':(\d+): rejected record: (.*)$', line)
             if m and line.startswith(path + ':'):

@@ -2,94 +2,64 @@
 """The results database: one SQLite file, its schema and migrations.
 
 Every verified record of a run is kept whole (record, field), unknown
-keys included and named; typed tables (result, c2c, ...) hold the
-figures for queries.  SQL takes values only as bound parameters; the
-identifiers in it are this file's constants.
+keys included and named; typed tables, one per record kind of the
+schema sbmlog exports (`sbmlog schema`), hold the figures for queries.
+SQL takes values only as bound parameters; the identifiers in it are
+this file's constants or names from kind_table/kind_column, quoted.
 """
 import hashlib
 import os
+import re
 import sqlite3
 import time
 
 from . import records as recs
 
-SCHEMA = 2
+SCHEMA = 3
 APP_ID = 0x53424d44  # 'SBMD': this file is an sbmbench database
 
-# The typed tables: table -> (record kind, [(column, key, type)]).
-# Columns are the record keys (quoted in SQL: some are SQL words).
-_R, _I, _T = 'REAL', 'INTEGER', 'TEXT'
-TYPED = {
-    'result': ('result', [
-        ('layout', 'layout', _T), ('op', 'op', _T), ('mode', 'mode', _T),
-        ('gap', 'gap', _I), ('cpus', 'cpus', _I), ('iters', 'iters', _I),
-        ('reps', 'reps', _I), ('unit', 'unit', _T), ('median', 'median', _R),
-        ('mean', 'mean', _R), ('min', 'min', _R), ('max', 'max', _R),
-        ('stddev', 'stddev', _R), ('ci95', 'ci95', _R), ('ns', 'ns', _R),
-        ('pct', 'pct', _R), ('pct_median', 'pct_median', _R),
-        ('upd_ns', 'upd_ns', _R), ('floor', 'floor', _R),
-        ('cost_ns', 'cost_ns', _R), ('clean', 'clean', _I)]),
-    'proof': ('proof', [
-        ('a', 'a', _I), ('b', 'b', _I), ('partner', 'partner', _T),
-        ('relation', 'relation', _T), ('pingpong_ns', 'pingpong_ns', _R),
-        ('op', 'op', _T), ('gap', 'gap', _I), ('upd_ns', 'upd_ns', _R),
-        ('floor_ns', 'floor_ns', _R), ('cost_ns', 'cost_ns', _R),
-        ('pct', 'pct', _R), ('cost_ci95_ns', 'cost_ci95_ns', _R),
-        ('verdict', 'verdict', _T)]),
-    'c2c': ('c2c', [
-        ('a', 'a', _I), ('b', 'b', _I), ('class', 'class', _T),
-        ('home', 'home', _T), ('median', 'median', _R), ('min', 'min', _R),
-        ('cas_median', 'cas_median', _R), ('cas_min', 'cas_min', _R)]),
-    'scale': ('scale', [
-        ('layout', 'layout', _T), ('order', 'order', _T), ('op', 'op', _T),
-        ('cpus', 'cpus', _I), ('median', 'median', _R), ('min', 'min', _R),
-        ('max', 'max', _R), ('ns', 'ns', _R), ('upd_ns', 'upd_ns', _R),
-        ('clean', 'clean', _I), ('llcs', 'llcs', _I)]),
-    'noise': ('noise', [
-        ('cpu', 'cpu', _I), ('polled_ms', 'polled_ms', _R),
-        ('count', 'count', _I), ('total', 'total', _R), ('max', 'max', _R),
-        ('hist_lo', 'hist_lo', _I), ('hist', 'hist', _T)]),
-    'rw': ('rw', [
-        ('layout', 'layout', _T), ('reader', 'reader', _T),
-        ('writers', 'writers', _I), ('readers', 'readers', _I),
-        ('writer_ns', 'writer_ns', _R),
-        ('writer_alone_ns', 'writer_alone_ns', _R),
-        ('reader_ns', 'reader_ns', _R),
-        ('reader_alone_ns', 'reader_alone_ns', _R),
-        ('floor_ns', 'floor_ns', _R), ('above_ns', 'above_ns', _R),
-        ('check', 'check', _T)]),
-    'warn': ('warn', [
-        ('what', 'what', _T), ('id', 'id', _T), ('msg', 'msg', _T)]),
-}
-
-# The machine's identity (hello): firmware versions are the run's.
+# The machine's identity (hello) and the run's summary (hello, topo):
+# which keys identify a machine is a choice made here, not a list of a
+# kind's keys; each name is checked against the schema (_check_names).
 MACHINE_KEYS = ('arch', 'platform', 'virt', 'cpu_model', 'sys_vendor',
                 'product', 'board_vendor', 'board', 'cpu_version', 'midr',
                 'revidr', 'dt_model', 'mvendorid', 'marchid', 'mimpid')
 FIRMWARE_KEYS = ('bios_vendor', 'bios_version', 'bios_date', 'microcode')
+RUN_HELLO_KEYS = ('version', 'counter_hz')
+RUN_TOPO_KEYS = ('cpus', 'packages', 'nodes', 'llcs')
+
+# The typed tables: one per record kind of the schema (records.schema()),
+# a column per key in the schema's order, its SQL type from the key's.
+# Which table and column hold a kind and key is written in the database
+# (kind_table, kind_column), so a database keeps its names as the schema
+# grows: a kind or key the schema adds later becomes a table or column,
+# filled from the records kept whole, the next time the database is
+# opened (_sync_typed), with no edit here.
+_R, _I, _T = 'REAL', 'INTEGER', 'TEXT'
+SQL_TYPE = {'u64': _I, 'u64-or-never': _I, 'dbl': _R}   # the rest: TEXT
+# every typed table's columns before the record's keys
+TYPED_BASE = ('run_id', 'record_id', 'seq')
+# tables that are not a kind's: a kind of such a name gets another
+CORE_TABLES = ('machine', 'log', 'reject', 'run', 'record', 'field',
+               'published', 'published_cpu', 'published_pair',
+               'kind_table', 'kind_column')
+_INT = re.compile(r'^-?[0-9]{1,19}$')
 
 
 def q(name):
-    return '"%s"' % name
-
-
-def _typed_sql():
-    out = []
-    for table, (_, cols) in TYPED.items():
-        body = ', '.join('%s %s' % (q(c), t) for c, _, t in cols)
-        out.append('CREATE TABLE %s (run_id INTEGER NOT NULL REFERENCES '
-                   'run(id) ON DELETE CASCADE, seq INTEGER NOT NULL, %s);'
-                   % (q(table), body))
-        out.append('CREATE INDEX %s ON %s(run_id);'
-                   % (q(table + '_by_run'), q(table)))
-    return '\n'.join(out)
+    return '"%s"' % name.replace('"', '""')
 
 
 # Each entry brings a database from the version before it to its own.
+# 1 and 2 stay as those versions made their tables (3 replaces 1's typed
+# tables with the schema's).
 MIGRATIONS = {
     1: '''
 CREATE TABLE machine (id INTEGER PRIMARY KEY, ident TEXT UNIQUE NOT NULL,
-  %s);
+  "arch" TEXT, "platform" TEXT, "virt" TEXT, "cpu_model" TEXT,
+  "sys_vendor" TEXT, "product" TEXT, "board_vendor" TEXT, "board" TEXT,
+  "cpu_version" TEXT, "midr" TEXT, "revidr" TEXT, "dt_model" TEXT,
+  "mvendorid" TEXT, "marchid" TEXT, "mimpid" TEXT);
 CREATE TABLE log (id INTEGER PRIMARY KEY, sha256 TEXT UNIQUE NOT NULL,
   name TEXT NOT NULL, rejected INTEGER NOT NULL, added TEXT NOT NULL);
 CREATE TABLE reject (log_id INTEGER NOT NULL REFERENCES log(id),
@@ -99,7 +69,8 @@ CREATE TABLE run (id INTEGER PRIMARY KEY, run_key TEXT UNIQUE NOT NULL,
   log_id INTEGER REFERENCES log(id), status TEXT NOT NULL,
   records INTEGER NOT NULL, unknown TEXT NOT NULL, version TEXT,
   counter_hz REAL, cpus INTEGER, packages INTEGER, nodes INTEGER,
-  llcs INTEGER, %s);
+  llcs INTEGER, "bios_vendor" TEXT, "bios_version" TEXT,
+  "bios_date" TEXT, "microcode" TEXT);
 CREATE TABLE record (id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL
   REFERENCES run(id) ON DELETE CASCADE, seq INTEGER NOT NULL,
   kind TEXT NOT NULL, text TEXT NOT NULL);
@@ -111,9 +82,46 @@ CREATE INDEX field_by_record ON field(record_id);
 CREATE TABLE cpu (run_id INTEGER NOT NULL REFERENCES run(id)
   ON DELETE CASCADE, cpu INTEGER, node INTEGER, package INTEGER,
   llc INTEGER, core INTEGER, smt INTEGER, enabled INTEGER);
-%s
-''' % (', '.join('%s TEXT' % q(k) for k in MACHINE_KEYS),
-       ', '.join('%s TEXT' % q(k) for k in FIRMWARE_KEYS), _typed_sql()),
+CREATE TABLE "result" (run_id INTEGER NOT NULL REFERENCES run(id)
+  ON DELETE CASCADE, seq INTEGER NOT NULL, "layout" TEXT, "op" TEXT,
+  "mode" TEXT, "gap" INTEGER, "cpus" INTEGER, "iters" INTEGER,
+  "reps" INTEGER, "unit" TEXT, "median" REAL, "mean" REAL, "min" REAL,
+  "max" REAL, "stddev" REAL, "ci95" REAL, "ns" REAL, "pct" REAL,
+  "pct_median" REAL, "upd_ns" REAL, "floor" REAL, "cost_ns" REAL,
+  "clean" INTEGER);
+CREATE INDEX "result_by_run" ON "result"(run_id);
+CREATE TABLE "proof" (run_id INTEGER NOT NULL REFERENCES run(id)
+  ON DELETE CASCADE, seq INTEGER NOT NULL, "a" INTEGER, "b" INTEGER,
+  "partner" TEXT, "relation" TEXT, "pingpong_ns" REAL, "op" TEXT,
+  "gap" INTEGER, "upd_ns" REAL, "floor_ns" REAL, "cost_ns" REAL,
+  "pct" REAL, "cost_ci95_ns" REAL, "verdict" TEXT);
+CREATE INDEX "proof_by_run" ON "proof"(run_id);
+CREATE TABLE "c2c" (run_id INTEGER NOT NULL REFERENCES run(id)
+  ON DELETE CASCADE, seq INTEGER NOT NULL, "a" INTEGER, "b" INTEGER,
+  "class" TEXT, "home" TEXT, "median" REAL, "min" REAL,
+  "cas_median" REAL, "cas_min" REAL);
+CREATE INDEX "c2c_by_run" ON "c2c"(run_id);
+CREATE TABLE "scale" (run_id INTEGER NOT NULL REFERENCES run(id)
+  ON DELETE CASCADE, seq INTEGER NOT NULL, "layout" TEXT, "order" TEXT,
+  "op" TEXT, "cpus" INTEGER, "median" REAL, "min" REAL, "max" REAL,
+  "ns" REAL, "upd_ns" REAL, "clean" INTEGER, "llcs" INTEGER);
+CREATE INDEX "scale_by_run" ON "scale"(run_id);
+CREATE TABLE "noise" (run_id INTEGER NOT NULL REFERENCES run(id)
+  ON DELETE CASCADE, seq INTEGER NOT NULL, "cpu" INTEGER,
+  "polled_ms" REAL, "count" INTEGER, "total" REAL, "max" REAL,
+  "hist_lo" INTEGER, "hist" TEXT);
+CREATE INDEX "noise_by_run" ON "noise"(run_id);
+CREATE TABLE "rw" (run_id INTEGER NOT NULL REFERENCES run(id)
+  ON DELETE CASCADE, seq INTEGER NOT NULL, "layout" TEXT, "reader" TEXT,
+  "writers" INTEGER, "readers" INTEGER, "writer_ns" REAL,
+  "writer_alone_ns" REAL, "reader_ns" REAL, "reader_alone_ns" REAL,
+  "floor_ns" REAL, "above_ns" REAL, "check" TEXT);
+CREATE INDEX "rw_by_run" ON "rw"(run_id);
+CREATE TABLE "warn" (run_id INTEGER NOT NULL REFERENCES run(id)
+  ON DELETE CASCADE, seq INTEGER NOT NULL, "what" TEXT, "id" TEXT,
+  "msg" TEXT);
+CREATE INDEX "warn_by_run" ON "warn"(run_id);
+''',
     # 2: published core-to-core sets beside ours; results found by
     # layout and gap without a scan
     2: '''
@@ -127,6 +135,24 @@ CREATE TABLE published_pair (pub_id INTEGER NOT NULL REFERENCES
   published(id) ON DELETE CASCADE, a INTEGER NOT NULL, b INTEGER NOT NULL,
   class TEXT NOT NULL, ns REAL NOT NULL);
 CREATE INDEX result_by_layout_gap ON result(layout, gap);
+''',
+    # 3: typed tables from the record schema, every kind and key, named
+    # in kind_table and kind_column.  1's hand-made ones go: every record
+    # is kept whole in record and field, from which _sync_typed builds
+    # the new tables in the same transaction.
+    3: '''
+DROP TABLE "result";
+DROP TABLE "proof";
+DROP TABLE "c2c";
+DROP TABLE "scale";
+DROP TABLE "noise";
+DROP TABLE "rw";
+DROP TABLE "warn";
+DROP TABLE cpu;
+CREATE TABLE kind_table (kind TEXT PRIMARY KEY, tbl TEXT UNIQUE NOT NULL);
+CREATE TABLE kind_column (kind TEXT NOT NULL REFERENCES kind_table(kind),
+  key TEXT NOT NULL, col TEXT NOT NULL, type TEXT NOT NULL,
+  sql_type TEXT NOT NULL, unit TEXT NOT NULL, PRIMARY KEY (kind, key));
 ''',
 }
 
@@ -149,7 +175,8 @@ def _now():
 
 def open_db(path, create=True, schema=SCHEMA):
     """The database at path, migrated to `schema` (tests ask for older
-    ones).  A newer schema than this code knows is refused untouched."""
+    ones), its typed tables brought up to the record schema sbmlog
+    exports.  A newer schema than this code knows is refused untouched."""
     if path != ':memory:' and not os.path.exists(path):
         if not create:
             raise DbError('%s: no such database' % path)
@@ -175,14 +202,27 @@ def open_db(path, create=True, schema=SCHEMA):
                       'knows (%d): use a newer sbmbench; the database is '
                       'left untouched' % (path, ver, SCHEMA))
     if ver < schema:
+        if schema >= 3:
+            _check_names()      # before anything is written
         con.execute('BEGIN IMMEDIATE')
         try:
             for v in range(ver + 1, schema + 1):
                 for stmt in MIGRATIONS[v].split(';'):
                     if stmt.strip():
                         con.execute(stmt)
+            if schema >= 3:
+                _sync_typed(con)
             con.execute('PRAGMA application_id = %d' % APP_ID)
             con.execute('PRAGMA user_version = %d' % schema)
+            con.execute('COMMIT')
+        except BaseException:
+            con.execute('ROLLBACK')
+            raise
+    elif ver >= 3 and _sync_needed(con):
+        _check_names()
+        con.execute('BEGIN IMMEDIATE')
+        try:
+            _sync_typed(con)
             con.execute('COMMIT')
         except BaseException:
             con.execute('ROLLBACK')
@@ -190,13 +230,206 @@ def open_db(path, create=True, schema=SCHEMA):
     return con
 
 
-def _typed_value(v, t):
-    if t == _T:
+def _check_names():
+    """The keys named above are the schema's (a renamed key would
+    otherwise leave its column empty, silently)."""
+    known = recs.known_keys()
+    for kind, keys in (('hello', MACHINE_KEYS + FIRMWARE_KEYS +
+                        RUN_HELLO_KEYS), ('topo', RUN_TOPO_KEYS)):
+        for k in keys:
+            if k not in known.get(kind, ()):
+                raise DbError('sbmdb/store.py names %s.%s, which the '
+                              'record schema (sbmlog schema) lacks' % (
+                                  kind, k))
+
+
+def registry(con):
+    """{kind: (table, [(key, column, schema type, SQL type, unit)])} of
+    the database's typed tables, in the schema's order; {} before schema
+    3 (tests fill older databases)."""
+    if not con.execute("SELECT count(*) FROM sqlite_master WHERE type = "
+                       "'table' AND name = 'kind_table'").fetchone()[0]:
+        return {}
+    out = {}
+    for kind, tbl in con.execute('SELECT kind, tbl FROM kind_table '
+                                 'ORDER BY rowid'):
+        out[kind] = (tbl, [])
+    for kind, key, col, typ, sqlt, unit in con.execute(
+            'SELECT kind, key, col, type, sql_type, unit FROM kind_column '
+            'ORDER BY rowid'):
+        if kind in out:
+            out[kind][1].append((key, col, typ, sqlt, unit))
+    return out
+
+
+def _sync_needed(con):
+    reg = registry(con)
+    for kind, keys in recs.schema().items():
+        have = {k for k, _, _, _, _ in reg.get(kind, ('', []))[1]}
+        if kind not in reg or any(k not in have for k, _, _ in keys):
+            return True
+    return False
+
+
+def _free(name, used):
+    """name, or name_2, name_3, ...: one not in used (compared in lower
+    case, as SQLite compares names)."""
+    n, i = name, 1
+    while n.lower() in used:
+        i += 1
+        n = '%s_%d' % (name, i)
+    used.add(n.lower())
+    return n
+
+
+def _sync_typed(con):
+    """Adds the typed tables and columns the record schema has and the
+    database lacks, fills them from the records kept whole, and marks
+    the keys it adds as known (run.unknown, field.known)."""
+    reg = registry(con)
+    used = {n.lower() for (n,) in con.execute(
+        'SELECT name FROM sqlite_master')} | set(CORE_TABLES)
+    added = []
+    for kind, keys in recs.schema().items():
+        fresh = kind not in reg
+        if fresh:
+            tbl = _free(kind.replace('-', '_'), used)
+            con.execute('INSERT INTO kind_table (kind, tbl) VALUES (?, ?)',
+                        (kind, tbl))
+            reg[kind] = (tbl, [])
+        tbl, cols = reg[kind]
+        have = {k for k, _, _, _, _ in cols}
+        taken = set(TYPED_BASE) | {c.lower() for _, c, _, _, _ in cols}
+        new = []
+        for key, typ, unit in keys:
+            if key in have:
+                continue
+            col = _free(key if key.lower() not in TYPED_BASE else
+                        'k_' + key, taken)
+            sqlt = SQL_TYPE.get(typ, _T)
+            con.execute('INSERT INTO kind_column (kind, key, col, type, '
+                        'sql_type, unit) VALUES (?,?,?,?,?,?)',
+                        (kind, key, col, typ, sqlt, unit))
+            new.append((key, col, typ, sqlt, unit))
+        cols += new
+        if fresh:
+            con.execute(
+                'CREATE TABLE %s (run_id INTEGER NOT NULL REFERENCES '
+                'run(id) ON DELETE CASCADE, record_id INTEGER NOT NULL '
+                'REFERENCES record(id) ON DELETE CASCADE, seq INTEGER NOT '
+                'NULL%s)' % (q(tbl), ''.join(', %s %s' % (q(c), t)
+                                             for _, c, _, t, _ in cols)))
+            con.execute('CREATE INDEX %s ON %s(run_id)' % (
+                q(_free(tbl + '_by_run', used)), q(tbl)))
+        else:
+            for _, c, _, t, _ in new:
+                con.execute('ALTER TABLE %s ADD COLUMN %s %s' % (
+                    q(tbl), q(c), t))
+        names = {k: c for k, c, _, _, _ in cols}
+        if new and 'layout' in names and 'gap' in names and (
+                fresh or 'layout' in [k for k, _, _, _, _ in new] or
+                'gap' in [k for k, _, _, _, _ in new]):
+            # results of a layout at a gap found without a scan
+            con.execute('CREATE INDEX %s ON %s(%s, %s)' % (
+                q(_free(tbl + '_by_layout_gap', used)), q(tbl),
+                q(names['layout']), q(names['gap'])))
+        if fresh:
+            _fill_typed(con, kind, tbl, cols)
+        elif new:
+            _fill_columns(con, kind, tbl, new)
+        added += [(kind, k) for k, _, _, _, _ in new]
+        if fresh and not new:
+            added.append((kind, None))
+    if added:
+        _mark_known(con, reg, added)
+
+
+def _record_values(con, kind, keys):
+    """{record id: {key: first value}} of every stored record of kind."""
+    out = {}
+    want = set(keys)
+    for rec_id, key, value in con.execute(
+            'SELECT field.record_id, field.key, field.value FROM field '
+            'JOIN record ON record.id = field.record_id WHERE record.kind '
+            '= ? ORDER BY field.record_id, field.pos', (kind,)):
+        if key in want:
+            out.setdefault(rec_id, {}).setdefault(key, value)
+    return out
+
+
+def _fill_typed(con, kind, tbl, cols):
+    vals = _record_values(con, kind, [k for k, _, _, _, _ in cols])
+    rows = [[run_id, rec_id, seq] + [
+        _typed_value(vals.get(rec_id, {}).get(k), t, typ)
+        for k, _, typ, t, _ in cols]
+        for rec_id, run_id, seq in con.execute(
+            'SELECT id, run_id, seq FROM record WHERE kind = ?', (kind,))]
+    if rows:
+        con.executemany('INSERT INTO %s (%s) VALUES (%s)' % (
+            q(tbl), ', '.join(q(c) for c in list(TYPED_BASE) +
+                              [c for _, c, _, _, _ in cols]),
+            ', '.join('?' * (len(TYPED_BASE) + len(cols)))), rows)
+
+
+def _fill_columns(con, kind, tbl, new):
+    vals = _record_values(con, kind, [k for k, _, _, _, _ in new])
+    rows = [[_typed_value(v.get(k), t, typ) for k, _, typ, t, _ in new] +
+            [rec_id] for rec_id, v in vals.items()]
+    if rows:
+        con.executemany('UPDATE %s SET %s WHERE record_id = ?' % (
+            q(tbl), ', '.join('%s = ?' % q(c) for _, c, _, _, _ in new)),
+            rows)
+
+
+def _mark_known(con, reg, added):
+    """Keys stored as unknown (a newer image's) that the schema now
+    knows: field.known set, their names taken out of run.unknown."""
+    for kind, key in added:
+        if key is not None:
+            con.execute('UPDATE field SET known = 1 WHERE known = 0 AND '
+                        'key = ? AND record_id IN (SELECT id FROM record '
+                        'WHERE kind = ?)', (key, kind))
+    for rid, unk in con.execute("SELECT id, unknown FROM run WHERE "
+                                "unknown != ''").fetchall():
+        names = []
+        for name in unk.split(','):
+            kind, _, key = name.rpartition('.')
+            if kind not in reg:
+                names.append(name)
+            elif key == '*':
+                # a kind now known: its keys the schema still lacks
+                for (k,) in con.execute(
+                        'SELECT field.key FROM field JOIN record ON '
+                        'record.id = field.record_id WHERE record.run_id '
+                        '= ? AND record.kind = ? AND field.known = 0 '
+                        'ORDER BY record.seq, field.pos', (rid, kind)):
+                    if kind + '.' + k not in names:
+                        names.append(kind + '.' + k)
+            elif key not in {k for k, _, _, _, _ in reg[kind][1]}:
+                names.append(name)
+        if ','.join(names) != unk:
+            con.execute('UPDATE run SET unknown = ? WHERE id = ?',
+                        (','.join(names), rid))
+
+
+def _typed_value(v, t, typ=None):
+    """A record's text as its column's SQL type: a number the text is
+    not (hostile, nan, inf) is NULL; u64-or-never keeps 'never' (an
+    INTEGER column holds it as text)."""
+    if v is None or t == _T:
+        return v
+    if t == _I and _INT.match(v):
+        i = int(v)
+        if -(1 << 63) <= i < (1 << 63):
+            return i
+    if typ == 'u64-or-never' and v == 'never':
         return v
     f = recs.num(v)
     if f is None:
         return None
-    return int(f) if t == _I and f == int(f) else f
+    if t == _I and f == int(f) and abs(f) < (1 << 63):
+        return int(f)
+    return f
 
 
 def _machine_id(con, hello):
@@ -221,46 +454,56 @@ def run_key(run):
         first.encode()).hexdigest()[:16]
 
 
-def _insert_run(con, run, log_id):
+def _known(reg):
+    """{kind: keys} the schema or the database's typed tables know."""
+    known = {k: set(v) for k, v in recs.known_keys().items()}
+    for kind, (_, cols) in reg.items():
+        known.setdefault(kind, {'v', 'run'}).update(k for k, *_ in cols)
+    return known
+
+
+def _insert_run(con, run, log_id, reg):
     hello, topo = run.first('hello'), run.first('topo')
+    known = _known(reg)
     mid = _machine_id(con, hello)
-    cols = ['run_key', 'run_hex', 'machine_id', 'log_id', 'status',
-            'records', 'unknown', 'version', 'counter_hz', 'cpus',
-            'packages', 'nodes', 'llcs'] + list(FIRMWARE_KEYS)
+    cols = (['run_key', 'run_hex', 'machine_id', 'log_id', 'status',
+             'records', 'unknown'] + list(RUN_HELLO_KEYS) +
+            list(RUN_TOPO_KEYS) + list(FIRMWARE_KEYS))
     vals = [run_key(run), run.run_id, mid, log_id, run.status(),
-            len(run.records), ','.join(run.unknown()),
-            hello.get('version') if hello else None,
-            hello.num('counter_hz') if hello else None]
-    vals += [_typed_value(topo.get(k), _I) if topo else None
-             for k in ('cpus', 'packages', 'nodes', 'llcs')]
+            len(run.records), ','.join(run.unknown(known))]
+    vals += [hello.get(k) if hello else None for k in RUN_HELLO_KEYS]
+    vals += [topo.get(k) if topo else None for k in RUN_TOPO_KEYS]
     vals += [hello.get(k) if hello else None for k in FIRMWARE_KEYS]
+    # the run table's own types (1's): counter_hz REAL, the topology's
+    # counts INTEGER
+    types = dict(counter_hz=_R, cpus=_I, packages=_I, nodes=_I, llcs=_I)
+    vals = [_typed_value(v, types.get(c, _T)) if isinstance(v, str) else v
+            for c, v in zip(cols, vals)]
     rid = con.execute('INSERT INTO run (%s) VALUES (%s)' % (
         ', '.join(q(c) for c in cols), ', '.join('?' * len(cols))),
         vals).lastrowid
+    typed = {}
     for r in run.records:
         rec_id = con.execute(
             'INSERT INTO record (run_id, seq, kind, text) VALUES (?,?,?,?)',
             (rid, r.seq, r.kind, r.text())).lastrowid
-        unknown = set(r.unknown_keys())
+        unknown = set(r.unknown_keys(known))
         con.executemany(
             'INSERT INTO field (record_id, pos, key, value, known) '
             'VALUES (?,?,?,?,?)',
             [(rec_id, i, k, v, 0 if k in unknown else 1)
              for i, (k, v) in enumerate(r.fields)])
-        if r.kind == 'cpu':
-            con.execute('INSERT INTO cpu VALUES (?,?,?,?,?,?,?,?)',
-                        [rid] + [_typed_value(r.get(k), _I) for k in (
-                            'id', 'node', 'package', 'llc', 'core', 'smt',
-                            'enabled')])
-    for table, (kind, tcols) in TYPED.items():
-        rows = [[rid, r.seq] + [_typed_value(r.get(key), t)
-                                for _, key, t in tcols]
-                for r in run.all(kind)]
-        if rows:
-            con.executemany('INSERT INTO %s (run_id, seq, %s) VALUES '
-                            '(?, ?%s)' % (q(table), ', '.join(
-                                q(c) for c, _, _ in tcols),
-                                ', ?' * len(tcols)), rows)
+        if r.kind in reg:
+            typed.setdefault(r.kind, []).append(
+                [rid, rec_id, r.seq] + [_typed_value(r.get(k), t, typ)
+                                        for k, _, typ, t, _ in
+                                        reg[r.kind][1]])
+    for kind, rows in typed.items():
+        tbl, tcols = reg[kind]
+        con.executemany('INSERT INTO %s (%s) VALUES (%s)' % (
+            q(tbl), ', '.join(q(c) for c in list(TYPED_BASE) +
+                              [c for _, c, _, _, _ in tcols]),
+            ', '.join('?' * (len(TYPED_BASE) + len(tcols)))), rows)
     return rid
 
 
@@ -285,12 +528,13 @@ def add_log(con, path, label=None):
                 (sha, label, len(rejects), _now())).lastrowid
             con.executemany('INSERT INTO reject VALUES (?,?,?)',
                             [(log_id, n, w) for n, w in rejects])
+        reg = registry(con)
         for run in runs:
             have = con.execute(
                 'SELECT id, status, records FROM run WHERE run_key = ?',
                 (run_key(run),)).fetchone()
             if have is None:
-                out.append((run, _insert_run(con, run, log_id), 'stored'))
+                out.append((run, _insert_run(con, run, log_id, reg), 'stored'))
                 continue
             old_id, old_status, old_n = have
             texts = {t for (t,) in con.execute(
@@ -300,7 +544,7 @@ def add_log(con, path, label=None):
                     texts <= new_texts and len(new_texts) > len(texts)):
                 # the whole run where a part was stored: nothing lost
                 con.execute('DELETE FROM run WHERE id = ?', (old_id,))
-                out.append((run, _insert_run(con, run, log_id),
+                out.append((run, _insert_run(con, run, log_id, reg),
                             'replaced'))
             else:
                 out.append((run, old_id, 'kept'))
@@ -338,12 +582,56 @@ def runs(con):
         'ORDER BY run.id').fetchall()
 
 
-def rows(con, table, run_id):
-    """A typed table's rows of one run as dicts, in record order."""
-    cur = con.execute('SELECT * FROM %s WHERE run_id = ? ORDER BY seq'
-                      % q(table), (run_id,))
-    names = [d[0] for d in cur.description]
+def rows(con, kind, run_id):
+    """A kind's typed rows of one run as dicts by record key (with
+    run_id, record_id and seq), in record order; [] where the database
+    has no table for the kind."""
+    ent = registry(con).get(kind)
+    if ent is None:
+        return []
+    tbl, cols = ent
+    names = list(TYPED_BASE) + [k for k, _, _, _, _ in cols]
+    cur = con.execute('SELECT %s FROM %s WHERE run_id = ? ORDER BY seq' % (
+        ', '.join(q(c) for c in list(TYPED_BASE) +
+                  [c for _, c, _, _, _ in cols]), q(tbl)), (run_id,))
     return [dict(zip(names, r)) for r in cur.fetchall()]
+
+
+def paired_results(con, run_ids):
+    """The result rows of several runs paired by layout and gap, never
+    by op: runs of different architectures run different ops on a
+    layout (x86 lock_or, riscv amoor), and their cost side by side is
+    the comparison.  (A run has one op per layout at a gap; were there
+    more, the n-th of each run would pair.)  Returns (keys, [{key:
+    row}] per run), keys (layout, gap, n) in order of first appearance."""
+    keys, cols = [], []
+    for rid in run_ids:
+        m, seen = {}, {}
+        for t in rows(con, 'result', rid):
+            base = (t['layout'], t['gap'])
+            k = base + (seen.get(base, 0),)
+            seen[base] = k[2] + 1
+            m[k] = t
+            if k not in keys:
+                keys.append(k)
+        cols.append(m)
+    return keys, cols
+
+
+def ops_of(key, cols):
+    """The ops a paired row ran, each once, in the runs' order, '/'
+    between: 'lock_or' where all agree, 'lock_or/amoor' where not."""
+    ops = []
+    for c in cols:
+        if key in c and (c[key]['op'] or '?') not in ops:
+            ops.append(c[key]['op'] or '?')
+    return '/'.join(ops) or '-'
+
+
+def fields(con, record_id):
+    """A stored record's fields, [(key, value)], in its order."""
+    return con.execute('SELECT key, value FROM field WHERE record_id = ? '
+                       'ORDER BY pos', (record_id,)).fetchall()
 
 
 def records_of(con, run_id, kind=None):

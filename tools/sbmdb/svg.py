@@ -223,3 +223,89 @@ def bars(labels, values, title, ylabel, w=520, h=260):
                    (T + h - B) // 2, (T + h - B) // 2, esc(ylabel)))
     out.append('</svg>')
     return '\n'.join(out)
+
+
+def grouped_bars(groups, names, title, ylabel, ref=None, w=None, h=300):
+    """A group of bars per x label, a bar per series name in each, its
+    95 % interval as a whisker.  groups: [(label, {name: (y, lo, hi,
+    data, tip)})] (y None: no bar, the tip says why); ref: a dashed
+    line at that y (global's 100 %)."""
+    vals = [v for _, g in groups for v in g.values() if v[0] is not None]
+    if not vals:
+        return ''
+    # the axis spans the bars and the intervals, but an interval far
+    # wider than the bars (a noisy run) is cut at the edge, its end
+    # open: the bars stay readable
+    ys = [v[0] for v in vals]
+    span = max(max(ys + [ref or 0]), -min(ys + [0])) or 1
+    top = min(max([v[2] if v[2] is not None else v[0] for v in vals] +
+                  [ref or 0]), max(ys + [ref or 0]) + span)
+    bottom = max(min([0.0] + [v[1] if v[1] is not None else v[0]
+                              for v in vals]), min(ys + [0.0]) - span)
+    yt = _axis(bottom, top)
+    y0, y1 = min(bottom, yt[0]), max(top, yt[-1])
+    nb = max(1, len(names))
+    bw = 14 if nb > 4 else 22
+    gw = nb * bw + 24
+    L, R, T, B = 60, 190, 24, 40
+    w = w or max(480, L + R + gw * len(groups))
+    sy = (h - T - B) / ((y1 - y0) or 1)
+
+    def Y(y):
+        return h - B - (y - y0) * sy
+    out = ['<svg class="chart" xmlns="http://www.w3.org/2000/svg" '
+           'width="%d" height="%d" viewBox="0 0 %d %d" role="img">'
+           % (w, h, w, h), '<title>%s</title>' % esc(title),
+           '<text x="%d" y="16" class="ctitle">%s</text>' % (L, esc(title))]
+    for t in yt:
+        out.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" '
+                   'stroke="#dddddd"/>' % (L, Y(t), w - R, Y(t)))
+        out.append('<text x="%d" y="%.1f" class="tick" text-anchor="end">'
+                   '%s</text>' % (L - 4, Y(t) + 4, esc(fmt(t))))
+    out.append('<text x="12" y="%d" class="tick" transform="rotate(-90 12 '
+               '%d)" text-anchor="middle">%s</text>' % (
+                   (T + h - B) // 2, (T + h - B) // 2, esc(ylabel)))
+    step = (w - L - R) / max(1, len(groups))
+    for gi, (label, g) in enumerate(groups):
+        gx = L + gi * step + (step - nb * bw) / 2
+        for i, name in enumerate(names):
+            v = g.get(name)
+            if v is None:
+                continue
+            y, lo, hi, data, tip = v
+            x = gx + i * bw
+            c = PALETTE[i % len(PALETTE)]
+            if y is None:
+                # no figure: a mark on the axis, the reason in its tip
+                out.append('<text x="%.1f" y="%.1f" class="tick" '
+                           'text-anchor="middle">-<title>%s</title></text>'
+                           % (x + bw / 2, Y(0) - 3, esc(tip)))
+                continue
+            top_, bot_ = (Y(y), Y(0)) if y >= 0 else (Y(0), Y(y))
+            out.append('<rect x="%.1f" y="%.1f" width="%d" height="%.1f" '
+                       'fill="%s" class="bar"%s><title>%s</title></rect>' % (
+                           x + 1, top_, bw - 2, max(bot_ - top_, 0.5), c,
+                           _attrs(data) if data else '', esc(tip)))
+            if lo is not None and hi is not None:
+                cx = x + bw / 2
+                yh, yl = Y(min(hi, y1)), Y(max(lo, y0))
+                d = 'M%.1f %.1fV%.1f' % (cx, yh, yl)
+                # a cap where the interval ends, none where it is cut
+                if hi <= y1:
+                    d += 'M%.1f %.1fH%.1f' % (cx - 3, yh, cx + 3)
+                if lo >= y0:
+                    d += 'M%.1f %.1fH%.1f' % (cx - 3, yl, cx + 3)
+                out.append('<path d="%s" stroke="#000" fill="none"/>' % d)
+        out.append('<text x="%.1f" y="%d" class="tick" text-anchor='
+                   '"middle">%s</text>' % (L + gi * step + step / 2,
+                                           h - B + 14, esc(label)))
+    if ref is not None:
+        out.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#000"'
+                   ' stroke-dasharray="4 3"/>' % (L, Y(ref), w - R, Y(ref)))
+    for i, name in enumerate(names):
+        out.append('<rect x="%d" y="%d" width="10" height="10" fill="%s"/>'
+                   % (w - R + 10, T + i * 16, PALETTE[i % len(PALETTE)]))
+        out.append('<text x="%d" y="%d" class="tick">%s</text>' % (
+            w - R + 24, T + i * 16 + 9, esc(name[:28])))
+    out.append('</svg>')
+    return '\n'.join(out)
