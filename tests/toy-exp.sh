@@ -84,7 +84,7 @@ else
 fi
 # the toy's records in every host output with no edit but its two files
 # and the registry line: CSV and JSON from the schema, text from its
-# host file
+# host file, the database and the page from the schema
 S=$work/sbmlog
 if "$S" report --format csv --table toy "$work/five.log" >"$work/toy.csv" &&
 	head -n 1 "$work/toy.csv" | grep -qx 'file,run,arch,reads,min_ticks' &&
@@ -110,6 +110,22 @@ if "$S" tables | grep -qx 'toy csv every toy record, a column per key of the sch
 	ok "sbmlog tables lists the toy's kind"
 else
 	bad "sbmlog tables lacks toy"
+fi
+py=${SBM_PYTHON:-python3}
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+if command -v "$py" >/dev/null 2>&1; then
+	db() {
+		SBM_SBMLOG=$S PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$SBM_SRCDIR/tools" \
+			"$py" -m sbmdb "$@"
+	}
+	if db db add --db "$work/r.sqlite" "$work/five.log" >"$work/db.out" 2>&1 &&
+		db html -o "$work/page.html" --db "$work/r.sqlite" >>"$work/db.out" 2>&1 &&
+		grep -q 'toy' "$work/page.html" && grep -q 'min_ticks' "$work/page.html"; then
+		ok "db add and the page: the toy's record shown"
+	else
+		bad "db add / page: no toy record"
+		cat "$work/db.out"
+	fi
 fi
 if "$twin" experiment=toy >"$work/default.log" 2>&1 &&
 	grep -q '^@sbm toy .* reads=1000 ' "$work/default.log"; then
