@@ -5,7 +5,7 @@
 # headers are the folder "core"), has no cycle.  Every `#include "..."`
 # of a .c, .h, .S or .def file counts, resolved as the compiler's -I
 # paths do: the including file's folder first, then core/ (where
-# "engine/topo.h" means core/engine/topo.h), then the one arch/ file of
+# "topo/topo.h" means core/topo/topo.h), then the one arch/ file of
 # that name; isa_ops.h, which each build takes from its own arch/<isa>/,
 # is the folder "arch/<isa>" (a leaf: it includes nothing of the tree).
 # Fails on a folder cycle, printing it with the includes that make each

@@ -22,7 +22,7 @@
 #include "fw/ipmi_kcs_layout.h"
 #include "check.h"
 #include "fw/pptt_topo.h"
-#include "engine/topo.h"
+#include "topo/topo.h"
 
 /* ---- table builder ----------------------------------------------------- */
 

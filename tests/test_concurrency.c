@@ -12,7 +12,7 @@
 #include "check.h"
 #include "exp/exp_sbm.h"
 #include "engine/mem.h"
-#include "out/report.h"
+#include "output/report.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
 #include "topo_fixtures.h"

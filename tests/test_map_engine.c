@@ -11,8 +11,8 @@
 
 #include "check.h"
 #include "engine_fixture.h"
-#include "engine/pingpong.h"
-#include "engine/rfo.h"
+#include "measure/pingpong.h"
+#include "measure/rfo.h"
 #include "exp/exp_c2c.h"
 #include "exp/exp_noise.h"
 #include "exp/exp_sbm.h"

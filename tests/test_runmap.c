@@ -14,7 +14,7 @@
 #include "check.h"
 #include "logreport.h"
 #include "map_fields.h"
-#include "out/record_schema.h"
+#include "output/record_schema.h"
 #include "runmap.h"
 #include "runs.h"
 

@@ -3,8 +3,8 @@
 # cross trees, so every tree can read its own boot logs.
 SBMLOG_HDRS = tools/logparse.h tools/runs.h tools/logreport.h tools/runmap.h \
 	tools/rec_fields.h tools/inert.h tools/map_fields.h \
-	core/out/record.h core/out/crc32.h core/out/labels.h \
-	core/out/record_schema.h core/out/record_schema.def \
+	core/output/record.h core/output/crc32.h core/output/labels.h \
+	core/output/record_schema.h core/output/record_schema.def \
 	core/exp/experiments.h
 SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \
 	tools/logreport.c tools/emit_text.c tools/emit_csv.c \
@@ -12,7 +12,7 @@ SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \
 	tools/runmap.c tools/emit_map.c tools/emit_rw.c tools/emit_scale.c \
 	tools/plot_map.c tools/plot_lines.c tools/plot_rw.c tools/inert.c \
 	tools/map_fields.c tools/run_fields.c \
-	core/out/record.c core/out/crc32.c core/out/labels.c \
+	core/output/record.c core/output/crc32.c core/output/labels.c \
 	$(RECORD_SCHEMA_CSRCS)
 SBMLOG_SRCS = $(SBMLOG_CSRCS) $(SBMLOG_HDRS)
 EXTRA_DIST += $(SBMLOG_SRCS) tools/sbmbench docs/hardware.md

@@ -36,7 +36,7 @@
 #include "logparse.h"
 #include "logreport.h"
 #include "runmap.h"
-#include "out/record_schema.h"
+#include "output/record_schema.h"
 
 static int usage(void)
 {

@@ -19,7 +19,7 @@
 #include "efi_acpi.h"
 #include "efi_results.h"
 #include "isa_ops.h"
-#include "out/report.h"
+#include "output/report.h"
 #include "fw/timer_check.h"
 
 #define HEAP_SIZE	(256ull << 20)	/* arena, mailboxes, stacks, samples:

@@ -21,10 +21,10 @@
 #include "efi_plat.h"
 #include "engine/cpu_regs.h"
 #include "engine/node_pool.h"
-#include "engine/topo.h"
+#include "topo/topo.h"
 #include "gic_wake.h"
 #include "mem_types.h"
-#include "out/report.h"
+#include "output/report.h"
 
 enum { REG_MAIR, REG_SCTLR };
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The screen on UEFI: the GOP framebuffer, taken before ExitBootServices
- * and drawn on by core/out/screen.c afterwards (the framebuffer stays where
+ * and drawn on by core/output/screen.c afterwards (the framebuffer stays where
  * it is; only the GOP's functions go away).  A GOP without a linear
  * framebuffer (PixelBltOnly, e.g. virtio-gpu) gives no screen.  At the
  * end (efi_end.c) the QR codes are drawn; after the end record the
@@ -15,10 +15,10 @@
 #include "arch.h"
 #include "efi_plat.h"
 #include "engine/engine.h"
-#include "out/fb_mode.h"
+#include "output/fb_mode.h"
 #include "isa_ops.h"
-#include "out/report.h"
-#include "out/screen.h"
+#include "output/report.h"
+#include "output/screen.h"
 
 /* core's copy of the pixel formats is the firmware's numbering */
 _Static_assert((int)PixelRedGreenBlueReserved8BitPerColor == FB_MODE_RGBX &&

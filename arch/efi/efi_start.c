@@ -8,7 +8,7 @@
 #include "efi_plat.h"
 #include "efi_results.h"
 #include "engine/engine.h"
-#include "out/report.h"
+#include "output/report.h"
 
 static void *boot_image;	/* the image's handle, for its load options */
 

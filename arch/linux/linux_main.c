@@ -16,7 +16,7 @@
 #include "engine/engine.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
-#include "out/report.h"
+#include "output/report.h"
 
 static uint64_t mono_ns(void)
 {

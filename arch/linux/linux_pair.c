@@ -23,7 +23,7 @@
 #include "exp/exp_sbm.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
-#include "out/report.h"
+#include "output/report.h"
 
 /* Whose turn it is on one CPU: the setter's, the clearer's, or stop. */
 enum { TURN_SET, TURN_CLEAR, TURN_STOP };

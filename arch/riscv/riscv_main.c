@@ -15,7 +15,7 @@
 #include "fw/fdt_platform.h"
 #include "fw/fdt_topo.h"
 #include "isa_ops.h"
-#include "out/report.h"
+#include "output/report.h"
 #include "test_hooks.h"
 #include "riscv.h"
 #include "sbi.h"

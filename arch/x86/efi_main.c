@@ -17,7 +17,7 @@
 #include "efi_acpi.h"
 #include "efi_results.h"
 #include "isa_ops.h"
-#include "out/report.h"
+#include "output/report.h"
 #include "x86.h"
 
 #define HEAP_SIZE	(256ull << 20)	/* arena, mailboxes, stacks, samples:

@@ -6,8 +6,8 @@
 #include "isa_ops.h"
 #include "boot/boot.h"
 #include "engine/engine.h"
-#include "engine/topo.h"
-#include "out/report.h"
+#include "topo/topo.h"
+#include "output/report.h"
 
 uint32_t boot_run_id(uint64_t boot_hwid)
 {

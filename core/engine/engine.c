@@ -4,14 +4,14 @@
 #include <string.h>
 
 #include "arch.h"
-#include "boot/config_exp.h"
+#include "options/config_exp.h"
 #include "engine/engine.h"
-#include "engine/estimate.h"
+#include "measure/estimate.h"
 #include "exp/experiment.h"
 #include "isa_ops.h"
 #include "engine/mem.h"
-#include "engine/ops.h"
-#include "out/report.h"
+#include "measure/ops.h"
+#include "output/report.h"
 #include "test_hooks.h"
 
 enum { CMD_NONE, CMD_RUN, CMD_EXIT };

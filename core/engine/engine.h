@@ -17,9 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "boot/config.h"
+#include "options/config.h"
 #include "machine.h"
-#include "engine/topo.h"
+#include "topo/topo.h"
 #include "isa_ops.h"
 
 #define ENGINE_ALIGN	128	/* two 64-byte lines: spatial prefetch pairs */

@@ -9,8 +9,8 @@
  * (the option fuzzer stops there: SBM_EXP_DECLS_ONLY), the experiment.
  */
 
-/* its records, in the form of core/out/record_schema.def */
-#include "out/record_schema.h"
+/* its records, in the form of core/output/record_schema.def */
+#include "output/record_schema.h"
 
 #ifndef SBM_EXP_NO_RECORDS
 const struct rec_schema exp_c2c_records[] = {
@@ -46,8 +46,8 @@ const struct rec_schema exp_c2c_records[] = {
 #include <stdio.h>
 #include <string.h>
 
-#include "boot/config_words.h"
-#include "boot/option.h"
+#include "options/config_words.h"
+#include "options/option.h"
 
 static int set_pairs(const struct option_decl *d, struct config *c,
 		     const char *val, char *err, size_t errlen)
@@ -132,12 +132,12 @@ const struct option_set exp_c2c_options = { .name = "c2c", .decls = decls };
 #ifndef SBM_EXP_DECLS_ONLY
 #include <stdlib.h>
 
-#include "engine/estimate.h"
+#include "measure/estimate.h"
 #include "exp/exp_c2c.h"
 #include "isa_ops.h"
-#include "engine/pingpong.h"
-#include "out/report.h"
-#include "engine/stats.h"
+#include "measure/pingpong.h"
+#include "output/report.h"
+#include "measure/stats.h"
 
 /* The plain and the CAS word: each alone on its prefetch pair of lines. */
 #define PLAIN_OFF	0

@@ -8,8 +8,8 @@
  * (the option fuzzer stops there: SBM_EXP_DECLS_ONLY), the experiment.
  */
 
-/* its records, in the form of core/out/record_schema.def */
-#include "out/record_schema.h"
+/* its records, in the form of core/output/record_schema.def */
+#include "output/record_schema.h"
 
 #ifndef SBM_EXP_NO_RECORDS
 const struct rec_schema exp_noise_records[] = {
@@ -35,8 +35,8 @@ const struct rec_schema exp_noise_records[] = {
 #include <stdio.h>
 #include <string.h>
 
-#include "boot/config_words.h"
-#include "boot/option.h"
+#include "options/config_words.h"
+#include "options/option.h"
 
 /* Seconds with up to three decimals, as milliseconds. */
 static int parse_seconds_ms(const char *s, uint64_t *ms)
@@ -109,7 +109,7 @@ const struct option_set exp_noise_options = {
 #include "exp/exp_noise.h"
 #include "isa_ops.h"
 #include "engine/mem.h"
-#include "out/report.h"
+#include "output/report.h"
 
 /* Progress at most every this long: the polling runs in chunks. */
 #define CHUNK_MS	1000

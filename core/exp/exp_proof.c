@@ -19,8 +19,8 @@
  * file with SBM_EXP_RECORDS_ONLY); its options are sbm's (exp_sbm.c).
  */
 
-/* its records, in the form of core/out/record_schema.def */
-#include "out/record_schema.h"
+/* its records, in the form of core/output/record_schema.def */
+#include "output/record_schema.h"
 
 #ifndef SBM_EXP_NO_RECORDS
 const struct rec_schema exp_proof_records[] = {
@@ -64,18 +64,18 @@ const struct rec_schema exp_proof_records[] = {
 #include <string.h>
 
 #include "arch.h"
-#include "engine/arena.h"
-#include "engine/estimate.h"
+#include "measure/arena.h"
+#include "measure/estimate.h"
 #include "exp/experiment.h"
 #include "exp/proof_plan.h"
 #include "isa_ops.h"
 #include "engine/mem.h"
-#include "engine/ops.h"
-#include "engine/pingpong.h"
-#include "engine/rfo.h"
-#include "out/report.h"
-#include "engine/sbm.h"
-#include "engine/stats.h"
+#include "measure/ops.h"
+#include "measure/pingpong.h"
+#include "measure/rfo.h"
+#include "output/report.h"
+#include "measure/sbm.h"
+#include "measure/stats.h"
 
 #define PP_ROUNDS	1000	/* timed round trips per ping-pong (as c2c) */
 /* The plain and the CAS word, each alone on its prefetch pair of lines */

@@ -9,8 +9,8 @@
  * (the option fuzzer stops there: SBM_EXP_DECLS_ONLY), the experiment.
  */
 
-/* its records, in the form of core/out/record_schema.def */
-#include "out/record_schema.h"
+/* its records, in the form of core/output/record_schema.def */
+#include "output/record_schema.h"
 
 #ifndef SBM_EXP_NO_RECORDS
 const struct rec_schema exp_rw_records[] = {
@@ -62,9 +62,9 @@ const struct rec_schema exp_rw_records[] = {
 #ifndef SBM_EXP_RECORDS_ONLY
 #include <stdio.h>
 
-#include "boot/config_words.h"
-#include "boot/option.h"
-#include "engine/sbm_read.h"
+#include "options/config_words.h"
+#include "options/option.h"
+#include "measure/sbm_read.h"
 
 static int set_reader(const struct option_decl *d, struct config *c,
 		      const char *val, char *err, size_t errlen)
@@ -136,11 +136,11 @@ const struct option_set exp_rw_options = { .name = "rw", .decls = decls };
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/c2c_pairs.h"
+#include "measure/c2c_pairs.h"
 #include "exp/exp_rw.h"
 #include "isa_ops.h"
 #include "engine/mem.h"
-#include "out/report.h"
+#include "output/report.h"
 
 #define RW_W 1
 #define RW_R 2

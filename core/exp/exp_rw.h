@@ -15,12 +15,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/arena.h"
+#include "measure/arena.h"
 #include "exp/experiment.h"
-#include "engine/hist.h"
-#include "engine/ops.h"
-#include "engine/sbm.h"
-#include "engine/sbm_read.h"
+#include "measure/hist.h"
+#include "measure/ops.h"
+#include "measure/sbm.h"
+#include "measure/sbm_read.h"
 
 /* What one CPU measured in one phase, on its own line. */
 struct rw_cpu {

@@ -9,8 +9,8 @@
  * (the option fuzzer stops there: SBM_EXP_DECLS_ONLY), the experiment.
  */
 
-/* its records, in the form of core/out/record_schema.def */
-#include "out/record_schema.h"
+/* its records, in the form of core/output/record_schema.def */
+#include "output/record_schema.h"
 
 #ifndef SBM_EXP_NO_RECORDS
 const struct rec_schema exp_sbm_records[] = {
@@ -64,9 +64,9 @@ const struct rec_schema exp_sbm_records[] = {
 #include <stdio.h>
 #include <string.h>
 
-#include "boot/config_words.h"
-#include "boot/option.h"
-#include "engine/sbm.h"
+#include "options/config_words.h"
+#include "options/option.h"
+#include "measure/sbm.h"
 
 #define ALL_LAYOUTS ((1u << SBM_NKINDS) - 1)
 
@@ -283,12 +283,12 @@ const struct option_set exp_proof_options = {
 #ifndef SBM_EXP_DECLS_ONLY
 #include <stdlib.h>
 
-#include "engine/estimate.h"
-#include "engine/rep_order.h"
+#include "measure/estimate.h"
+#include "measure/rep_order.h"
 #include "exp/exp_sbm.h"
 #include "isa_ops.h"
-#include "out/labels.h"
-#include "out/report.h"
+#include "output/labels.h"
+#include "output/report.h"
 
 sbm_pair_fn sbm_pair_runner;
 

@@ -13,11 +13,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/arena.h"
+#include "measure/arena.h"
 #include "exp/experiment.h"
-#include "engine/ops.h"
-#include "engine/sbm.h"
-#include "engine/stats.h"
+#include "measure/ops.h"
+#include "measure/sbm.h"
+#include "measure/stats.h"
 
 /* Per LLC or per node: what the CPUs of that group measured. */
 struct sbm_group_stat {

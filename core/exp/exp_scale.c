@@ -8,8 +8,8 @@
  * (the option fuzzer stops there: SBM_EXP_DECLS_ONLY), the experiment.
  */
 
-/* its records, in the form of core/out/record_schema.def */
-#include "out/record_schema.h"
+/* its records, in the form of core/output/record_schema.def */
+#include "output/record_schema.h"
 
 #ifndef SBM_EXP_NO_RECORDS
 const struct rec_schema exp_scale_records[] = {
@@ -58,7 +58,7 @@ const struct rec_schema exp_scale_records[] = {
 #ifndef SBM_EXP_RECORDS_ONLY
 #include <stdio.h>
 
-#include "boot/option.h"
+#include "options/option.h"
 
 static const char *const orders[] = { "auto", "topo", "rr", "both", NULL };
 
@@ -93,12 +93,12 @@ const struct option_set exp_scale_options = {
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/c2c_pairs.h"
-#include "engine/estimate.h"
+#include "measure/c2c_pairs.h"
+#include "measure/estimate.h"
 #include "exp/exp_scale.h"
 #include "isa_ops.h"
-#include "out/report.h"
-#include "engine/stats.h"
+#include "output/report.h"
+#include "measure/stats.h"
 
 #define PROGRESS_MS	2000
 

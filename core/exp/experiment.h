@@ -23,7 +23,7 @@
 struct option_set;
 
 struct experiment {
-	/* the options it declares (exp_NAME_options.c, boot/option.h), and
+	/* the options it declares (exp_NAME_options.c, options/option.h), and
 	 * with them its name and the experiment it runs with (a companion
 	 * such as the line-transfer proof goes with sbm): exp_name() */
 	const struct option_set *options;

@@ -6,7 +6,7 @@
  */
 #include <stddef.h>
 
-#include "boot/option.h"
+#include "options/option.h"
 #include "exp/experiments.h"
 
 #define DECLARE(n) extern const struct option_set exp_##n##_options;

@@ -2,7 +2,7 @@
 /* Every experiment of this build, from the registry (experiments.h). */
 #include <stddef.h>
 
-#include "boot/option.h"
+#include "options/option.h"
 #include "exp/experiment.h"
 #include "exp/experiments.h"
 

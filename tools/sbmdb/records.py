@@ -16,7 +16,7 @@ _known = None
 
 def known_keys():
     """The keys each kind has, from the schema sbmlog was built with
-    (`sbmlog schema`, core/out/record_schema.def): {kind: {key, ...}}.
+    (`sbmlog schema`, core/output/record_schema.def): {kind: {key, ...}}.
     A key not listed is kept all the same and named as unknown (a newer
     image's)."""
     global _known
