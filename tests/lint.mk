@@ -7,6 +7,4 @@ if SBM_NATIVE
 TESTS += tests/shellcheck.sh
 endif
 TESTS += tests/dist-files.sh tests/layers.sh
-# (fails until issue 30's moves break today's folder cycles)
-XFAIL_TESTS += tests/layers.sh
 EXTRA_DIST += tests/shellcheck.sh tests/dist-files.sh tests/layers.sh

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Host tests for core/acpi*.c.  Tables are built in memory field by field,
+ * Host tests for core/fw/acpi*.c.  Tables are built in memory field by field,
  * checksummed here (independently of the code under test), and handed to
  * the parsers in a heap buffer of exactly their length so that AddressSanitizer
  * catches any read past the end.  Given a directory, it tests the tables

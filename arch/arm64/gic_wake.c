@@ -31,7 +31,6 @@
 #include "engine/mem.h"
 #include "gic_wake.h"
 #include "gicr_walk.h"
-#include "mem_types.h"
 #include "output/report.h"
 
 #define WAKE_SGI	1	/* a Non-secure SGI (0-7, as Linux's IPIs) */

@@ -78,16 +78,6 @@ static bool wb_nibble(unsigned n)
 	return (n & 3) && ((n >> 2) == 3 || (n >> 2) == 1);
 }
 
-uint64_t arm64_translate(uint64_t va)
-{
-	if (current_el() == 2)
-		__asm__ volatile("at s1e2r, %0" : : "r"(va) : "memory");
-	else
-		__asm__ volatile("at s1e1r, %0" : : "r"(va) : "memory");
-	isb();
-	return read_sysreg(par_el1);
-}
-
 /* Every page of [lo, hi) Normal WB and shareable, or one warning. */
 static bool check_wb(const char *what, uint64_t lo, uint64_t hi)
 {

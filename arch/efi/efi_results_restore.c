@@ -18,6 +18,7 @@
 
 #include "efi_plat.h"
 #include "efi_results.h"
+#include "options/config.h"
 #include "output/report.h"
 
 enum efi_results_state efi_results_state = RESULTS_NOT_LOOKED;

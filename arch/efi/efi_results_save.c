@@ -16,6 +16,7 @@
 
 #include "efi_plat.h"
 #include "efi_results.h"
+#include "options/config.h"
 #include "output/keep.h"
 #include "output/report.h"
 

@@ -15,6 +15,7 @@
 #include "arch.h"
 #include "efi_plat.h"
 #include "engine/engine.h"
+#include "options/config.h"
 #include "output/fb_mode.h"
 #include "isa_ops.h"
 #include "output/report.h"
@@ -89,10 +90,10 @@ void efi_screen_init(struct engine *e)
 
 static unsigned hold_seconds(void)
 {
-	if (!bound || !bound->cfg.exit)
+	if (!bound || !bound->cfg->exit)
 		return 0;	/* a halt keeps the picture anyway */
-	return bound->cfg.hold_s < 0 ? CONFIG_HOLD_MAX_S :
-	       (unsigned)bound->cfg.hold_s;
+	return bound->cfg->hold_s < 0 ? CONFIG_HOLD_MAX_S :
+	       (unsigned)bound->cfg->hold_s;
 }
 
 void efi_screen_before_end(void)
@@ -104,7 +105,7 @@ void efi_screen_before_end(void)
 	if (!screen_active())
 		return;
 	efi_uart_key(&uart);
-	if (bound && !bound->cfg.exit)
+	if (bound && !bound->cfg->exit)
 		report_printf("screen: exit=0, the picture stays until the "
 			      "machine is switched off\n");
 	else if (s)

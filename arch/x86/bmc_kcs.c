@@ -19,6 +19,7 @@
 #include "fw/ipmi_kcs_layout.h"
 #include "fw/ipmi_watchdog.h"
 #include "fw/smbios.h"
+#include "options/config.h"
 #include "output/report.h"
 #include "x86.h"
 

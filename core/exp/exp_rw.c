@@ -62,6 +62,7 @@ const struct rec_schema exp_rw_records[] = {
 #ifndef SBM_EXP_RECORDS_ONLY
 #include <stdio.h>
 
+#include "options/config.h"
 #include "options/config_words.h"
 #include "options/option.h"
 #include "measure/sbm_read.h"
@@ -151,12 +152,12 @@ static const char *const place_names[] = {
 
 static int rw_check(const struct engine *e, const char **why)
 {
-	if (e->cfg.mode == MODE_PAIR) {
+	if (e->cfg->mode == MODE_PAIR) {
 		*why = "experiment=rw needs CPUs parked on the engine "
 		       "(valid with mode=loop; mode=pair is sbm's only)";
 		return -1;
 	}
-	if (!ops_find(e->cfg.op, false) || !ops_find(e->cfg.op_u8, true)) {
+	if (!ops_find(e->cfg->op, false) || !ops_find(e->cfg->op_u8, true)) {
 		*why = "experiment=rw: unknown op (valid: see ops available)";
 		return -1;
 	}
@@ -178,7 +179,7 @@ static int place_cpus(struct engine *e, struct rw_exp *x, const char **why)
 {
 	const struct topo *t = e->topo;
 	uint32_t *ord = malloc(sizeof(uint32_t) * t->ncpus), n, want;
-	enum rw_place p = e->cfg.rw_readers;
+	enum rw_place p = e->cfg->rw_readers;
 
 	if (!ord)
 		return -1;
@@ -191,7 +192,7 @@ static int place_cpus(struct engine *e, struct rw_exp *x, const char **why)
 		p = t->cpus[ord[0]].llc != t->cpus[ord[n - 1]].llc ?
 		    RW_OTHER_LLC : RW_SAME_LLC;
 	x->place = p;
-	want = e->cfg.rw_nreaders;
+	want = e->cfg->rw_nreaders;
 	for (uint32_t i = n; i-- > 1 && x->nreaders < want;) {
 		uint32_t c = ord[i];
 
@@ -217,12 +218,12 @@ static int place_cpus(struct engine *e, struct rw_exp *x, const char **why)
 			if (group_of(t, c, p) == group_of(t, x->readers[k], p))
 				apart = false;
 		if (x->role[c] || !apart ||
-		    (e->cfg.rw_writers && x->nwriters == e->cfg.rw_writers))
+		    (e->cfg->rw_writers && x->nwriters == e->cfg->rw_writers))
 			continue;
 		x->role[c] = RW_W;
 		x->writers[x->nwriters++] = c;
 	}
-	if (!x->nwriters || x->nwriters < e->cfg.rw_writers) {
+	if (!x->nwriters || x->nwriters < e->cfg->rw_writers) {
 		*why = "rw: too few CPUs left for the writers "
 		       "(valid: fewer rw_writers or rw_nreaders)";
 		goto fail;
@@ -283,46 +284,46 @@ static int rw_prepare(struct engine *e, void **state)
 	for (uint32_t i = 0; i < t->ncpus; i++)
 		if (x->role[i] != RW_R)
 			x->other[i / 64] |= 1ull << (i % 64);
-	x->op = ops_find(e->cfg.op, false);
-	x->op_u8 = ops_find(e->cfg.op_u8, true);
-	x->spacing = sbm_spacing(e->cfg.line, t);
-	if (node_arena_for_layouts(&x->arena, t, e->cfg.layouts, x->spacing,
+	x->op = ops_find(e->cfg->op, false);
+	x->op_u8 = ops_find(e->cfg->op_u8, true);
+	x->spacing = sbm_spacing(e->cfg->line, t);
+	if (node_arena_for_layouts(&x->arena, t, e->cfg->layouts, x->spacing,
 				   &why))
 		goto fail;
 	x->spin_ns = ops_spin_ns(hz);
 	if (x->spin_ns <= 0)
 		x->spin_ns = 1;
-	x->idle_spins = (uint64_t)(e->cfg.rw_idle_ns / x->spin_ns);
-	x->run_spins = (uint64_t)(e->cfg.rw_run_ns / x->spin_ns);
-	x->scan_spins = (uint64_t)(e->cfg.rw_scan_ns / x->spin_ns);
-	x->phase_ticks = engine_ms_ticks(e, e->cfg.rw_ms);
+	x->idle_spins = (uint64_t)(e->cfg->rw_idle_ns / x->spin_ns);
+	x->run_spins = (uint64_t)(e->cfg->rw_run_ns / x->spin_ns);
+	x->scan_spins = (uint64_t)(e->cfg->rw_scan_ns / x->spin_ns);
+	x->phase_ticks = engine_ms_ticks(e, e->cfg->rw_ms);
 	topo_format_list(wl, sizeof(wl), x->writers, x->nwriters);
 	topo_format_list(rl, sizeof(rl), x->readers, x->nreaders);
 	report_printf("rw: writers %s (idle %u ns, run %u ns), readers %s "
 		      "(%s, every %u ns) on %s; %u ms a phase; alone, each "
 		      "scan reads lines the writers just wrote\n", wl,
-		      e->cfg.rw_idle_ns, e->cfg.rw_run_ns, rl,
-		      sbm_read_name(e->cfg.reader), e->cfg.rw_scan_ns,
-		      place_names[x->place], e->cfg.rw_ms);
+		      e->cfg->rw_idle_ns, e->cfg->rw_run_ns, rl,
+		      sbm_read_name(e->cfg->reader), e->cfg->rw_scan_ns,
+		      place_names[x->place], e->cfg->rw_ms);
 	report_rec_start(&r, "rw-plan");
 	rec_u64(&r, "writers", x->nwriters);
 	rec_u64(&r, "readers", x->nreaders);
 	rec_str(&r, "writer_cpus", wl);
 	rec_str(&r, "reader_cpus", rl);
 	rec_str(&r, "place", place_names[x->place]);
-	rec_str(&r, "reader", sbm_read_name(e->cfg.reader));
-	rec_u64(&r, "idle_ns", e->cfg.rw_idle_ns);
-	rec_u64(&r, "run_ns", e->cfg.rw_run_ns);
-	rec_u64(&r, "scan_ns", e->cfg.rw_scan_ns);
-	rec_u64(&r, "phase_ms", e->cfg.rw_ms);
+	rec_str(&r, "reader", sbm_read_name(e->cfg->reader));
+	rec_u64(&r, "idle_ns", e->cfg->rw_idle_ns);
+	rec_u64(&r, "run_ns", e->cfg->rw_run_ns);
+	rec_u64(&r, "scan_ns", e->cfg->rw_scan_ns);
+	rec_u64(&r, "phase_ms", e->cfg->rw_ms);
 	rec_u64(&r, "line", x->spacing);
 	/* reader_alone_ns is a scan of lines the writers last wrote, not
 	 * of lines already in the reader's cache */
 	rec_str(&r, "alone_scan", "after-write");
-	if (e->cfg.rw_test_stale)
+	if (e->cfg->rw_test_stale)
 		rec_u64(&r, "test_stale", 1);
 	report_record(&r);
-	if (e->cfg.rw_test_stale)
+	if (e->cfg->rw_test_stale)
 		report_printf("rw: TEST rw_test_stale=1: the quiet check "
 			      "reads a stale bit and must fail\n");
 	return 0;
@@ -337,8 +338,8 @@ static uint64_t rw_estimate_ms(struct engine *e, void *state)
 
 	(void)state;
 	for (int k = 0; k < SBM_NKINDS; k++)
-		n += !!(e->cfg.layouts & (1u << k));
-	return n * RW_NPHASES * e->cfg.rw_ms;
+		n += !!(e->cfg->layouts & (1u << k));
+	return n * RW_NPHASES * e->cfg->rw_ms;
 }
 
 /* An idle cycle as nohz sees it: set on entry, clear on exit; only the
@@ -449,7 +450,7 @@ static void reader(struct engine *e, struct rw_exp *x, uint32_t cpu,
 		   uint64_t end, bool alone)
 {
 	const struct sbm_reader *rd = &x->rd[x->reader_idx[cpu]];
-	enum sbm_read_op op = (enum sbm_read_op)e->cfg.reader;
+	enum sbm_read_op op = (enum sbm_read_op)e->cfg->reader;
 	struct rw_cpu *c = &x->cpu[cpu];
 	struct hist *h = &x->hist[x->hidx[cpu]].h;
 	uint64_t ticks = 0, n = 0, visited = 0, lines = 0, round = 0;
@@ -638,7 +639,7 @@ static bool check_layout(struct engine *e, struct rw_exp *x,
 			if (x->set[c])
 				sbm_set(&x->layout, &x->arena.a, c);
 		}
-		if (e->cfg.rw_test_stale)
+		if (e->cfg->rw_test_stale)
 			stale_bit(x);
 		x->checking = true;
 		if (engine_run_on(e, x->readers, x->nreaders, rw_body, x,
@@ -657,7 +658,7 @@ static bool check_layout(struct engine *e, struct rw_exp *x,
 static int run_layout(struct engine *e, struct rw_exp *x,
 		      struct rw_result *res)
 {
-	uint64_t deadline_ms = 60000 + e->cfg.rw_ms;
+	uint64_t deadline_ms = 60000 + e->cfg->rw_ms;
 	const char *why = "";
 	int rc = 0;
 
@@ -731,7 +732,7 @@ static void record(struct engine *e, struct rw_exp *x,
 
 	report_rec_start(&r, "rw");
 	rec_str(&r, "layout", sbm_kind_name(res->kind));
-	rec_str(&r, "reader", sbm_read_name(e->cfg.reader));
+	rec_str(&r, "reader", sbm_read_name(e->cfg->reader));
 	rec_u64(&r, "writers", x->nwriters);
 	rec_u64(&r, "readers", x->nreaders);
 	rec_dbl(&r, "writer_ns", res->wboth_ns, 3);
@@ -782,7 +783,7 @@ static int rw_run(struct engine *e, void *state)
 	int rc = 0;
 
 	for (int k = 0; k < SBM_NKINDS && !e->aborted; k++) {
-		if (!(e->cfg.layouts & (1u << k)))
+		if (!(e->cfg->layouts & (1u << k)))
 			continue;
 		x->res[k].kind = (enum sbm_kind)k;
 		rc |= run_layout(e, x, &x->res[k]);
@@ -800,7 +801,7 @@ static void rw_report(struct engine *e, void *state)
 
 	report_printf("\nrw: reader=%s, %u writer(s), %u reader(s) on %s; "
 		      "writer ns per update, reader ns per scan\n",
-		      sbm_read_name(e->cfg.reader), x->nwriters, x->nreaders,
+		      sbm_read_name(e->cfg->reader), x->nwriters, x->nreaders,
 		      place_names[x->place]);
 	report_printf("%-11s %9s %9s %9s %10s %10s %8s %8s %6s %7s\n",
 		      "layout", "writer", "w-alone", "above", "reader",

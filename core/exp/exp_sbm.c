@@ -64,6 +64,7 @@ const struct rec_schema exp_sbm_records[] = {
 #include <stdio.h>
 #include <string.h>
 
+#include "options/config.h"
 #include "options/config_words.h"
 #include "options/option.h"
 #include "measure/sbm.h"
@@ -296,12 +297,12 @@ static int sbm_check(const struct engine *e, const char **why)
 {
 	static char msg[256];
 
-	if (!ops_find(e->cfg.op, false) || !ops_find(e->cfg.op_u8, true)) {
-		ops_refusal(e->cfg.op, e->cfg.op_u8, msg, sizeof(msg));
+	if (!ops_find(e->cfg->op, false) || !ops_find(e->cfg->op_u8, true)) {
+		ops_refusal(e->cfg->op, e->cfg->op_u8, msg, sizeof(msg));
 		*why = msg;
 		return -1;
 	}
-	if (e->cfg.mode == MODE_PAIR && !sbm_pair_runner) {
+	if (e->cfg->mode == MODE_PAIR && !sbm_pair_runner) {
 		*why = "mode=pair needs an OS scheduler: Linux twin only";
 		return -1;
 	}
@@ -323,14 +324,14 @@ static void config_record(struct engine *e, struct sbm_exp *x)
 	char buf[400], ops[200], gaps[CONFIG_MAX_GAPS * 10] = "";
 	struct rec r;
 
-	for (uint32_t i = 0; i < e->cfg.ngaps; i++) {
+	for (uint32_t i = 0; i < e->cfg->ngaps; i++) {
 		size_t l = strlen(gaps);
 
 		snprintf(gaps + l, sizeof(gaps) - l, "%s%u", i ? "," : "",
-			 e->cfg.gap_ns[i]);
+			 e->cfg->gap_ns[i]);
 	}
 	ops_format(ops, sizeof(ops));
-	config_format(&e->cfg, buf, sizeof(buf));
+	config_format(e->cfg, buf, sizeof(buf));
 	report_printf("options: %s\nops available: %s\n", buf, ops);
 	report_printf("running on %u of %u CPUs; leaves %u bytes apart "
 		      "(cache line %u)\n", e->nchosen, e->topo->ncpus,
@@ -338,7 +339,7 @@ static void config_record(struct engine *e, struct sbm_exp *x)
 	report_printf("gaps between updates: %s ns, each spun to a counter "
 		      "deadline (one spin round %.3f ns on the boot CPU)%s\n",
 		      gaps, x->spin_ns,
-		      e->cfg.mode == MODE_PAIR ? "; mode=pair runs gap 0 only" :
+		      e->cfg->mode == MODE_PAIR ? "; mode=pair runs gap 0 only" :
 		      "");
 	report_printf("leaves in %s\n",
 		      !strcmp(pl, "node") ?
@@ -349,24 +350,24 @@ static void config_record(struct engine *e, struct sbm_exp *x)
 		      "the common heap: the platform could not place memory "
 		      "by node (placement=boot)");
 	report_rec_start(&r, "config");
-	rec_u64(&r, "iters", e->cfg.iters);
-	rec_u64(&r, "reps", e->cfg.reps);
+	rec_u64(&r, "iters", e->cfg->iters);
+	rec_u64(&r, "reps", e->cfg->reps);
 	/* reps=auto: results carry how many each layout needed */
-	rec_u64(&r, "reps_max", e->cfg.reps_auto ? CONFIG_REPS_AUTO_MAX :
-				e->cfg.reps);
-	rec_u64(&r, "warmup", e->cfg.warmup);
+	rec_u64(&r, "reps_max", e->cfg->reps_auto ? CONFIG_REPS_AUTO_MAX :
+				e->cfg->reps);
+	rec_u64(&r, "warmup", e->cfg->warmup);
 	rec_u64(&r, "line", x->spacing);
 	rec_u64(&r, "cpus", e->nchosen);
-	rec_str(&r, "mode", e->cfg.mode == MODE_PAIR ? "pair" : "loop");
+	rec_str(&r, "mode", e->cfg->mode == MODE_PAIR ? "pair" : "loop");
 	rec_str(&r, "ops", ops);
 	rec_str(&r, "placement", pl);
 	rec_str(&r, "gaps", gaps);
 	rec_dbl(&r, "spin_ns", x->spin_ns, 4);
 	rec_u64(&r, "cache_line", e->topo->line_size);
 	/* which barrier follows which op: "set+barrier/clear" (isa_ops.h) */
-	rec_str(&r, "op_barriers", op_barriers(e->cfg.op, false));
-	rec_str(&r, "op_u8_barriers", op_barriers(e->cfg.op_u8, true));
-	rec_u64(&r, "gap_fence", e->cfg.gap_fence);
+	rec_str(&r, "op_barriers", op_barriers(e->cfg->op, false));
+	rec_str(&r, "op_u8_barriers", op_barriers(e->cfg->op_u8, true));
+	rec_u64(&r, "gap_fence", e->cfg->gap_fence);
 	report_record(&r);
 }
 
@@ -379,12 +380,12 @@ static int sbm_prepare(struct engine *e, void **state)
 	if (x) {
 		/* Intel and AMD fetch 64-byte lines in pairs: leaves 128
 		 * bytes apart, or a line apart where lines are larger */
-		x->spacing = sbm_spacing(e->cfg.line, e->topo);
+		x->spacing = sbm_spacing(e->cfg->line, e->topo);
 		x->spin_ns = ops_spin_ns(e->info.counter_hz);
 		x->gap_real = calloc(e->topo->ncpus, sizeof(*x->gap_real));
 	}
 	if (!x || !x->gap_real ||
-	    node_arena_for_layouts(&x->arena, e->topo, e->cfg.layouts,
+	    node_arena_for_layouts(&x->arena, e->topo, e->cfg->layouts,
 						 x->spacing, &why)) {
 		report_warn("layout", 0, why);
 		return -1;
@@ -413,15 +414,15 @@ void sbm_body(struct engine *e, uint32_t cpu, void *arg)
 
 	if (!engine_barrier(e, &sense))
 		return;
-	if (e->cfg.warmup)
-		x->op->loop_gap(p, bit, e->cfg.warmup, gap);
+	if (e->cfg->warmup)
+		x->op->loop_gap(p, bit, e->cfg->warmup, gap);
 	if (!engine_barrier(e, &sense))
 		return;
 	engine_window_open(e, &w);
 	if (gap)
-		real = x->op->loop_gap(p, bit, e->cfg.iters, gap);
+		real = x->op->loop_gap(p, bit, e->cfg->iters, gap);
 	else
-		x->op->loop(p, bit, e->cfg.iters);
+		x->op->loop(p, bit, e->cfg->iters);
 	t1 = engine_window_close(e, cpu, &w);
 	engine_window_done(e);
 	if (x->gap_real)
@@ -676,7 +677,7 @@ int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 			sbm_layout_free(l);
 			return -1;
 		}
-	x->op = ops_find(l->bytewise ? e->cfg.op_u8 : e->cfg.op, l->bytewise);
+	x->op = ops_find(l->bytewise ? e->cfg->op_u8 : e->cfg->op, l->bytewise);
 	return 0;
 }
 
@@ -692,19 +693,19 @@ struct kind_run {
 static int time_on_engine(struct engine *e, struct sbm_exp *x,
 			  uint64_t iters, uint64_t deadline_ms)
 {
-	uint64_t saved = e->cfg.iters;
+	uint64_t saved = e->cfg->iters;
 	int rc;
 
 	sbm_zero(&x->layout, &x->arena.a);
-	e->cfg.iters = iters;
+	e->cfg->iters = iters;
 	rc = engine_run(e, sbm_body, x, deadline_ms);
-	e->cfg.iters = saved;
+	e->cfg->iters = saved;
 	return rc;
 }
 
 static uint64_t rep_deadline_ms(const struct engine *e, uint32_t gap_ns)
 {
-	uint64_t n = e->cfg.iters + e->cfg.warmup;
+	uint64_t n = e->cfg->iters + e->cfg->warmup;
 
 	/* generous: 2 minutes plus 20 us per iteration, plus 4x the gaps */
 	return 120000 + n / 50 + n * gap_ns / 125000;
@@ -725,26 +726,26 @@ static int run_rep(struct engine *e, struct sbm_exp *x, struct kind_run *kr,
 		return -1;
 	}
 	x->spins = ops_gap_ticks(gap_ns, e->info.counter_hz);
-	if (e->cfg.mode == MODE_PAIR) {
+	if (e->cfg->mode == MODE_PAIR) {
 		/* the platform's runner runs cfg.reps reps: one at a time
 		 * here, so that layouts interleave in pair mode too */
-		uint32_t saved = e->cfg.reps;
+		uint32_t saved = e->cfg->reps;
 
-		e->cfg.reps = 1;
+		e->cfg->reps = 1;
 		rc = sbm_pair_runner(e, x, &x->layout, x->op,
 				     kr->samples + at, &r->clean);
-		e->cfg.reps = saved;
-	} else if (!(rc = time_on_engine(e, x, e->cfg.iters,
+		e->cfg->reps = saved;
+	} else if (!(rc = time_on_engine(e, x, e->cfg->iters,
 					 rep_deadline_ms(e, gap_ns)))) {
 		for (uint32_t i = 0; i < t->ncpus; i++) {
 			if (!e->chosen[i])
 				continue;
 			kr->samples[at + i] = (double)e->mbox[i].ticks /
-					      (double)e->cfg.iters;
+					      (double)e->cfg->iters;
 			kr->cyc[at + i] = (double)e->mbox[i].cycles /
-					  (double)e->cfg.iters;
+					  (double)e->cfg->iters;
 			kr->gap[at + i] = (double)x->gap_real[i] /
-					  (double)e->cfg.iters / 2;
+					  (double)e->cfg->iters / 2;
 		}
 		/* Every CPU cleared what it set: a lost update shows here. */
 		if (sbm_weight(&x->layout, &x->arena.a))
@@ -849,9 +850,9 @@ static void summarise_run(struct engine *e, struct kind_run *kr,
 	double *g = malloc(sizeof(double) * e->topo->ncpus * reps);
 
 	sbm_summarise(e, r, kr->samples, reps);
-	if (e->info.cycles && e->cfg.mode != MODE_PAIR)
+	if (e->info.cycles && e->cfg->mode != MODE_PAIR)
 		effective_clock(e, r, kr->samples, kr->cyc, reps);
-	if (!r->gap_ns || !g || e->cfg.mode == MODE_PAIR) {
+	if (!r->gap_ns || !g || e->cfg->mode == MODE_PAIR) {
 		free(g);
 		return;
 	}
@@ -890,48 +891,85 @@ static void summarise_run(struct engine *e, struct kind_run *kr,
 static uint64_t time_one_rep(struct engine *e, struct sbm_exp *x, uint64_t n,
 			     uint32_t gap_ns, double *samples)
 {
-	uint64_t saved = e->cfg.iters, t0 = isa_counter(), t;
-	uint32_t reps = e->cfg.reps;
+	uint64_t saved = e->cfg->iters, t0 = isa_counter(), t;
+	uint32_t reps = e->cfg->reps;
 	bool clean = true;
 	int rc;
 
-	if (e->cfg.mode != MODE_PAIR)
+	if (e->cfg->mode != MODE_PAIR)
 		return time_on_engine(e, x, n, rep_deadline_ms(e, gap_ns)) ?
 		       0 : isa_counter() - t0;
-	e->cfg.iters = n;
-	e->cfg.reps = 1;
+	e->cfg->iters = n;
+	e->cfg->reps = 1;
 	sbm_zero(&x->layout, &x->arena.a);
 	rc = sbm_pair_runner(e, x, &x->layout, x->op, samples, &clean);
 	t = isa_counter() - t0;
-	e->cfg.iters = saved;
-	e->cfg.reps = reps;
+	e->cfg->iters = saved;
+	e->cfg->reps = reps;
 	return rc ? 0 : t;
+}
+
+/*
+ * The handoff model, where calibration runs cannot run (mode=pair).
+ * Every CPU of a layout's busiest line waits its turn: one update costs
+ * about a handoff per CPU sharing that line; a line of one's own costs a
+ * local atomic.  An iteration is a set and a clear.
+ */
+static uint64_t sbm_estimate_model_ms(struct engine *e, uint32_t reps)
+{
+	uint64_t handoff = estimate_handoff(e), local = estimate_local_atomic();
+	uint64_t per_rep = e->cfg->iters + e->cfg->warmup, ticks = 0;
+
+	for (int k = 0; k < SBM_NKINDS; k++) {
+		uint32_t sharers;
+
+		if (!(e->cfg->layouts & (1u << k)))
+			continue;
+		switch (k) {
+		case SBM_GLOBAL:
+			sharers = e->nchosen;
+			break;
+		case SBM_NODE:
+			sharers = estimate_most_per_group(e, false);
+			break;
+		case SBM_LLC:
+		case SBM_LLC_U8:
+			sharers = estimate_most_per_group(e, true);
+			break;
+		default:
+			sharers = 1;
+			break;
+		}
+		ticks += reps * per_rep * 2 *
+			 (sharers > 1 ? sharers * handoff : local);
+	}
+	return estimate_ms(e, ticks);
 }
 
 static uint64_t sbm_estimate(struct engine *e, void *state)
 {
 	struct sbm_exp *x = state;
-	uint32_t reps = e->cfg.reps_auto ? CONFIG_REPS_AUTO_MAX : e->cfg.reps;
-	uint32_t ngaps = e->cfg.mode == MODE_PAIR ? 1 : e->cfg.ngaps;
+	uint32_t reps = e->cfg->reps_auto ? CONFIG_REPS_AUTO_MAX : e->cfg->reps;
+	uint32_t ngaps = e->cfg->mode == MODE_PAIR ? 1 : e->cfg->ngaps;
 	uint64_t ticks = 0;
 	double *samples = calloc(e->topo->ncpus, sizeof(double));
 	const char *why;
 
-	if (!samples || (e->cfg.mode != MODE_PAIR && e->self_threaded)) {
+	if (!samples || (e->cfg->mode != MODE_PAIR && e->self_threaded)) {
 		free(samples);
 		return sbm_estimate_model_ms(e, reps) * ngaps;
 	}
 	for (uint32_t gi = 0; gi < ngaps && !e->aborted; gi++) {
-		uint32_t gap = e->cfg.mode == MODE_PAIR ? 0 : e->cfg.gap_ns[gi];
+		uint32_t gap = e->cfg->mode == MODE_PAIR ? 0 : e->cfg->gap_ns[gi];
 
 		for (int k = 0; k < SBM_NKINDS && !e->aborted; k++) {
 			uint64_t t;
 
-			if (!(e->cfg.layouts & (1u << k)) ||
+			if (!(e->cfg->layouts & (1u << k)) ||
 			    sbm_use_layout(e, x, (enum sbm_kind)k, &why))
 				continue;
 			x->spins = ops_gap_ticks(gap, e->info.counter_hz);
-			t = time_one_rep(e, x, e->cfg.iters, gap, samples);
+			t = time_one_rep(e, x, e->cfg->iters, gap, samples);
 			ticks += t * reps;
 			if (!e->aborted)
 				sbm_layout_free(&x->layout);
@@ -945,8 +983,8 @@ static uint64_t sbm_estimate(struct engine *e, void *state)
 static int run_gap(struct engine *e, struct sbm_exp *x, uint32_t gap_ns)
 {
 	const struct topo *t = e->topo;
-	uint32_t repmax = e->cfg.reps_auto ? CONFIG_REPS_AUTO_MAX : e->cfg.reps;
-	uint32_t pilot = e->cfg.reps < repmax ? e->cfg.reps : repmax;
+	uint32_t repmax = e->cfg->reps_auto ? CONFIG_REPS_AUTO_MAX : e->cfg->reps;
+	uint32_t pilot = e->cfg->reps < repmax ? e->cfg->reps : repmax;
 	size_t nsamples = (size_t)t->ncpus * repmax;
 	struct kind_run runs[SBM_NKINDS] = { 0 };
 	int run_of[SBM_NKINDS];
@@ -958,14 +996,14 @@ static int run_gap(struct engine *e, struct sbm_exp *x, uint32_t gap_ns)
 		struct sbm_result *r = &x->results[x->nresults + nruns];
 
 		run_of[k] = -1;
-		if (!(e->cfg.layouts & (1u << k)))
+		if (!(e->cfg->layouts & (1u << k)))
 			continue;
 		memset(r, 0, sizeof(*r));
 		r->kind = (enum sbm_kind)k;
-		r->op = ops_find(sbm_kind_is_bytewise(r->kind) ? e->cfg.op_u8 :
-				 e->cfg.op, sbm_kind_is_bytewise(r->kind))->name;
+		r->op = ops_find(sbm_kind_is_bytewise(r->kind) ? e->cfg->op_u8 :
+				 e->cfg->op, sbm_kind_is_bytewise(r->kind))->name;
 		r->gap_ns = gap_ns;
-		r->iters = e->cfg.iters;
+		r->iters = e->cfg->iters;
 		r->ncpus = e->nchosen;
 		r->clean = true;
 		kr->r = r;
@@ -980,10 +1018,10 @@ static int run_gap(struct engine *e, struct sbm_exp *x, uint32_t gap_ns)
 	}
 	report_printf("running %u layouts x %u%s reps, interleaved, on %u "
 		      "CPUs, gap %u ns ...\n", nruns, pilot,
-		      e->cfg.reps_auto ? " (pilot) to " REPS_AUTO_MAX_STR : "",
+		      e->cfg->reps_auto ? " (pilot) to " REPS_AUTO_MAX_STR : "",
 		      e->nchosen, gap_ns);
 	run_rounds(e, x, runs, nruns, 0, pilot, gap_ns);
-	if (e->cfg.reps_auto && !e->aborted) {
+	if (e->cfg->reps_auto && !e->aborted) {
 		reps = reps_after_pilot(e, runs, nruns, run_of, pilot, gap_ns);
 		report_printf("reps=auto: %u reps at gap %u ns\n", reps,
 			      gap_ns);
@@ -1039,7 +1077,7 @@ static void result_record(const struct engine *e, const struct sbm_result *r)
 	report_rec_start(&rec, "result");
 	rec_str(&rec, "layout", sbm_kind_name(r->kind));
 	rec_str(&rec, "op", r->op);
-	rec_str(&rec, "mode", e->cfg.mode == MODE_PAIR ? "pair" : "loop");
+	rec_str(&rec, "mode", e->cfg->mode == MODE_PAIR ? "pair" : "loop");
 	rec_u64(&rec, "cpus", r->ncpus);
 	rec_u64(&rec, "iters", r->iters);
 	rec_u64(&rec, "reps", r->reps);
@@ -1082,7 +1120,7 @@ static void result_record(const struct engine *e, const struct sbm_result *r)
 			rec_dbl(&rec, "pct_abv", r->pct_abv, 4);
 			rec_dbl(&rec, "pct_abv_ci", r->pct_abv_ci, 4);
 		}
-		if (e->cfg.mode != MODE_PAIR)
+		if (e->cfg->mode != MODE_PAIR)
 			rec_dbl(&rec, "gap_real_ns", r->gap_real_ns, 1);
 	}
 	report_record(&rec);
@@ -1093,11 +1131,11 @@ static void result_record(const struct engine *e, const struct sbm_result *r)
 static int sbm_run(struct engine *e, void *state)
 {
 	struct sbm_exp *x = state;
-	uint32_t ngaps = e->cfg.mode == MODE_PAIR ? 1 : e->cfg.ngaps;
+	uint32_t ngaps = e->cfg->mode == MODE_PAIR ? 1 : e->cfg->ngaps;
 	int status = 0;
 
 	for (uint32_t gi = 0; gi < ngaps && !e->aborted; gi++) {
-		uint32_t gap = e->cfg.mode == MODE_PAIR ? 0 : e->cfg.gap_ns[gi];
+		uint32_t gap = e->cfg->mode == MODE_PAIR ? 0 : e->cfg->gap_ns[gi];
 		uint32_t first = x->nresults;
 
 		if (run_gap(e, x, gap))
@@ -1134,7 +1172,7 @@ static void node_rows(const struct engine *e, const struct sbm_result *r)
  * platform reads a cycle counter (APERF, PMCCNTR, rdcycle). */
 static void clock_block(const struct engine *e, const struct sbm_exp *x)
 {
-	if (!e->info.cycles || e->cfg.mode == MODE_PAIR)
+	if (!e->info.cycles || e->cfg->mode == MODE_PAIR)
 		return;
 	report_printf("\ncore cycles (%s) in the windows: per update, and "
 		      "the effective clock\n", e->info.cycle_counter ?
@@ -1241,10 +1279,10 @@ static void sbm_report(struct engine *e, void *state)
 		node_rows(e, r);
 	}
 	clock_block(e, x);
-	for (uint32_t gi = 0; gi < e->cfg.ngaps; gi++)
-		if (e->cfg.mode != MODE_PAIR || !gi)
-			seed_block(x, e->cfg.mode == MODE_PAIR ? 0 :
-				   e->cfg.gap_ns[gi]);
+	for (uint32_t gi = 0; gi < e->cfg->ngaps; gi++)
+		if (e->cfg->mode != MODE_PAIR || !gi)
+			seed_block(x, e->cfg->mode == MODE_PAIR ? 0 :
+				   e->cfg->gap_ns[gi]);
 }
 
 static void sbm_release(struct engine *e, void *state)

@@ -18,6 +18,7 @@
 #include "measure/ops.h"
 #include "measure/sbm.h"
 #include "measure/stats.h"
+#include "options/config.h"
 
 /* Per LLC or per node: what the CPUs of that group measured. */
 struct sbm_group_stat {

@@ -58,6 +58,7 @@ const struct rec_schema exp_scale_records[] = {
 #ifndef SBM_EXP_RECORDS_ONLY
 #include <stdio.h>
 
+#include "options/config.h"
 #include "options/option.h"
 
 static const char *const orders[] = { "auto", "topo", "rr", "both", NULL };
@@ -157,13 +158,13 @@ static int scale_check(const struct engine *e, const char **why)
 {
 	static char msg[256];
 
-	if (e->cfg.mode == MODE_PAIR) {
+	if (e->cfg->mode == MODE_PAIR) {
 		*why = "experiment=scale needs CPUs parked on the engine "
 		       "(valid with mode=loop; mode=pair is sbm's only)";
 		return -1;
 	}
-	if (!ops_find(e->cfg.op, false) || !ops_find(e->cfg.op_u8, true)) {
-		ops_refusal(e->cfg.op, e->cfg.op_u8, msg, sizeof(msg));
+	if (!ops_find(e->cfg->op, false) || !ops_find(e->cfg->op_u8, true)) {
+		ops_refusal(e->cfg->op, e->cfg->op_u8, msg, sizeof(msg));
 		*why = msg;
 		return -1;
 	}
@@ -187,7 +188,7 @@ static void plan_record(struct engine *e, struct scale_exp *x)
 	struct rec r;
 
 	for (int k = 0; k < SBM_NKINDS; k++)
-		if (e->cfg.layouts & (1u << k)) {
+		if (e->cfg->layouts & (1u << k)) {
 			size_t l = strlen(layouts);
 
 			snprintf(layouts + l, sizeof(layouts) - l, "%s%s",
@@ -205,24 +206,24 @@ static void plan_record(struct engine *e, struct scale_exp *x)
 		      "to %u CPUs over %u LLCs, %u reps of %llu iterations "
 		      "each (op %s, op_u8 %s)\n",
 		      x->ncurves / (norders ? norders : 1), layouts, norders,
-		      orders, x->nsteps, x->ncpus, x->nllcs, e->cfg.reps,
-		      (unsigned long long)e->cfg.iters,
-		      ops_find(e->cfg.op, false)->name,
-		      ops_find(e->cfg.op_u8, true)->name);
+		      orders, x->nsteps, x->ncpus, x->nllcs, e->cfg->reps,
+		      (unsigned long long)e->cfg->iters,
+		      ops_find(e->cfg->op, false)->name,
+		      ops_find(e->cfg->op_u8, true)->name);
 	report_rec_start(&r, "scale-plan");
 	rec_u64(&r, "cpus", x->ncpus);
 	rec_u64(&r, "steps", x->nsteps);
-	rec_u64(&r, "iters", e->cfg.iters);
-	rec_str(&r, "op", ops_find(e->cfg.op, false)->name);
+	rec_u64(&r, "iters", e->cfg->iters);
+	rec_str(&r, "op", ops_find(e->cfg->op, false)->name);
 	rec_u64(&r, "home", t->cpus[e->bsp].node);
 	/* v=1 grows at the end: readers skip keys they do not know */
-	rec_str(&r, "op_u8", ops_find(e->cfg.op_u8, true)->name);
+	rec_str(&r, "op_u8", ops_find(e->cfg->op_u8, true)->name);
 	rec_str(&r, "layouts", layouts);
 	rec_str(&r, "orders", orders);
 	rec_u64(&r, "llcs", x->nllcs);
 	rec_u64(&r, "points", (uint64_t)x->ncurves * x->nsteps);
 	rec_str(&r, "placement", x->sbm.arena.placement);
-	rec_u64(&r, "reps", e->cfg.reps);
+	rec_u64(&r, "reps", e->cfg->reps);
 	report_record(&r);
 }
 
@@ -268,12 +269,12 @@ static int scale_prepare(struct engine *e, void **state)
 	x->ncpus = topo_order(t, e->chosen, x->order[SCALE_TOPO]);
 	x->nllcs = topo_order_rr(t, x->order[SCALE_TOPO], x->ncpus,
 				 x->order[SCALE_RR]);
-	x->nsteps = scale_steps(x->ncpus, e->cfg.scale_steps, x->steps);
-	pick_orders(x, e->cfg.scale_order);
+	x->nsteps = scale_steps(x->ncpus, e->cfg->scale_steps, x->steps);
+	pick_orders(x, e->cfg->scale_order);
 	if (llc_spans(x, t))
 		goto fail;
 	for (int k = 0; k < SBM_NKINDS; k++) {
-		if (!(e->cfg.layouts & (1u << k)))
+		if (!(e->cfg->layouts & (1u << k)))
 			continue;
 		for (int o = 0; o < SCALE_NORDERS; o++) {
 			struct scale_curve *c = &x->curves[x->ncurves];
@@ -289,8 +290,8 @@ static int scale_prepare(struct engine *e, void **state)
 		}
 	}
 	/* leaves as sbm spaces them, in one arena for every layout */
-	x->sbm.spacing = sbm_spacing(e->cfg.line, t);
-	if (node_arena_for_layouts(&x->sbm.arena, t, e->cfg.layouts,
+	x->sbm.spacing = sbm_spacing(e->cfg->line, t);
+	if (node_arena_for_layouts(&x->sbm.arena, t, e->cfg->layouts,
 				   x->sbm.spacing, &why))
 		goto fail;
 	plan_record(e, x);
@@ -305,14 +306,14 @@ fail:
 static uint64_t time_point(struct engine *e, struct scale_exp *x,
 			   const uint32_t *order, uint32_t k, uint64_t n)
 {
-	uint64_t saved = e->cfg.iters, t0 = isa_counter();
+	uint64_t saved = e->cfg->iters, t0 = isa_counter();
 	int rc;
 
 	sbm_zero(&x->sbm.layout, &x->sbm.arena.a);
-	e->cfg.iters = n;
+	e->cfg->iters = n;
 	rc = engine_run_on(e, order, k, sbm_body, &x->sbm,
-			   120000 + (n + e->cfg.warmup) / 50);
-	e->cfg.iters = saved;
+			   120000 + (n + e->cfg->warmup) / 50);
+	e->cfg->iters = saved;
 	return rc ? 0 : isa_counter() - t0;
 }
 
@@ -324,7 +325,7 @@ static uint64_t scale_estimate_ms(struct engine *e, void *state)
 {
 	struct scale_exp *x = state;
 	uint64_t ticks = 0;
-	uint64_t reps = e->cfg.reps ? e->cfg.reps : 1;
+	uint64_t reps = e->cfg->reps ? e->cfg->reps : 1;
 	uint32_t klo = x->nsteps ? x->steps[0] : 0;
 	uint32_t khi = x->nsteps ? x->steps[x->nsteps - 1] : 0;
 	const char *why;
@@ -336,8 +337,8 @@ static uint64_t scale_estimate_ms(struct engine *e, void *state)
 
 		if (sbm_use_layout(e, &x->sbm, c->kind, &why))
 			continue;
-		lo = time_point(e, x, order, klo, e->cfg.iters);
-		hi = time_point(e, x, order, khi, e->cfg.iters);
+		lo = time_point(e, x, order, klo, e->cfg->iters);
+		hi = time_point(e, x, order, khi, e->cfg->iters);
 		ticks += estimate_points(lo, klo, hi, khi, x->steps, x->nsteps,
 					 reps);
 		if (!e->aborted)
@@ -384,9 +385,9 @@ static int measure(struct engine *e, struct scale_exp *x,
 		   struct scale_curve *c, uint32_t s, double *v)
 {
 	const uint32_t *order = x->order[c->order];
-	uint64_t deadline_ms = 120000 + (e->cfg.iters + e->cfg.warmup) / 50;
+	uint64_t deadline_ms = 120000 + (e->cfg->iters + e->cfg->warmup) / 50;
 	struct scale_point *p = &c->pt[s];
-	uint32_t k = x->steps[s], reps = e->cfg.reps ? e->cfg.reps : 1;
+	uint32_t k = x->steps[s], reps = e->cfg->reps ? e->cfg->reps : 1;
 	double *per_rep = v + (size_t)k * reps;
 	struct stats sum;
 
@@ -399,7 +400,7 @@ static int measure(struct engine *e, struct scale_exp *x,
 			return -1;
 		for (uint32_t i = 0; i < k; i++)
 			vr[i] = (double)e->mbox[order[i]].ticks /
-				(double)e->cfg.iters;
+				(double)e->cfg->iters;
 		stats_compute(vr, k, &sum);
 		per_rep[rep] = sum.median;
 		/* every CPU cleared what it set: a lost update shows here */
@@ -548,7 +549,7 @@ static int scale_run(struct engine *e, void *state)
 	struct scale_exp *x = state;
 	/* a point's samples, CPUs x reps, and its per-rep medians */
 	double *v = malloc(sizeof(double) * ((size_t)x->ncpus + 1) *
-			   (e->cfg.reps ? e->cfg.reps : 1));
+			   (e->cfg->reps ? e->cfg->reps : 1));
 	struct scale_progress pr = {
 		.t0 = isa_counter(), .every = engine_ms_ticks(e, PROGRESS_MS),
 		.total = x->ncurves * x->nsteps,
@@ -562,7 +563,7 @@ static int scale_run(struct engine *e, void *state)
 		const char *why;
 		int rc;
 
-		if (!(e->cfg.layouts & (1u << k)))
+		if (!(e->cfg->layouts & (1u << k)))
 			continue;
 		if (sbm_use_layout(e, &x->sbm, (enum sbm_kind)k, &why)) {
 			report_warn("scale", (uint32_t)k, why);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Every experiment's options, from the registry (experiments.h): each in
- * its exp_NAME_options.c, which needs no engine, so the option tests and
- * the fuzzer link them all (OPTION_SOURCES).
+ * its exp_NAME.c, which compiled with SBM_EXP_DECLS_ONLY needs no engine,
+ * so the option tests and the fuzzer link them all (OPTION_SOURCES).
  */
 #include <stddef.h>
 

@@ -11,8 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "options/config.h"
 #include "topo/topo.h"
+
+/* which pairs pairs_select() takes (c2c's pairs=; auto: pairs_resolve()) */
+enum pairs_kind { PAIRS_AUTO, PAIRS_ALL, PAIRS_REPS, PAIRS_RANDOM };
 
 enum pair_class { PAIR_SMT, PAIR_LLC, PAIR_NODE, PAIR_PACKAGE, PAIR_NONE,
 		  PAIR_NCLASSES };

@@ -4,12 +4,10 @@
 #include "measure/estimate.h"
 #include "isa_ops.h"
 #include "measure/pingpong.h"
-#include "measure/sbm.h"
 
 #define CAL_ROUNDS	200
 
-/* Ticks of one atomic on a line nobody else touches. */
-static uint64_t local_atomic(void)
+uint64_t estimate_local_atomic(void)
 {
 	static volatile uint64_t word;
 	uint64_t t0 = isa_counter();
@@ -48,7 +46,7 @@ uint64_t estimate_handoff(struct engine *e)
 		return e->handoff_ticks;
 	if (pp.b == UINT32_MAX || e->self_threaded ||
 	    pingpong_run(e, &pp) || !pingpong_oneway(&pp, &med, &min))
-		e->handoff_ticks = local_atomic();
+		e->handoff_ticks = estimate_local_atomic();
 	else
 		e->handoff_ticks = (uint64_t)med + 1;
 	return e->handoff_ticks;
@@ -78,40 +76,4 @@ uint32_t estimate_most_per_group(const struct engine *e, bool by_llc)
 	}
 	free(count);
 	return best;
-}
-
-/*
- * Every CPU of a layout's busiest line waits its turn: one update costs
- * about a handoff per CPU sharing that line; a line of one's own costs a
- * local atomic.  An iteration is a set and a clear.
- */
-uint64_t sbm_estimate_model_ms(struct engine *e, uint32_t reps)
-{
-	uint64_t handoff = estimate_handoff(e), local = local_atomic();
-	uint64_t per_rep = e->cfg.iters + e->cfg.warmup, ticks = 0;
-
-	for (int k = 0; k < SBM_NKINDS; k++) {
-		uint32_t sharers;
-
-		if (!(e->cfg.layouts & (1u << k)))
-			continue;
-		switch (k) {
-		case SBM_GLOBAL:
-			sharers = e->nchosen;
-			break;
-		case SBM_NODE:
-			sharers = estimate_most_per_group(e, false);
-			break;
-		case SBM_LLC:
-		case SBM_LLC_U8:
-			sharers = estimate_most_per_group(e, true);
-			break;
-		default:
-			sharers = 1;
-			break;
-		}
-		ticks += reps * per_rep * 2 *
-			 (sharers > 1 ? sharers * handoff : local);
-	}
-	return estimate_ms(e, ticks);
 }

@@ -18,6 +18,9 @@
  * with a single CPU, the cost of a local atomic. */
 uint64_t estimate_handoff(struct engine *e);
 
+/* Ticks of one atomic on a line nobody else touches. */
+uint64_t estimate_local_atomic(void);
+
 /* @ticks as whole milliseconds, at least 1. */
 uint64_t estimate_ms(const struct engine *e, uint64_t ticks);
 
@@ -44,9 +47,5 @@ void estimate_words(uint64_t ms, char *buf, size_t len);
 
 /* The most chosen CPUs in one node (@by_llc false) or one LLC. */
 uint32_t estimate_most_per_group(const struct engine *e, bool by_llc);
-
-/* The handoff model's sbm estimate, where calibration runs cannot run
- * (mode=pair): every CPU of a layout's busiest line waits its turn. */
-uint64_t sbm_estimate_model_ms(struct engine *e, uint32_t reps);
 
 #endif

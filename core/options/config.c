@@ -9,7 +9,6 @@
 #include "options/config.h"
 #include "test_hooks.h"
 #include "options/config_words.h"
-#include "options/config_exp.h"
 #include "options/option.h"
 
 int config_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)

@@ -4,8 +4,8 @@
  * file on the boot volume, the device tree's bootargs) is text of
  * whitespace-separated key=value words, parsed by config_parse().  Each
  * key is declared (options/option.h) beside the code that owns it: the
- * engine's in config_engine.c, an experiment's in exp_*_options.c; the
- * values land here.
+ * engine's in config_engine.c, an experiment's in its core/exp/exp_*.c;
+ * the values land here, or in the experiment's own struct.
  */
 #ifndef SBM_CONFIG_H
 #define SBM_CONFIG_H
@@ -14,10 +14,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum cpuset_kind { CPUSET_ALL, CPUSET_CORES, CPUSET_LLC, CPUSET_FIRST };
+#include "engine/engine_opts.h"	/* enum cpuset_kind */
+#include "measure/c2c_pairs.h"	/* enum pairs_kind */
+
 enum run_mode { MODE_LOOP, MODE_PAIR };
-/* the machine map's options (exp_c2c_options.c) */
-enum pairs_kind { PAIRS_AUTO, PAIRS_ALL, PAIRS_REPS, PAIRS_RANDOM };
+/* the machine map's options (exp_c2c.c) */
 enum c2c_home_kind { HOME_A, HOME_B, HOME_NODE };
 /* where experiment=rw puts its readers; AUTO: another LLC if any */
 enum rw_place { RW_AUTO, RW_OTHER_LLC, RW_SAME_LLC, RW_OTHER_NODE };
@@ -88,7 +89,7 @@ struct config {
 	uint32_t c2c_home_node;	/* HOME_NODE */
 	uint32_t noise_ms;
 	uint32_t noise_ns;	/* gaps above this are noise */
-	/* experiment=rw (exp_rw_options.c) */
+	/* experiment=rw (exp_rw.c) */
 	uint32_t rw_idle_ns, rw_run_ns;	/* a writer's idle and busy spell */
 	uint32_t rw_scan_ns;	/* a reader's time between two scans */
 	uint32_t rw_ms;		/* each phase of each layout */
@@ -99,7 +100,7 @@ struct config {
 	uint32_t reader;	/* enum sbm_read_op */
 	/* test=: boot-test-only switches that force a fallback path */
 	uint32_t test;		/* CONFIG_TEST_* bits */
-	/* experiment=scale (exp_scale_options.c) */
+	/* experiment=scale (exp_scale.c) */
 	enum scale_order scale_order;
 	uint32_t scale_steps;	/* most CPU counts per curve; 0: automatic */
 };
@@ -149,5 +150,11 @@ size_t config_format(const struct config *c, char *buf, size_t len);
 /* Text for --help: every key, its values and its default, from the
  * declarations. */
 const char *config_help(void);
+
+/* Whether experiment @name was chosen with experiment= (config_exp.c). */
+bool config_runs(const struct config *c, const char *name);
+
+/* The engine's own options out of @c (config_engine.c). */
+void config_engine_opts(const struct config *c, struct engine_opts *o);
 
 #endif

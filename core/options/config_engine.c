@@ -3,7 +3,7 @@
  * The engine-wide options: which experiments run and on which CPUs, how
  * the platform boots and ends (UEFI saved result, screen, BMC, riscv
  * counter), and the boot tests' switches.  An experiment's own options
- * are declared beside it (core/exp/exp_*_options.c).
+ * are declared beside it (core/exp/exp_*.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -132,3 +132,13 @@ static const struct option_decl decls[] = {
 };
 
 const struct option_set engine_options = { .decls = decls };
+
+void config_engine_opts(const struct config *c, struct engine_opts *o)
+{
+	*o = (struct engine_opts){
+		.cpuset = c->cpuset,
+		.first = c->first,
+		.start_timeout_ms = c->start_timeout_ms,
+		.test_stuck_cpu = c->test & CONFIG_TEST_STUCK_CPU,
+	};
+}

@@ -2,7 +2,7 @@
 /*
  * experiment=: which experiments run, by the registry's names
  * (config_exp.c).  Their own options are declared beside them
- * (core/exp/exp_*_options.c, options/option.h).
+ * (core/exp/exp_*.c, options/option.h).
  */
 #ifndef SBM_CONFIG_EXP_H
 #define SBM_CONFIG_EXP_H
@@ -19,7 +19,5 @@ int config_exp_set(const struct option_decl *d, struct config *c,
 		   const char *val, char *err, size_t errlen);
 void config_exp_format(const struct option_decl *d, const struct config *c,
 		       char *buf, size_t len);
-/* Whether experiment @name was chosen with experiment=. */
-bool config_runs(const struct config *c, const char *name);
 
 #endif

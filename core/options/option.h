@@ -2,10 +2,10 @@
 /*
  * An option's declaration: key, type, range, default and help, next to
  * the code that reads it.  The engine's own are in config_engine.c, an
- * experiment's in its exp_*_options.c, registered through its struct
+ * experiment's in its core/exp/exp_*.c, registered through its struct
  * experiment (.options) and core/exp/experiments.h.  config.c parses,
  * formats and prints usage from these tables alone; README's option
- * table is checked against them (tests/test_config_readme.c).
+ * table is checked against them (tests/test_config_decl.c).
  *
  * Values land in the shared struct config (.offset, .size), so the code
  * that reads them is unchanged, or in an experiment's own options struct
@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "options/config.h"
+struct config;
 
 enum option_kind {
 	OPT_UINT,	/* decimal in [lo, hi] */

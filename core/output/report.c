@@ -11,7 +11,6 @@
 #include "output/record.h"
 #include "output/record_schema.h"
 #include "output/report.h"
-#include "fw/smbios.h"
 
 static struct {
 	uint32_t run_id;
