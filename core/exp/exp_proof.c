@@ -16,7 +16,9 @@
  * mask's node.  Record kind "proof"; a disagreement is a warning.
  *
  * Its records' kinds and keys come first (the host tools compile this
- * file with SBM_EXP_RECORDS_ONLY); its options are sbm's (exp_sbm.c).
+ * file with SBM_EXP_RECORDS_ONLY), then its option set (the option
+ * fuzzer stops there: SBM_EXP_DECLS_ONLY), which names it and runs it
+ * with sbm: its options are sbm's (exp_sbm.c).
  */
 
 /* its records, in the form of core/output/record_schema.def */
@@ -57,6 +59,14 @@ const struct rec_schema exp_proof_records[] = {
 #endif /* !SBM_EXP_NO_RECORDS */
 
 #ifndef SBM_EXP_RECORDS_ONLY
+#include "options/option.h"
+
+/* Its name for experiment= and the console; it runs with sbm, on sbm's
+ * options (exp_sbm.c), and declares none of its own. */
+const struct option_set exp_proof_options = {
+	.name = "proof", .runs_with = "sbm", .decls = NULL
+};
+
 #ifndef SBM_EXP_DECLS_ONLY
 #include <math.h>
 #include <stdio.h>

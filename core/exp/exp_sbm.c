@@ -279,11 +279,6 @@ static const struct option_decl decls[] = {
 
 const struct option_set exp_sbm_options = { .name = "sbm", .decls = decls };
 
-/* The line-transfer proof runs with sbm, on sbm's options. */
-const struct option_set exp_proof_options = {
-	.name = "proof", .runs_with = "sbm", .decls = NULL
-};
-
 #ifndef SBM_EXP_DECLS_ONLY
 #include <stdlib.h>
 

@@ -20,7 +20,6 @@
 #define SBM_EXPERIMENT_H
 
 #include "engine/engine.h"
-#include "exp/experiments.h"
 
 struct option_set;
 
@@ -36,9 +35,6 @@ struct experiment {
 	void (*report)(struct engine *e, void *state);
 	void (*release)(struct engine *e, void *state);
 };
-
-#define SBM_EXP_OPTIONS(n) extern const struct option_set exp_##n##_options;
-SBM_EXPERIMENTS(SBM_EXP_OPTIONS)
 
 /* Its name, as experiment= and the console call it. */
 const char *exp_name(const struct experiment *x);
