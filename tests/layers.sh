@@ -10,7 +10,7 @@
 # is the folder "arch/<isa>" (a leaf: it includes nothing of the tree).
 # Fails on a folder cycle, printing it with the includes that make each
 # step.  Cycles between files (a .c and its .h taken as one unit:
-# core/boot/config) are printed and counted, not failed on.
+# core/options/config) are printed and counted, not failed on.
 set -u
 cd "$SBM_SRCDIR" || exit 1
 files=$(find core arch -type f \( -name '*.c' -o -name '*.h' -o -name '*.S' \
