@@ -12,7 +12,19 @@
 
 #define MACHINE_IDS	6
 
-struct smbios_id;
+/* The machine's SMBIOS names, as core/fw/smbios.c reads them (and the
+ * hello record prints them). */
+#define SMBIOS_STR	48	/* a field's room, NUL included: hello stays one record */
+
+struct smbios_id {
+	char bios_vendor[SMBIOS_STR], bios_version[SMBIOS_STR];
+	char bios_date[SMBIOS_STR];
+	char sys_vendor[SMBIOS_STR], product[SMBIOS_STR];
+	char board_vendor[SMBIOS_STR], board[SMBIOS_STR];
+	char cpu_version[SMBIOS_STR];
+	uint32_t cpu_mhz;	/* 0: unknown */
+	uint8_t major, minor;	/* the entry point's SMBIOS version */
+};
 
 struct machine_info {
 	const char *arch;	/* "x86_64", "arm64", "riscv64" */

@@ -23,12 +23,26 @@ int engine_fixture(struct engine *b, struct topo *t, struct topo_cpu *cpus,
 	b->topo = t;
 	b->join_cpus = linux_join_cpus;
 	linux_numa_topo(t);
-	config_defaults(&b->cfg);
-	if (config_parse(&b->cfg, opts, strlen(opts), "test", err,
+	b->cfg = fixture_config();
+	if (config_parse(b->cfg, opts, strlen(opts), "test", err,
 			 sizeof(err)))
 		return -1;
 	b->info = (struct machine_info){ .arch = ISA_NAME, .platform = "test",
 		.virt = "none", .counter = "test", .counter_hz = 1000000000,
 		.hz_source = "test" };
-	return engine_init(b, &why);
+	return fixture_init(b, &why);
+}
+
+struct config *fixture_config(void)
+{
+	static struct config cfg;
+
+	config_defaults(&cfg);
+	return &cfg;
+}
+
+int fixture_init(struct engine *b, const char **why)
+{
+	config_engine_opts(b->cfg, &b->opts);
+	return experiments_init(b, why);
 }

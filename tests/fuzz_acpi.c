@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * libFuzzer target: any bytes as an ACPI table (and as an RSDP), through
- * every parser in core/acpi*.c, twice: as they are (the signature and
+ * every parser in core/fw/acpi*.c, twice: as they are (the signature and
  * checksum checks), and made into a table each decoder accepts at its
  * door -- its signature written in, a length field within the bytes, the
  * checksum (and the RSDP's two) recomputed -- so that the fuzzer's bytes

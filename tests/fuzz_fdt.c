@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * libFuzzer target: any bytes as a flattened device tree, through the
- * reader and binding parsers (core/fdt*.c) and the topology mapping
+ * reader and binding parsers (core/fw/fdt*.c) and the topology mapping
  * (core/fw/fdt_topo.c).
  */
 #include <stdint.h>

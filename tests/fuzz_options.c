@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "boot/config.h"
-#include "boot/load_options.h"
+#include "options/config.h"
+#include "options/load_options.h"
 
 #define CFG_MAX		8192	/* arch/efi/efi_options.c's buffer */
 #define MAX_KEYS	64

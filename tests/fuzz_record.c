@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "out/crc32.h"
-#include "out/record.h"
+#include "output/crc32.h"
+#include "output/record.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

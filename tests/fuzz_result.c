@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "out/result_store.h"
+#include "output/result_store.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -15,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "out/fb_mode.h"
-#include "out/keep.h"
-#include "out/record.h"
-#include "out/report.h"
-#include "out/screen.h"
+#include "output/fb_mode.h"
+#include "output/keep.h"
+#include "output/record.h"
+#include "output/report.h"
+#include "output/screen.h"
 
 /* Small screens (512 KiB) keep the runs fast; the codes of the qr and
  * end records need about 220 x 360 pixels (text above), which fits. */

@@ -118,18 +118,18 @@ INPUT_FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all -g -O1 -std=c11 $(WARN_CFLAGS) \
 	-I$(srcdir)/core -I$(top_builddir)/core
 FUZZ_OPTIONS_SRCS = tests/fuzz_options.c $(OPTION_SOURCES) \
-	core/test_hooks_on.c core/engine/sbm.c \
-	core/engine/sbm.h core/engine/sbm_read.c core/engine/sbm_read.h core/boot/load_options.c \
-	core/boot/load_options.h
-FUZZ_RECORD_SRCS = tests/fuzz_record.c core/out/record.c core/out/record.h \
-	core/out/crc32.c core/out/crc32.h
-FUZZ_RESULT_SRCS = tests/fuzz_result.c core/out/result_store.c \
-	core/out/result_store.h core/out/keep.c core/out/keep.h core/out/record.c \
-	core/out/record.h core/out/crc32.c core/out/crc32.h $(RECORD_SCHEMA_CSRCS)
-FUZZ_SCREEN_SRCS = tests/fuzz_screen.c $(SCREEN_SOURCES) core/out/keep.c \
+	core/test_hooks_on.c core/measure/sbm.c \
+	core/measure/sbm.h core/measure/sbm_read.c core/measure/sbm_read.h core/options/load_options.c \
+	core/options/load_options.h
+FUZZ_RECORD_SRCS = tests/fuzz_record.c core/output/record.c core/output/record.h \
+	core/output/crc32.c core/output/crc32.h
+FUZZ_RESULT_SRCS = tests/fuzz_result.c core/output/result_store.c \
+	core/output/result_store.h core/output/keep.c core/output/keep.h core/output/record.c \
+	core/output/record.h core/output/crc32.c core/output/crc32.h $(RECORD_SCHEMA_CSRCS)
+FUZZ_SCREEN_SRCS = tests/fuzz_screen.c $(SCREEN_SOURCES) core/output/keep.c \
 	$(RECORD_SCHEMA_CSRCS) \
-	core/out/keep.h core/out/qr.c core/out/qr_rs.c core/out/qr.h core/out/record.c \
-	core/out/record.h core/out/crc32.c core/out/crc32.h
+	core/output/keep.h core/output/qr.c core/output/qr_rs.c core/output/qr.h core/output/record.c \
+	core/output/record.h core/output/crc32.c core/output/crc32.h
 INPUT_FUZZERS = tests/fuzz_options tests/fuzz_record tests/fuzz_result \
 	tests/fuzz_screen
 # the .c files of a list, in the source tree

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * sbm-sign: every line of standard input that starts "@sbm " gets the
- * checksum trailer core/out/record.c gives a record ("  #crc32\n", the CRC
- * by core/out/crc32.c); other lines pass unchanged.  The tests craft hostile
+ * checksum trailer core/output/record.c gives a record ("  #crc32\n", the CRC
+ * by core/output/crc32.c); other lines pass unchanged.  The tests craft hostile
  * records with it: a CRC is integrity, not authenticity, so anyone can
  * write a log that passes it.
  */
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "out/crc32.h"
+#include "output/crc32.h"
 
 int main(void)
 {

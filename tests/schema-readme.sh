@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 # README's record table ("Console records") against the record schema
-# (core/out/record_schema.def): the same kinds, and for each the same
+# (core/output/record_schema.def): the same kinds, and for each the same
 # keys.  A row's keys are its first `code` span and every span that starts
 # with '[' (optional keys); "by(llc/node)" is the key by.
 set -u

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
-# The record schema (core/out/record_schema.def) holds what the Linux twin
+# The record schema (core/output/record_schema.def) holds what the Linux twin
 # really prints: every experiment with small figures, the test switch's
 # wrong-answer path (warn records, test_stale), pair mode.  Every record's
 # kind and keys must be in the schema, each value of its declared type:

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * schema-check: the record schema (core/out/record_schema.def) against
+ * schema-check: the record schema (core/output/record_schema.def) against
  * what is really printed and written down.
  *
  *   schema-check logs FILE.. every valid record of the logs: its kind
@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "out/record.h"
-#include "out/record_schema.h"
+#include "output/record.h"
+#include "output/record_schema.h"
 
 /* One record's problems, printed with @where; how many. */
 static unsigned check_record(const struct rec_parsed *p, const char *where)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Host tests for core/acpi*.c.  Tables are built in memory field by field,
+ * Host tests for core/fw/acpi*.c.  Tables are built in memory field by field,
  * checksummed here (independently of the code under test), and handed to
  * the parsers in a heap buffer of exactly their length so that AddressSanitizer
  * catches any read past the end.  Given a directory, it tests the tables
@@ -22,7 +22,7 @@
 #include "fw/ipmi_kcs_layout.h"
 #include "check.h"
 #include "fw/pptt_topo.h"
-#include "engine/topo.h"
+#include "topo/topo.h"
 
 /* ---- table builder ----------------------------------------------------- */
 

@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The engine on real threads: the compiler-atomic sbm ops from many
- * threads lose no bit, and engine_main() with the Linux platform runs every
- * layout on a fixture topology mapped onto this machine's CPUs, leaving
- * every mask empty.
+ * threads lose no bit, and experiments_run() with the Linux platform runs
+ * every layout on a fixture topology mapped onto this machine's CPUs,
+ * leaving every mask empty.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <unistd.h>
 
 #include "check.h"
+#include "engine_fixture.h"
 #include "exp/exp_sbm.h"
 #include "engine/mem.h"
-#include "out/report.h"
+#include "options/config.h"
+#include "output/report.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
 #include "topo_fixtures.h"
@@ -77,14 +79,14 @@ static void run_engine(struct engine *b, const char *opts)
 	const char *why = "";
 	char err[256];
 
-	config_defaults(&b->cfg);
-	CHECK(config_parse(&b->cfg, opts, strlen(opts), "test", err,
+	b->cfg = fixture_config();
+	CHECK(config_parse(b->cfg, opts, strlen(opts), "test", err,
 			   sizeof(err)) == 0);
 	b->info = (struct machine_info){ .arch = ISA_NAME, .platform = "test",
 		.virt = "none", .counter = "test", .counter_hz = 1000000000,
 		.hz_source = "test" };
-	CHECK(engine_init(b, &why) == 0);
-	CHECK_EQ_U64(engine_main(b), 0);
+	CHECK(fixture_init(b, &why) == 0);
+	CHECK_EQ_U64(experiments_run(b), 0);
 }
 
 static void engine_runs(const char *opts, uint32_t want_results)
@@ -112,23 +114,23 @@ static void engine_runs(const char *opts, uint32_t want_results)
 		CHECK((x->arena.a.base[r] != NULL) == (x->arena.size[r] != 0));
 	for (uint32_t i = 0; i < x->nresults; i++) {
 		CHECK(x->results[i].clean);
-		CHECK(x->results[i].st.n == (size_t)b.nchosen * b.cfg.reps);
+		CHECK(x->results[i].st.n == (size_t)b.nchosen * b.cfg->reps);
 		CHECK(x->results[i].st.min > 0);
 		CHECK(x->results[i].nllc >= 1);
 		/* the floor ran at every gap where private did */
 		CHECK_EQ_U64(x->results[i].have_floor,
-			     (b.cfg.layouts &
+			     (b.cfg->layouts &
 			      (1u << (sbm_kind_is_bytewise(x->results[i].kind) ?
 				      SBM_PRIVATE_U8 : SBM_PRIVATE))) != 0);
 		/* %global is in the result, made once: global itself is 100 */
 		CHECK_EQ_U64(x->results[i].have_pct,
-			     (b.cfg.layouts & (1u << SBM_GLOBAL)) != 0);
+			     (b.cfg->layouts & (1u << SBM_GLOBAL)) != 0);
 		if (x->results[i].kind == SBM_GLOBAL)
 			CHECK(x->results[i].pct == 100.0);
 	}
 	for (uint32_t i = 0; i < topo.ncpus; i++)
 		CHECK(topo.cpus[i].flags & TOPO_CPU_ONLINE);
-	engine_release(&b);
+	experiments_release(&b);
 }
 
 /* A CPU that never arrives is reported and left out; the run goes on. */
@@ -155,7 +157,7 @@ static void cpu_never_arrives(void)
 	CHECK_EQ_U64(x->nresults, 2);
 	CHECK_EQ_U64(x->results[0].ncpus, 2);
 	CHECK(report_warnings() >= warnings + 1);
-	engine_release(&b);
+	experiments_release(&b);
 }
 
 /*
@@ -189,7 +191,7 @@ static void node_placement(void)
 	CHECK(x->arena.size[0] >= 2 * topo.line_size);
 	printf("test_concurrency: placement=%s on node 0\n",
 	       x->arena.placement);
-	engine_release(&b);
+	experiments_release(&b);
 	linux_numa_topo(NULL);
 }
 
@@ -201,29 +203,29 @@ static void bad_options(void)
 	memset(&b, 0, sizeof(b));
 	CHECK(fixture_topo(&topo, cpus, 1, 1, 2, 1) == 0);
 	b.topo = &topo;
-	config_defaults(&b.cfg);
+	b.cfg = fixture_config();
 	b.info.counter_hz = 1000;
-	strcpy(b.cfg.op, "nosuchop");
-	CHECK(engine_init(&b, &why) == -1);
+	strcpy(b.cfg->op, "nosuchop");
+	CHECK(fixture_init(&b, &why) == -1);
 	CHECK(strstr(why, "op") != NULL);
 	free(b.chosen);
 	mem_free_aligned(b.mbox);
 	memset(&b, 0, sizeof(b));
 	b.topo = &topo;
-	config_defaults(&b.cfg);
+	b.cfg = fixture_config();
 	b.info.counter_hz = 1000;
-	b.cfg.cpuset = CPUSET_FIRST;
-	b.cfg.first = 3;
-	CHECK(engine_init(&b, &why) == -1);
+	b.cfg->cpuset = CPUSET_FIRST;
+	b.cfg->first = 3;
+	CHECK(fixture_init(&b, &why) == -1);
 	free(b.chosen);
 	mem_free_aligned(b.mbox);
 	/* no platform offered mode=pair here: refused, in one place */
 	memset(&b, 0, sizeof(b));
 	b.topo = &topo;
-	config_defaults(&b.cfg);
+	b.cfg = fixture_config();
 	b.info.counter_hz = 1000;
-	b.cfg.mode = MODE_PAIR;
-	CHECK(engine_init(&b, &why) == -1);
+	b.cfg->mode = MODE_PAIR;
+	CHECK(fixture_init(&b, &why) == -1);
 	CHECK(strstr(why, "mode=pair") != NULL);
 	free(b.chosen);
 	mem_free_aligned(b.mbox);
@@ -239,9 +241,9 @@ static void late_arrival_turns_back(void)
 	memset(&b, 0, sizeof(b));
 	CHECK(fixture_topo(&topo, cpus, 1, 1, 2, 1) == 0);
 	b.topo = &topo;
-	config_defaults(&b.cfg);
+	b.cfg = fixture_config();
 	b.info.counter_hz = 1000;
-	CHECK(engine_init(&b, &why) == 0);
+	CHECK(fixture_init(&b, &why) == 0);
 	b.mbox[1].online = 2;	/* given up (engine.c MBOX_GIVEN_UP) */
 	engine_secondary(&b, 1);	/* returns: it would park forever */
 	CHECK_EQ_U64(b.mbox[1].online, 2);

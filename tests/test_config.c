@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "check.h"
-#include "boot/config.h"
-#include "engine/sbm.h"
+#include "options/config.h"
+#include "measure/sbm.h"
 
 static int parse(struct config *c, const char *text, char *err, size_t n)
 {

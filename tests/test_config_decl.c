@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The option declarations (boot/option.h) against what they promise:
+ * The option declarations (options/option.h) against what they promise:
  * the defaults the engine always had, a default word that parses to the
  * default, every range edge refused past it with the key named, usage
  * text naming every key, experiment= naming the registry, the engine's
@@ -15,11 +15,11 @@
 #include <string.h>
 
 #include "check.h"
-#include "boot/config.h"
-#include "boot/config_exp.h"
-#include "boot/option.h"
-#include "engine/sbm.h"
-#include "engine/sbm_read.h"
+#include "options/config.h"
+#include "options/config_exp.h"
+#include "options/option.h"
+#include "measure/sbm.h"
+#include "measure/sbm_read.h"
 #include "exp/experiment.h"
 
 #define FOR_EACH_DECL(s, d, n) \

@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "out/fb.h"
-#include "out/fbcon.h"
-#include "out/font.h"
+#include "output/fb.h"
+#include "output/fbcon.h"
+#include "output/font.h"
 
 #define W	1280
 #define H	800

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Host tests for core/fdt*.c.  argv[1] is a directory holding the compiled
+ * Host tests for core/fw/fdt*.c.  argv[1] is a directory holding the compiled
  * fixtures (the tests/fdt .dts files built with dtc) and the QEMU dumps.
  * Every blob is copied into a heap buffer of exactly its size so that ASan
  * sees any read past the end.

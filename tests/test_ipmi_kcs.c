@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "boot/config.h"
+#include "options/config.h"
 #include "fw/ipmi.h"
 #include "fw/io_ports.h"
 #include "fw/ipmi_kcs.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Host test for core/out/keep.c: the record stream of a 2-socket server with
+ * Host test for core/output/keep.c: the record stream of a 2-socket server with
  * 384 CPUs and 24 LLCs (a default run's shape: hello, topo, 384 cpu and
  * their cache records, 24 llc and node lines, per-LLC group records for
  * every layout and gap, then the results, proof, qr and end) overflows
@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "out/keep.h"
-#include "out/record_schema.h"
+#include "output/keep.h"
+#include "output/record_schema.h"
 
 static unsigned sent[3], total_bytes;
 

@@ -11,8 +11,8 @@
 
 #include "check.h"
 #include "engine_fixture.h"
-#include "engine/pingpong.h"
-#include "engine/rfo.h"
+#include "measure/pingpong.h"
+#include "measure/rfo.h"
 #include "exp/exp_c2c.h"
 #include "exp/exp_noise.h"
 #include "exp/exp_sbm.h"
@@ -20,6 +20,7 @@
 #include "isa_ops.h"
 #include "linux_twin.h"
 #include "engine/mem.h"
+#include "options/config.h"
 #include "topo_fixtures.h"
 
 static struct topo_cpu cpus[TOPO_MAX_CPUS];
@@ -49,7 +50,7 @@ static void run_on_subsets(void)
 	uint32_t two[2] = { 1, 3 }, with_bsp[2] = { 2, 0 }, bad[1] = { 99 };
 
 	setup(&b, "iters=100 reps=1 layouts=private");
-	CHECK_EQ_U64(engine_main(&b), 0);
+	CHECK_EQ_U64(experiments_run(&b), 0);
 	memset((void *)ran, 0, sizeof(ran));
 	CHECK(engine_run_on(&b, two, 2, mark, NULL, 10000) == 0);
 	CHECK(ran[1] == 1 && ran[3] == 1 && ran[0] == 0 && ran[2] == 0);
@@ -57,7 +58,7 @@ static void run_on_subsets(void)
 	CHECK(ran[0] == 1 && ran[2] == 1 && ran[1] == 1 && ran[3] == 1);
 	CHECK(engine_run_on(&b, bad, 1, mark, NULL, 10000) == -1);
 	CHECK(!b.aborted);
-	engine_release(&b);
+	experiments_release(&b);
 }
 
 /*
@@ -77,7 +78,7 @@ static void pingpong_budget(void)
 	double med, min;
 
 	setup(&b, "iters=100 reps=1 layouts=private");
-	CHECK_EQ_U64(engine_main(&b), 0);
+	CHECK_EQ_U64(experiments_run(&b), 0);
 	CHECK(pingpong_run(&b, &pp) == 0);
 	CHECK(pp.cut);
 	CHECK(pp.timed >= 1 && pp.timed < pp.rounds);
@@ -87,7 +88,7 @@ static void pingpong_budget(void)
 	CHECK(engine_run_on(&b, (uint32_t[]){ 0, 1 }, 2, mark, NULL, 10000) == 0);
 	CHECK(ran[0] == 1 && ran[1] == 1);
 	CHECK(!b.aborted);
-	engine_release(&b);
+	experiments_release(&b);
 }
 
 /*
@@ -109,8 +110,8 @@ static void rfo_runs(void)
 	double ticks;
 
 	setup(&b, "iters=100 reps=1 layouts=private");
-	CHECK_EQ_U64(engine_main(&b), 0);
-	r.op = ops_find(b.cfg.op, false);
+	CHECK_EQ_U64(experiments_run(&b), 0);
+	r.op = ops_find(b.cfg->op, false);
 	CHECK(r.op != NULL);
 	if (!r.op)
 		return;
@@ -136,7 +137,7 @@ static void rfo_runs(void)
 	CHECK(engine_run_on(&b, (uint32_t[]){ 0, 1 }, 2, mark, NULL, 10000) == 0);
 	CHECK(ran[0] == 1 && ran[1] == 1);
 	CHECK(!b.aborted);
-	engine_release(&b);
+	experiments_release(&b);
 }
 
 static void c2c_and_noise(const char *opts, uint32_t want_pairs,
@@ -147,7 +148,7 @@ static void c2c_and_noise(const char *opts, uint32_t want_pairs,
 	struct noise_exp *nz;
 
 	setup(&b, opts);
-	CHECK_EQ_U64(engine_main(&b), 0);
+	CHECK_EQ_U64(experiments_run(&b), 0);
 	CHECK(engine_state(&b, &exp_sbm) == NULL);	/* not chosen */
 	x = engine_state(&b, &exp_c2c);
 	nz = engine_state(&b, &exp_noise);
@@ -178,7 +179,7 @@ static void c2c_and_noise(const char *opts, uint32_t want_pairs,
 	}
 	for (uint32_t i = 0; i < topo.ncpus; i++)
 		CHECK(nz->cpu[i].polled > 0);
-	engine_release(&b);
+	experiments_release(&b);
 }
 
 static void step_lists(void)
@@ -270,7 +271,7 @@ static void scale(const char *opts, uint32_t want_curves, uint32_t want_pts)
 	struct scale_exp *x;
 
 	setup(&b, opts);
-	CHECK_EQ_U64(engine_main(&b), 0);
+	CHECK_EQ_U64(experiments_run(&b), 0);
 	x = engine_state(&b, &exp_scale);
 	CHECK(x != NULL);
 	if (!x)
@@ -306,7 +307,7 @@ static void scale(const char *opts, uint32_t want_curves, uint32_t want_pts)
 			      (c->kind == x->curves[i - 1].kind &&
 			       c->order > x->curves[i - 1].order));
 	}
-	engine_release(&b);
+	experiments_release(&b);
 }
 
 static void buckets(void)
@@ -318,7 +319,7 @@ static void buckets(void)
 	CHECK_EQ_U64(noise_bucket(UINT64_MAX), NOISE_BUCKETS - 1);
 }
 
-/* engine_init() with @opts on the fixture: its verdict and reason. */
+/* fixture_init() with @opts on the fixture: its verdict and reason. */
 static int init_with(const char *opts, const char **why)
 {
 	static struct engine b;
@@ -329,10 +330,10 @@ static int init_with(const char *opts, const char **why)
 	CHECK(fixture_topo(&topo, cpus, 2, 1, 2, 1) == 0);
 	b.topo = &topo;
 	b.info.counter_hz = 1000;
-	config_defaults(&b.cfg);
-	CHECK(config_parse(&b.cfg, opts, strlen(opts), "t", err,
+	b.cfg = fixture_config();
+	CHECK(config_parse(b.cfg, opts, strlen(opts), "t", err,
 			   sizeof(err)) == 0);
-	rc = engine_init(&b, why);
+	rc = fixture_init(&b, why);
 	free(b.chosen);
 	mem_free_aligned(b.mbox);
 	return rc;

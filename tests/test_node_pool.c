@@ -3,7 +3,7 @@
 
 #include "check.h"
 #include "engine/node_pool.h"
-#include "engine/topo.h"
+#include "topo/topo.h"
 
 static _Alignas(4096) uint8_t mem[3 * 4096];
 

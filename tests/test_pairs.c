@@ -5,9 +5,9 @@
  */
 #include <stdlib.h>
 
-#include "engine/c2c_pairs.h"
+#include "measure/c2c_pairs.h"
 #include "check.h"
-#include "boot/config_exp.h"
+#include "options/config_exp.h"
 #include "topo_fixtures.h"
 
 static struct topo_cpu cpus[TOPO_MAX_CPUS];

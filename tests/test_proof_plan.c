@@ -9,7 +9,7 @@
 #include <math.h>
 
 #include "check.h"
-#include "engine/pingpong_batch.h"
+#include "measure/pingpong_batch.h"
 #include "exp/proof_plan.h"
 
 static void test_gap(void)

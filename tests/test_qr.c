@@ -14,9 +14,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "out/crc32.h"
-#include "out/qr.h"
-#include "out/record.h"
+#include "output/crc32.h"
+#include "output/qr.h"
+#include "output/record.h"
 
 static uint8_t mod[QR_MODULES_MAX], ref[QR_MODULES_MAX];
 static char tmpdir[] = "/tmp/test_qr.XXXXXX";

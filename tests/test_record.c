@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "check.h"
-#include "out/crc32.h"
-#include "out/record.h"
+#include "output/crc32.h"
+#include "output/record.h"
 
 static struct rec_parsed p;
 

@@ -5,8 +5,8 @@
  * (per-CPU detail first to go, then the breakdowns; "end" always fits).
  */
 #include "check.h"
-#include "out/record.h"
-#include "out/result_store.h"
+#include "output/record.h"
+#include "output/result_store.h"
 
 static size_t make(char *out, size_t len, const char *kind, uint32_t id)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The machine-map records read back (tools/runmap.c, emit_map.c), over
+ * The machine-map records read back (tools/runmap.c, tools/exp/host_c2c.c, host_noise.c), over
  * a real riscv64 QEMU log (8 harts, 2 sockets, 2 nodes, experiment=c2c,
  * noise): every pair once in topology order, noise per CPU, the grid's
  * separators, CSV rows (run_records.c) and JSON members.  Figures are QEMU's: only the
@@ -14,7 +14,7 @@
 #include "check.h"
 #include "logreport.h"
 #include "map_fields.h"
-#include "out/record_schema.h"
+#include "output/record_schema.h"
 #include "run_records.h"
 #include "runmap.h"
 #include "runs.h"

@@ -27,7 +27,7 @@ static struct topo topo;
 static int run(struct engine *b, const char *opts)
 {
 	CHECK(engine_fixture(b, &topo, cpus, 2, 1, 2, 1, opts) == 0);
-	return engine_main(b);
+	return experiments_run(b);
 }
 
 static void placed(const char *opts, enum rw_place want, uint32_t writers)
@@ -65,7 +65,7 @@ static void placed(const char *opts, enum rw_place want, uint32_t writers)
 		CHECK(res->visited[RW_READERS] >= 1 &&
 		      res->visited[RW_READERS] <= 2 * topo.ncpus);
 	}
-	engine_release(&b);
+	experiments_release(&b);
 }
 
 /* The console (fd 1, where the twin's records go) of one run, in @out. */
@@ -145,7 +145,7 @@ static void stale(void)
 	}
 	CHECK(has_line(out, "@sbm rw-plan ", " test_stale=1", " reader=and "));
 	CHECK(has_line(out, "@sbm end ", " status=fail ", " warnings="));
-	engine_release(&b);
+	experiments_release(&b);
 }
 
 /*
@@ -205,7 +205,7 @@ static void records(void)
 		CHECK(has_line(out, "@sbm rw ", layout, " trimmed="));
 		CHECK(has_line(out, "@sbm rw ", layout, " dropped="));
 	}
-	engine_release(&b);
+	experiments_release(&b);
 }
 
 int main(void)
@@ -224,7 +224,7 @@ int main(void)
 	       2);
 	/* two readers outside the first LLC leave no writer outside theirs */
 	CHECK(run(&b, "experiment=rw rw_ms=5 rw_nreaders=3") != 0);
-	engine_release(&b);
+	experiments_release(&b);
 	stale();
 	return check_done("test_rw");
 }

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "engine/sbm.h"
+#include "measure/sbm.h"
 #include "topo_fixtures.h"
 
 static struct topo_cpu cpus[TOPO_MAX_CPUS];

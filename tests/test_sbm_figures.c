@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "engine/estimate.h"
-#include "engine/rep_order.h"
-#include "engine/stats.h"
+#include "measure/estimate.h"
+#include "measure/rep_order.h"
+#include "measure/stats.h"
 
 static int near(double a, double b, double tol)
 {

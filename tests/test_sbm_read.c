@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "engine/sbm_read.h"
+#include "measure/sbm_read.h"
 #include "topo_fixtures.h"
 
 static struct topo_cpu cpus[TOPO_MAX_CPUS];

@@ -14,11 +14,11 @@
 #include "arch.h"
 #include "check.h"
 #include "fw/smbios.h"
-#include "out/fb.h"
-#include "out/keep.h"
-#include "out/qr_plan.h"
-#include "out/report.h"
-#include "out/screen.h"
+#include "output/fb.h"
+#include "output/keep.h"
+#include "output/qr_plan.h"
+#include "output/report.h"
+#include "output/screen.h"
 
 #define W	1280
 #define H	800

@@ -2,8 +2,8 @@
 #include <math.h>
 
 #include "check.h"
-#include "engine/hist.h"
-#include "engine/stats.h"
+#include "measure/hist.h"
+#include "measure/stats.h"
 
 #define NEAR(a, b) (fabs((double)(a) - (double)(b)) < 1e-9 * (1 + fabs((double)(b))))
 

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "engine/topo.h"
+#include "topo/topo.h"
 #include "topo_fixtures.h"
 
 static struct topo_cpu cpus[TOPO_MAX_CPUS];

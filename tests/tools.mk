@@ -14,8 +14,8 @@ TOOL_ONLY_SRCS = tools/logparse.c tools/logparse.h tools/runs.c \
 	tools/exp/host_sbm.c tools/exp/host_proof.c tools/exp/host_scale.c \
 	tools/exp/host_c2c.c tools/exp/host_noise.c tools/exp/host_rw.c
 REPORT_TOOL_SRCS = $(TOOL_ONLY_SRCS) $(RECORD_SCHEMA_CSRCS) \
-	core/exp/experiments.h core/out/record_schema.h \
-	core/out/record.c core/out/crc32.c core/out/labels.c core/out/labels.h
+	core/exp/experiments.h core/output/record_schema.h \
+	core/output/record.c core/output/crc32.c core/output/labels.c core/output/labels.h
 REPORT_LOGS = tests/logs/twin-x86_64.log tests/logs/two-runs.log \
 	tests/logs/damaged.log tests/logs/riscv64-qemu.log \
 	tests/logs/baremetal-x86_64.log tests/logs/screen-qr.records
@@ -26,13 +26,13 @@ REPORT_LOGS = tests/logs/twin-x86_64.log tests/logs/two-runs.log \
 TESTS += tests/report.sh
 
 # A log crafted against every way out of sbmlog (issue #18); its records
-# are signed by tests/sbm-sign with core/out/crc32.c, built like sbmlog.
+# are signed by tests/sbm-sign with core/output/crc32.c, built like sbmlog.
 TESTS += tests/hostile.sh
-tests/sbm-sign: tests/sbm_sign.c core/out/crc32.c core/out/crc32.h
+tests/sbm-sign: tests/sbm_sign.c core/output/crc32.c core/output/crc32.h
 	@$(MKDIR_P) tests
 	$(AM_V_CC)$(CC_FOR_BUILD) $(CFLAGS_FOR_BUILD) $(WARN_CFLAGS) -std=c11 \
 		-I$(srcdir)/core -I$(top_builddir)/core -o $@ $(srcdir)/tests/sbm_sign.c \
-		$(srcdir)/core/out/crc32.c
+		$(srcdir)/core/output/crc32.c
 tests/hostile.log: tests/sbm-sign sbmlog
 # tools/sbmbench report PICTURE: the QR parts of a hostile picture
 TESTS += tests/qr-parts.sh
@@ -57,9 +57,9 @@ EXTRA_DIST += tests/db.sh tests/import-c2c.sh tests/html-report.sh \
 # The record schema against README's table (every tree) and against what
 # the twin prints (tests/schema-twin.sh, hosted trees: tests/local.mk).
 SCHEMA_CHECK_CSRCS = tests/schema_check.c $(RECORD_SCHEMA_CSRCS) \
-	core/out/record.c core/out/crc32.c
-tests/schema-check: $(SCHEMA_CHECK_CSRCS) core/out/record_schema.h \
-	core/out/record_schema.def core/out/record.h core/out/crc32.h
+	core/output/record.c core/output/crc32.c
+tests/schema-check: $(SCHEMA_CHECK_CSRCS) core/output/record_schema.h \
+	core/output/record_schema.def core/output/record.h core/output/crc32.h
 	@$(MKDIR_P) tests
 	$(AM_V_CC)$(CC_FOR_BUILD) $(CFLAGS_FOR_BUILD) $(WARN_CFLAGS) -std=c11 \
 		-DSBM_EXP_RECORDS_ONLY -I$(srcdir)/core -I$(top_builddir)/core -o $@ \
@@ -106,7 +106,7 @@ tests/fuzz_acpi: $(FUZZ_ACPI_SRCS) tests/fuzz_acpi.ignore
 		`for f in $(FUZZ_ACPI_SRCS); do case $$f in *.c) \
 		echo $(srcdir)/$$f;; esac; done`
 FUZZ_FDT_SRCS = tests/fuzz_fdt.c $(FDT_SOURCES) core/fw/fdt_topo.c \
-	core/fw/fdt_topo.h core/engine/topo.c core/engine/topo.h
+	core/fw/fdt_topo.h core/topo/topo.c core/topo/topo.h
 tests/fuzz_fdt: $(FUZZ_FDT_SRCS)
 	@$(MKDIR_P) tests
 	$(AM_V_CC)$(FUZZ_CLANG) $(FW_FUZZ_FLAGS) -o $@ \

@@ -2,7 +2,7 @@
 #ifndef SBM_TOPO_FIXTURES_H
 #define SBM_TOPO_FIXTURES_H
 
-#include "engine/topo.h"
+#include "topo/topo.h"
 
 /*
  * Build a finalized topology of nodes x llcs-per-node x cores-per-llc x

@@ -177,7 +177,7 @@ static void text_clock_block(FILE *f, const struct run *r)
 
 /*
  * Runs with gap= (the image states every derived figure): the columns
- * and formats of the image's own table (core/exp/exp_sbm.c), one seed block
+ * and formats of the image's own table (core/exp/sbm_report.c), one seed block
  * per gap.
  */
 static void text_table_gaps(FILE *f, const struct run *r)

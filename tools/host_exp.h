@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "out/record.h"
+#include "output/record.h"
 
 struct run;
 struct runset;

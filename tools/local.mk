@@ -7,8 +7,8 @@ HOST_EXPERIMENT_CSRCS = $(patsubst core/exp/exp_%.c,tools/exp/host_%.c,$(EXPERIM
 SBMLOG_HDRS = tools/logparse.h tools/runs.h tools/logreport.h tools/runmap.h \
 	tools/rec_fields.h tools/inert.h tools/map_fields.h tools/run_records.h \
 	tools/host_exp.h \
-	core/out/record.h core/out/crc32.h core/out/labels.h \
-	core/out/record_schema.h core/out/record_schema.def \
+	core/output/record.h core/output/crc32.h core/output/labels.h \
+	core/output/record_schema.h core/output/record_schema.def \
 	core/exp/experiments.h
 SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \
 	tools/logreport.c tools/emit_text.c \
@@ -16,7 +16,7 @@ SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \
 	tools/runmap.c tools/plot_lines.c tools/inert.c \
 	tools/map_fields.c tools/run_fields.c tools/run_records.c \
 	tools/host_experiments.c $(HOST_EXPERIMENT_CSRCS) \
-	core/out/record.c core/out/crc32.c core/out/labels.c \
+	core/output/record.c core/output/crc32.c core/output/labels.c \
 	$(RECORD_SCHEMA_CSRCS)
 SBMLOG_SRCS = $(SBMLOG_CSRCS) $(SBMLOG_HDRS)
 EXTRA_DIST += $(SBMLOG_SRCS) tools/sbmbench docs/hardware.md

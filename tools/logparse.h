@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "out/record.h"
+#include "output/record.h"
 
 struct log_reject {
 	size_t line;

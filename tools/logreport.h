@@ -2,7 +2,7 @@
 /*
  * Reports over gathered runs (runs.h): the seed-style table as text,
  * CSV or JSON, side-by-side comparisons and gnuplot charts.  Named
- * logreport, not report, so it never shadows core/out/report.h.
+ * logreport, not report, so it never shadows core/output/report.h.
  */
 #ifndef SBM_LOGREPORT_H
 #define SBM_LOGREPORT_H
@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "out/labels.h"	/* layout_label(): the image's own table */
+#include "output/labels.h"	/* layout_label(): the image's own table */
 #include "runs.h"
 
 /* The run's "global" result, the 100 % every ratio is taken against. */

@@ -3,7 +3,7 @@
  * The machine map's rows (runmap.h) as tables: for each record kind a
  * row holds, which record key fills which member.  The key is the CSV
  * column and the JSON key too, so a field is named once, as the record
- * (core/out/record_schema.def) names it; tests/test_runmap holds every
+ * (core/output/record_schema.def) names it; tests/test_runmap holds every
  * table to the schema.
  */
 #ifndef SBM_MAP_FIELDS_H
@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "out/record.h"
+#include "output/record.h"
 
 enum map_type {
 	MAP_UINT,	/* unsigned, saturated */

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "out/record.h"
+#include "output/record.h"
 
 static inline uint64_t rec_field_u64(const struct rec_parsed *p, const char *key)
 {

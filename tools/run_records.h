@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "out/record.h"
-#include "out/record_schema.h"
+#include "output/record.h"
+#include "output/record_schema.h"
 
 struct run;
 struct runset;

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "out/record.h"
+#include "output/record.h"
 
 struct run;
 struct runset;
@@ -103,7 +103,7 @@ struct run_map *runmap_of(struct run_map **m);
 void runmap_free(struct run_map *m);
 
 
-/* The scale tables (emit_scale.c): text per order, JSON members
+/* The scale tables (exp/host_scale.c): text per order, JSON members
  * "scale" and "scale_summary" (each followed by ','). */
 void runmap_text_scale(FILE *f, const struct run_map *m);
 void runmap_json_scale(FILE *f, const struct run_map *m);
@@ -117,7 +117,7 @@ size_t runmap_scale_names(const struct run_map *m, const char *order,
 /* The smallest CPU count of @order above @last; 0 when none. */
 unsigned runmap_scale_next(const struct run_map *m, const char *order,
 			   unsigned last);
-/* sbmlog compare's noise blocks (compare_noise.c): count, total and
+/* sbmlog compare's noise blocks (exp/host_noise.c): count, total and
  * longest gap per CPU and for all, a column @w wide per run; nothing
  * when no run has noise records. */
 void runmap_compare_noise(FILE *f, const struct runset *rs, int w);
@@ -128,7 +128,7 @@ size_t runmap_order(const struct run_map *m, unsigned **out);
 int report_plot_c2c(const struct runset *rs, const char *out, bool cas,
 		    bool keep);
 /* Writer cost against reader cost, one point per layout, of up to four
- * runs with rw records (plot_rw.c); 0 on success. */
+ * runs with rw records (exp/host_rw.c); 0 on success. */
 int report_plot_rw(const struct runset *rs, const char *out, bool keep);
 /* Scaling curves (a panel per run and order, a line per layout) and the
  * noise histogram (a panel per run) of up to four panels (plot_lines.c);

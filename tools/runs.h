@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "out/record.h"
+#include "output/record.h"
 #include "run_records.h"
 
 struct run_map;		/* runmap.h */

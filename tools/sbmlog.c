@@ -40,7 +40,7 @@
 #include "logreport.h"
 #include "run_records.h"
 #include "runmap.h"
-#include "out/record_schema.h"
+#include "output/record_schema.h"
 
 static int usage(void)
 {

@@ -16,7 +16,7 @@
 #include "arm64.h"
 #include "efi_acpi.h"
 #include "fw/pptt_topo.h"
-#include "out/report.h"
+#include "output/report.h"
 
 static struct topo *topo_of;
 static uint32_t *uids;		/* ACPI processor UID per logical CPU */

@@ -27,6 +27,19 @@ static inline unsigned current_el(void)
 	return (unsigned)(read_sysreg(CurrentEL) >> 2) & 3;
 }
 
+/* PAR_EL1 after AT S1E1R (S1E2R at EL2) of @va: bit 0 set when it does
+ * not translate, else the page's MAIR attribute in bits 63:56 (the memory
+ * type checks of mem_types.c and gic_wake.c). */
+static inline uint64_t arm64_translate(uint64_t va)
+{
+	if (current_el() == 2)
+		__asm__ volatile("at s1e2r, %0" : : "r"(va) : "memory");
+	else
+		__asm__ volatile("at s1e1r, %0" : : "r"(va) : "memory");
+	isb();
+	return read_sysreg(par_el1);
+}
+
 /* psci.c */
 enum psci_conduit { PSCI_NONE, PSCI_HVC, PSCI_SMC };
 extern enum psci_conduit psci_conduit;

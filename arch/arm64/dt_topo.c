@@ -17,7 +17,7 @@
 #include "fw/fdt_platform.h"
 #include "fw/fdt_topo.h"
 #include "gic_wake.h"
-#include "out/report.h"
+#include "output/report.h"
 
 #define FDT_MAX_SIZE	(2u << 20)
 

@@ -19,7 +19,8 @@
 #include "efi_acpi.h"
 #include "efi_results.h"
 #include "isa_ops.h"
-#include "out/report.h"
+#include "options/config.h"
+#include "output/report.h"
 #include "fw/timer_check.h"
 
 #define HEAP_SIZE	(256ull << 20)	/* arena, mailboxes, stacks, samples:
@@ -43,13 +44,13 @@ static void choose_op(void)
 
 	if (arm64_has_lse())
 		return;
-	if (!strcmp(b.cfg.op, "native")) {
-		strcpy(b.cfg.op, "llsc_mb");
+	if (!strcmp(b.cfg->op, "native")) {
+		strcpy(b.cfg->op, "llsc_mb");
 		report_printf("note: no LSE atomics (ID_AA64ISAR0_EL1.Atomic "
 			      "= 0): op=native is llsc_mb\n");
-	} else if (strncmp(b.cfg.op, "llsc", 4)) {
+	} else if (strncmp(b.cfg->op, "llsc", 4)) {
 		strcpy(msg, "op=");
-		strncat(msg, b.cfg.op, CONFIG_OP_LEN);
+		strncat(msg, b.cfg->op, CONFIG_OP_LEN);
 		strcat(msg, " needs LSE atomics, which this CPU lacks "
 		       "(ID_AA64ISAR0_EL1.Atomic = 0); use op=llsc_mb");
 		efi_fail_early(&b, msg);
@@ -85,7 +86,7 @@ static void check_cntfrq(void)
 	struct timer_choice ch;
 	char msg[200];
 
-	if (b.cfg.test & CONFIG_TEST_CNTFRQ_ZERO) {
+	if (b.cfg->test & CONFIG_TEST_CNTFRQ_ZERO) {
 		report_printf("test=cntfrq-zero: CNTFRQ_EL0 (%llu Hz) taken as "
 			      "0\n", (unsigned long long)stated);
 		stated = 0;

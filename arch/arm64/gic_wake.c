@@ -31,8 +31,7 @@
 #include "engine/mem.h"
 #include "gic_wake.h"
 #include "gicr_walk.h"
-#include "mem_types.h"
-#include "out/report.h"
+#include "output/report.h"
 
 #define WAKE_SGI	1	/* a Non-secure SGI (0-7, as Linux's IPIs) */
 #define WAKE_PRIO	0xa0	/* above PMR's 0xf0 */

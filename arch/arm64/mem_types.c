@@ -21,10 +21,10 @@
 #include "efi_plat.h"
 #include "engine/cpu_regs.h"
 #include "engine/node_pool.h"
-#include "engine/topo.h"
+#include "topo/topo.h"
 #include "gic_wake.h"
 #include "mem_types.h"
-#include "out/report.h"
+#include "output/report.h"
 
 enum { REG_MAIR, REG_SCTLR };
 
@@ -76,16 +76,6 @@ static void reg_name(uint32_t id, char *buf, size_t n)
 static bool wb_nibble(unsigned n)
 {
 	return (n & 3) && ((n >> 2) == 3 || (n >> 2) == 1);
-}
-
-uint64_t arm64_translate(uint64_t va)
-{
-	if (current_el() == 2)
-		__asm__ volatile("at s1e2r, %0" : : "r"(va) : "memory");
-	else
-		__asm__ volatile("at s1e1r, %0" : : "r"(va) : "memory");
-	isb();
-	return read_sysreg(par_el1);
 }
 
 /* Every page of [lo, hi) Normal WB and shareable, or one warning. */

@@ -8,8 +8,4 @@
 /* On a secondary as it starts, before it parks: its registers into @c. */
 void arm64_mem_types_take(struct cpu_regs *c);
 
-/* PAR_EL1 after AT S1E1R (S1E2R at EL2) of @va: bit 0 set when it does
- * not translate, else the page's MAIR attribute in bits 63:56. */
-uint64_t arm64_translate(uint64_t va);
-
 #endif

@@ -15,10 +15,10 @@
 #include "arch.h"
 #include "arm64.h"
 #include "efi_plat.h"
-#include "out/report.h"
+#include "output/report.h"
 #include "fw/uart_check.h"
 #include "fw/uart16550.h"
-#include "out/screen.h"
+#include "output/screen.h"
 
 #define UART_DR		0x00
 #define UART_FR		0x18

@@ -7,7 +7,7 @@
 #include <efilib.h>
 
 #include "arm64.h"
-#include "out/report.h"
+#include "output/report.h"
 
 static void park(void) __attribute__((noreturn));
 static void park(void)

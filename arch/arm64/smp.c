@@ -15,7 +15,7 @@
 #include "engine/mem.h"
 #include "gic_wake.h"
 #include "mem_types.h"
-#include "out/report.h"
+#include "output/report.h"
 
 extern const char arm64_secondary_start[], arm64_secondary_end[];
 

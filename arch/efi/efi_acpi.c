@@ -7,7 +7,7 @@
 #include "fw/acpi.h"
 #include "fw/acpi_platform.h"
 #include "efi_acpi.h"
-#include "out/report.h"
+#include "output/report.h"
 
 #define MAX_TABLE_LEN	(4u << 20)	/* more is not a table, it is noise */
 

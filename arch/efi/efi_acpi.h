@@ -14,7 +14,7 @@
 
 #include "fw/acpi.h"
 #include "fw/acpi_numa.h"
-#include "engine/topo.h"
+#include "topo/topo.h"
 
 /*
  * The root table and how many good tables it lists.  Tables are looked up

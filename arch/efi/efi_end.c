@@ -7,7 +7,7 @@
  */
 #include "arch.h"
 #include "efi_plat.h"
-#include "out/screen.h"
+#include "output/screen.h"
 
 void plat_before_end(void)
 {

@@ -16,7 +16,7 @@
 #include "efi_acpi.h"
 #include "efi_plat.h"
 #include "engine/node_pool.h"
-#include "out/report.h"
+#include "output/report.h"
 
 #define SRAT_MAX_MEM	256
 #define POOL_MAX	(4ull << 20)	/* a few MiB per node at most: */

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "boot/config.h"
+#include "options/config.h"
 #include "efi_plat.h"
-#include "boot/load_options.h"
+#include "options/load_options.h"
 
 #define CFG_MAX	8192
 

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "boot/config.h"
+#include "options/config.h"
 
 /* True until ExitBootServices succeeded. */
 extern bool efi_boot_services;
@@ -98,7 +98,7 @@ int efi_start(void *image, void *systab, size_t heap_max, uint64_t heap_below);
 
 /* The compact result (efi_results_*.c): before ExitBootServices note how
  * full the variable store is; after the run (the end record printed) keep
- * what core/out/keep.c collected in UEFI variables (cfg->save); at the next
+ * what core/output/keep.c collected in UEFI variables (cfg->save); at the next
  * boot write them to \sbmbench\results\<run id>.log on the image's
  * volume, read back, then delete the variables: true when written. */
 void efi_results_prepare(const struct config *cfg);

@@ -11,8 +11,8 @@
 #include <efi.h>
 #include <stdbool.h>
 
-#include "boot/config.h"
-#include "out/result_store.h"
+#include "options/config.h"
+#include "output/result_store.h"
 
 /* sbmbench's own vendor GUID: 5b1e7c2a-9d4f-4e61-b8a3-2f6c0d9e7a51 */
 #define SBM_VENDOR_GUID { 0x5b1e7c2a, 0x9d4f, 0x4e61, \

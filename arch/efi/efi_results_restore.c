@@ -18,7 +18,8 @@
 
 #include "efi_plat.h"
 #include "efi_results.h"
-#include "out/report.h"
+#include "options/config.h"
+#include "output/report.h"
 
 enum efi_results_state efi_results_state = RESULTS_NOT_LOOKED;
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * After the run: the compact result (result_store.h: at most 32 KiB of the
- * records core/out/keep.c collected as they were printed) goes into non-volatile UEFI variables through the
+ * records core/output/keep.c collected as they were printed) goes into non-volatile UEFI variables through the
  * runtime services, which outlive ExitBootServices (the image never calls
  * SetVirtualAddressMap, so they still run at their physical addresses).
  * The next boot of the stick writes them to a file (efi_results_restore.c).
@@ -16,8 +16,9 @@
 
 #include "efi_plat.h"
 #include "efi_results.h"
-#include "out/keep.h"
-#include "out/report.h"
+#include "options/config.h"
+#include "output/keep.h"
+#include "output/report.h"
 
 #define KEEP_FREE_MIN	(16u * 1024)	/* and a quarter of the store */
 #define VAR_OVERHEAD	128		/* header and name, per variable */

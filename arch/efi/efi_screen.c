@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The screen on UEFI: the GOP framebuffer, taken before ExitBootServices
- * and drawn on by core/out/screen.c afterwards (the framebuffer stays where
+ * and drawn on by core/output/screen.c afterwards (the framebuffer stays where
  * it is; only the GOP's functions go away).  A GOP without a linear
  * framebuffer (PixelBltOnly, e.g. virtio-gpu) gives no screen.  At the
  * end (efi_end.c) the QR codes are drawn; after the end record the
@@ -15,10 +15,11 @@
 #include "arch.h"
 #include "efi_plat.h"
 #include "engine/engine.h"
-#include "out/fb_mode.h"
+#include "options/config.h"
+#include "output/fb_mode.h"
 #include "isa_ops.h"
-#include "out/report.h"
-#include "out/screen.h"
+#include "output/report.h"
+#include "output/screen.h"
 
 /* core's copy of the pixel formats is the firmware's numbering */
 _Static_assert((int)PixelRedGreenBlueReserved8BitPerColor == FB_MODE_RGBX &&
@@ -89,10 +90,10 @@ void efi_screen_init(struct engine *e)
 
 static unsigned hold_seconds(void)
 {
-	if (!bound || !bound->cfg.exit)
+	if (!bound || !bound->cfg->exit)
 		return 0;	/* a halt keeps the picture anyway */
-	return bound->cfg.hold_s < 0 ? CONFIG_HOLD_MAX_S :
-	       (unsigned)bound->cfg.hold_s;
+	return bound->cfg->hold_s < 0 ? CONFIG_HOLD_MAX_S :
+	       (unsigned)bound->cfg->hold_s;
 }
 
 void efi_screen_before_end(void)
@@ -104,7 +105,7 @@ void efi_screen_before_end(void)
 	if (!screen_active())
 		return;
 	efi_uart_key(&uart);
-	if (bound && !bound->cfg.exit)
+	if (bound && !bound->cfg->exit)
 		report_printf("screen: exit=0, the picture stays until the "
 			      "machine is switched off\n");
 	else if (s)

@@ -11,7 +11,7 @@
 
 #include "efi_plat.h"
 #include "machine.h"
-#include "out/report.h"
+#include "output/report.h"
 
 void efi_secure_boot_note(struct machine_info *info)
 {

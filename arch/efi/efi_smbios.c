@@ -10,7 +10,7 @@
 
 #include "efi_plat.h"
 #include "machine.h"
-#include "out/report.h"
+#include "output/report.h"
 #include "fw/smbios.h"
 
 /* The table can be large on a big server; what we read is at its start

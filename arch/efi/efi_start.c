@@ -8,7 +8,8 @@
 #include "efi_plat.h"
 #include "efi_results.h"
 #include "engine/engine.h"
-#include "out/report.h"
+#include "options/config.h"
+#include "output/report.h"
 
 static void *boot_image;	/* the image's handle, for its load options */
 
@@ -33,24 +34,24 @@ int efi_start(void *image, void *systab, size_t heap_max, uint64_t heap_below)
 void efi_fail_early(const struct engine *e, const char *msg)
 {
 	report_early_end(&e->info, "setup", msg);
-	efi_results_save(&e->cfg);	/* why it failed, for a screen-only user */
-	plat_power_off(1, e->cfg.exit);
+	efi_results_save(e->cfg);	/* why it failed, for a screen-only user */
+	plat_power_off(1, e->cfg->exit);
 }
 
 int efi_boot_options(struct engine *e, char *err, size_t len)
 {
-	return efi_options(boot_image, &e->cfg, err, len);
+	return efi_options(boot_image, e->cfg, err, len);
 }
 
 bool efi_boot_restore(struct engine *e)
 {
-	efi_results_restore_options(&e->cfg);
+	efi_results_restore_options(e->cfg);
 	return efi_results_restore(boot_image);
 }
 
 void efi_boot_prepare_save(struct engine *e)
 {
-	efi_results_prepare(&e->cfg);
+	efi_results_prepare(e->cfg);
 }
 
 /* ExitBootServices; the final memory map in @final when not NULL. */
@@ -62,12 +63,12 @@ void efi_boot_exit(struct engine *e, struct efi_memmap *final)
 
 void efi_boot_save(struct engine *e)
 {
-	efi_results_save(&e->cfg);
+	efi_results_save(e->cfg);
 }
 
 void efi_boot_end(struct engine *e, int status)
 {
-	plat_power_off(status, e->cfg.exit);
+	plat_power_off(status, e->cfg->exit);
 }
 
 /* Every early end is a setup failure on the UEFI images. */

@@ -7,7 +7,7 @@
 #include <efilib.h>
 
 #include "efi_plat.h"
-#include "out/screen.h"
+#include "output/screen.h"
 
 bool efi_boot_services = true;
 

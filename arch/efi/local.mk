@@ -6,7 +6,7 @@ EFI_COMMON_SOURCES = arch/efi/efi_plat.h arch/efi/efi_util.c arch/efi/efi_consol
 	arch/efi/efi_options.c arch/efi/efi_start.c arch/efi/efi_acpi.h arch/efi/efi_acpi.c \
 	arch/efi/efi_numa.c arch/efi/efi_screen.c arch/efi/efi_end.c \
 	arch/efi/syscalls.c core/engine/node_pool.c core/engine/node_pool.h $(SCREEN_SOURCES) \
-	core/boot/load_options.c core/boot/load_options.h \
+	core/options/load_options.c core/options/load_options.h \
 	arch/efi/efi_results.h arch/efi/efi_results_vars.c \
 	arch/efi/efi_results_save.c arch/efi/efi_results_restore.c \
 	arch/efi/efi_results_file.c arch/efi/efi_secure_boot.c

@@ -16,7 +16,8 @@
 #include "engine/engine.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
-#include "out/report.h"
+#include "options/config.h"
+#include "output/report.h"
 
 static uint64_t mono_ns(void)
 {
@@ -123,7 +124,7 @@ static int options(struct engine *e, char *err, size_t len)
 			       config_help());
 			exit(0);
 		}
-		if (config_parse(&e->cfg, args[i], strlen(args[i]),
+		if (config_parse(e->cfg, args[i], strlen(args[i]),
 				 "command line", err, len))
 			return -1;
 	}
@@ -152,7 +153,7 @@ static void prepare(struct engine *e)
 	linux_pair_offer();
 	linux_isa_probe();
 	/* pair mode runs threads of its own: none parked on mailboxes */
-	e->self_threaded = e->cfg.mode == MODE_PAIR;
+	e->self_threaded = e->cfg->mode == MODE_PAIR;
 	e->start_chosen_only = true;
 	e->join_cpus = linux_join_cpus;
 }

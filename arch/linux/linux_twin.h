@@ -3,7 +3,7 @@
 #define SBM_LINUX_TWIN_H
 
 #include "engine/engine.h"
-#include "engine/topo.h"
+#include "topo/topo.h"
 
 int linux_topology(struct topo *t, const char **why);
 int linux_parse_list(const char *s, void (*fn)(void *, uint32_t), void *arg);

@@ -11,9 +11,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "boot/config.h"
+#include "options/config.h"
 #include "machine.h"
-#include "out/report.h"
+#include "output/report.h"
 #include "riscv.h"
 
 #define TRAP_CYCLES	100	/* a CSR read costs a few cycles, a trap hundreds */

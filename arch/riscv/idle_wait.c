@@ -21,7 +21,7 @@
 #include "arch.h"
 #include "isa_ops.h"
 #include "machine.h"
-#include "out/report.h"
+#include "output/report.h"
 #include "riscv.h"
 #include "sbi.h"
 

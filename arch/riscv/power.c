@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "arch.h"
-#include "out/report.h"
+#include "output/report.h"
 #include "riscv.h"
 #include "sbi.h"
 

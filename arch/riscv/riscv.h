@@ -5,13 +5,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "boot/config.h"
+#include "options/config.h"
 
 #include <stddef.h>
 
 #include "boot_layout.h"
 #include "fw/fdt.h"
-#include "engine/topo.h"
+#include "topo/topo.h"
 
 /*
  * Per-hart start block, handed to the hart as the SBI "opaque" value.

@@ -15,7 +15,8 @@
 #include "fw/fdt_platform.h"
 #include "fw/fdt_topo.h"
 #include "isa_ops.h"
-#include "out/report.h"
+#include "options/config.h"
+#include "output/report.h"
 #include "test_hooks.h"
 #include "riscv.h"
 #include "sbi.h"
@@ -87,7 +88,7 @@ __attribute__((noreturn))
 static void fail(struct engine *e, const char *what, const char *why)
 {
 	report_early_end(&e->info, what, why);
-	plat_power_off(1, e->cfg.exit);
+	plat_power_off(1, e->cfg->exit);
 }
 
 static uint64_t boot_cpu(struct engine *e)
@@ -153,7 +154,7 @@ static int options(struct engine *e, char *err, size_t len)
 	riscv_test_wfi_traps_late = test_prop("sbmbench,test-wfi-traps-late",
 					      "idle-wait", "a parked hart's "
 					      "wfi traps after the probe");
-	if (bootargs && config_parse(&e->cfg, bootargs, strlen(bootargs),
+	if (bootargs && config_parse(e->cfg, bootargs, strlen(bootargs),
 				     "bootargs", err, len))
 		return -1;
 	return 0;
@@ -162,7 +163,7 @@ static int options(struct engine *e, char *err, size_t len)
 static int cpus(struct engine *e, const char **why)
 {
 	if (hz)
-		riscv_counter_choose(e->cfg.riscv_counter, &e->info);
+		riscv_counter_choose(e->cfg->riscv_counter, &e->info);
 	return fdt_topo_cpus(&board, e->topo, boot_hart, ~0ull, &dt, why);
 }
 
@@ -185,13 +186,13 @@ static void prepare(struct engine *e)
 		fail(e, "counter", "no timebase-frequency in /cpus");
 
 	e->stack_size = STACK_SIZE;
-	if (!strcmp(e->cfg.op_u8, "amoor_b") && !dt.all_zabha)
+	if (!strcmp(e->cfg->op_u8, "amoor_b") && !dt.all_zabha)
 		fail(e, "options", "op_u8=amoor_b needs Zabha on every hart (see riscv,isa)");
 }
 
 static void finish(struct engine *e, int status)
 {
-	plat_power_off(status, e->cfg.exit);
+	plat_power_off(status, e->cfg->exit);
 }
 
 static const struct boot_ops riscv_boot = {

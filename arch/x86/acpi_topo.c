@@ -16,7 +16,7 @@
 #include "fw/acpi_platform.h"
 #include "fw/io_ports.h"
 #include "efi_acpi.h"
-#include "out/report.h"
+#include "output/report.h"
 #include "x86.h"
 
 static void warn(const char *sig, const char *msg)

@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "engine/topo.h"
+#include "topo/topo.h"
 
 #define AMD_LEGACY_CACHES	4	/* L1d, L1i, L2, L3 */
 

@@ -19,7 +19,8 @@
 #include "fw/ipmi_kcs_layout.h"
 #include "fw/ipmi_watchdog.h"
 #include "fw/smbios.h"
-#include "out/report.h"
+#include "options/config.h"
+#include "output/report.h"
 #include "x86.h"
 
 #define SPMI_KCS	1

@@ -3,7 +3,7 @@
 #ifndef SBM_X86_BMC_KCS_H
 #define SBM_X86_BMC_KCS_H
 
-#include "boot/config.h"
+#include "options/config.h"
 
 /*
  * Before ExitBootServices, after the ACPI tables were read: Get Watchdog

@@ -17,7 +17,8 @@
 #include "efi_acpi.h"
 #include "efi_results.h"
 #include "isa_ops.h"
-#include "out/report.h"
+#include "options/config.h"
+#include "output/report.h"
 #include "x86.h"
 
 #define HEAP_SIZE	(256ull << 20)	/* arena, mailboxes, stacks, samples:
@@ -112,7 +113,7 @@ static int cpus(struct engine *e, const char **why)
 	if (!acpi_ok || x86_acpi_collect(e->topo, cpu.bsp_apic_id, &acpi))
 		report_warn("acpi", 0, "no usable ACPI root table; "
 			    "boot CPU only");
-	x86_bmc_watchdog(&e->cfg);	/* before a long run, while Stall works */
+	x86_bmc_watchdog(e->cfg);	/* before a long run, while Stall works */
 	e->info.virt = virt_name();
 	return 0;
 }
@@ -136,7 +137,7 @@ static void prepare(struct engine *e)
 	if (!cpu.invariant_tsc)
 		report_printf("note: CPUID does not state an invariant TSC\n");
 
-	if (e->cfg.test & CONFIG_TEST_LOW_MEM_TAKEN)
+	if (e->cfg->test & CONFIG_TEST_LOW_MEM_TAKEN)
 		report_printf("test=low-mem-taken: %u free pages below 640 KiB "
 			      "taken as boot-services data\n",
 			      x86_take_low_memory());
@@ -147,7 +148,7 @@ static void prepare(struct engine *e)
 	if (tramp)
 		x86_ap_setup((uint64_t)(uintptr_t)tramp);
 	x86_ap_set_init_wait(x86_needs_init_wait(&cpu));
-	if (e->cfg.test & CONFIG_TEST_EARLY_RESEND)
+	if (e->cfg->test & CONFIG_TEST_EARLY_RESEND)
 		x86_ap_set_early_resend();
 	report_printf("AP start: INIT-SIPI-SIPI, %s\n",
 		      x86_needs_init_wait(&cpu) ?

@@ -28,9 +28,9 @@
 #include <string.h>
 
 #include "arch.h"
-#include "engine/topo.h"
+#include "topo/topo.h"
 #include "isa_ops.h"
-#include "out/report.h"
+#include "output/report.h"
 #include "x86.h"
 
 #define WAKE_VECTOR	0xf1	/* the highest priority class */

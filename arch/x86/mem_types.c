@@ -18,8 +18,8 @@
 #include "mem_types.h"
 #include "mtrr.h"
 #include "engine/node_pool.h"
-#include "out/report.h"
-#include "engine/topo.h"
+#include "output/report.h"
+#include "topo/topo.h"
 #include "trampoline.h"
 #include "x86.h"
 

@@ -8,7 +8,7 @@
 #include <efi.h>
 #include <efilib.h>
 
-#include "out/report.h"
+#include "output/report.h"
 #include "x86.h"
 
 void x86_cpu_halt_forever(void)

@@ -21,7 +21,7 @@
 
 #include "arch.h"
 #include "mem_types.h"
-#include "out/report.h"
+#include "output/report.h"
 #include "start_token.h"
 #include "tramp_map.h"
 #include "trampoline.h"

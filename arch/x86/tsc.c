@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "arch.h"
-#include "out/report.h"
+#include "output/report.h"
 #include "fw/timer_check.h"
 #include "x86.h"
 

@@ -11,10 +11,10 @@
 
 #include "fw/acpi_platform.h"
 #include "arch.h"
-#include "out/report.h"
+#include "output/report.h"
 #include "fw/uart16550.h"
 #include "fw/uart_check.h"
-#include "out/screen.h"
+#include "output/screen.h"
 #include "x86.h"
 
 #define LOCK_WAIT_DIV	10	/* give up on the lock after 1/10 s */

@@ -3,11 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isa_ops.h"
 #include "boot/boot.h"
 #include "engine/engine.h"
-#include "engine/topo.h"
-#include "out/report.h"
+#include "exp/experiment.h"
+#include "isa_ops.h"
+#include "options/config.h"
+#include "output/report.h"
+#include "topo/topo.h"
 
 uint32_t boot_run_id(uint64_t boot_hwid)
 {
@@ -45,22 +47,24 @@ static void boot_cpu_listed(struct engine *e, const struct boot_ops *ops,
 int boot_main(struct engine *e, const struct boot_ops *ops)
 {
 	static char err[1024];
+	static struct config cfg;
 	const char *why = NULL;
 	uint64_t hwid;
 	int status, opt_rc;
 
+	e->cfg = &cfg;
 	if (ops->console)
 		ops->console(e);
 	hwid = ops->boot_cpu(e);
 	report_set_run_id(boot_run_id(hwid));
 	if (ops->machine)
 		ops->machine(e);
-	config_defaults(&e->cfg);
+	config_defaults(e->cfg);
 	topology_alloc(e, ops);
 
 	opt_rc = ops->options(e, err, sizeof(err));
 	/* stop_after_restore=1: the saved result was the point of the boot */
-	if (ops->restore && ops->restore(e) && e->cfg.stop_after_restore &&
+	if (ops->restore && ops->restore(e) && e->cfg->stop_after_restore &&
 	    !opt_rc && ops->end)
 		ops->end(e, 0);
 	if (ops->tables)
@@ -80,14 +84,15 @@ int boot_main(struct engine *e, const struct boot_ops *ops)
 		ops->fail(e, "topology", why);
 
 	ops->prepare(e);
-	if (engine_init(e, &why))
+	config_engine_opts(e->cfg, &e->opts);
+	if (experiments_init(e, &why))
 		ops->fail(e, "options", why);
 	if (ops->leave_firmware)
 		ops->leave_firmware(e);
-	status = engine_main(e);
+	status = experiments_run(e);
 	/* the other CPUs halted, off or joined: the save and the end run
 	 * alone, and cost an emulator nothing for idle CPUs */
-	engine_release(e);
+	experiments_release(e);
 	if (ops->save)
 		ops->save(e);
 	if (ops->end)

@@ -26,7 +26,7 @@ struct boot_ops {
 	/* What the machine is into e->info (after the run id is set: a
 	 * warning here already carries it). */
 	void (*machine)(struct engine *e);
-	/* Required: the options into e->cfg; 0, or -1 with the reason in
+	/* Required: the options into *e->cfg; 0, or -1 with the reason in
 	 * @err.  The error ends the run only after the restore and the
 	 * tables below, so that a bad option costs no saved result and its
 	 * message reaches the console the tables name. */
@@ -49,10 +49,11 @@ struct boot_ops {
 	/* What the CPUs say of themselves, before the topology is
 	 * finalized (x86: CPUID's packages and cores). */
 	void (*cpu_details)(struct engine *e);
-	/* Required: after the topology, before engine_init(): memory per
-	 * node, the counter's rate, what starting the CPUs needs. */
+	/* Required: after the topology, before experiments_init():
+	 * memory per node, the counter's rate, what starting the CPUs
+	 * needs. */
 	void (*prepare)(struct engine *e);
-	/* After engine_init(), before the run: leave the firmware
+	/* After experiments_init(), before the run: leave the firmware
 	 * (ExitBootServices), interrupts off. */
 	void (*leave_firmware)(struct engine *e);
 	/* After the run, the other CPUs stopped: keep the result. */

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "engine/cpu_regs.h"
-#include "out/report.h"
+#include "output/report.h"
 
 static struct cpu_regs *slots, **tail = &slots;	/* in start order */
 

@@ -4,14 +4,10 @@
 #include <string.h>
 
 #include "arch.h"
-#include "boot/config_exp.h"
 #include "engine/engine.h"
-#include "engine/estimate.h"
-#include "exp/experiment.h"
-#include "isa_ops.h"
 #include "engine/mem.h"
-#include "engine/ops.h"
-#include "out/report.h"
+#include "isa_ops.h"
+#include "output/report.h"
 #include "test_hooks.h"
 
 enum { CMD_NONE, CMD_RUN, CMD_EXIT };
@@ -87,8 +83,8 @@ static bool stuck_here(const struct engine *e, uint32_t cpu)
 
 	if (last == e->bsp)	/* riscv: any hart may have booted */
 		last--;
-	return sbm_test_hooks && (e->cfg.test & CONFIG_TEST_STUCK_CPU) &&
-	       !e->bsp_in_run && cpu == last;
+	return sbm_test_hooks && e->opts.test_stuck_cpu && !e->bsp_in_run &&
+	       cpu == last;
 }
 
 void engine_secondary(void *arg, uint32_t cpu)
@@ -139,7 +135,7 @@ uint32_t engine_choose_cpus(struct engine *e)
 		struct topo_cpu *c = &t->cpus[i];
 		bool take = topo_cpu_usable(c);
 
-		switch (e->cfg.cpuset) {
+		switch (e->opts.cpuset) {
 		case CPUSET_ALL:
 			break;
 		case CPUSET_CORES:
@@ -150,7 +146,7 @@ uint32_t engine_choose_cpus(struct engine *e)
 			take = take && c->llc == t->cpus[e->bsp].llc;
 			break;
 		case CPUSET_FIRST:
-			take = take && n < e->cfg.first;
+			take = take && n < e->opts.first;
 			break;
 		}
 		e->chosen[i] = take;
@@ -168,12 +164,6 @@ static uint32_t bsp_index(const struct topo *t)
 	return 0;
 }
 
-/* experiment= names it (or the experiment it goes with). */
-static bool selected(const struct engine *e, const struct experiment *x)
-{
-	return config_runs(&e->cfg, exp_runs_with(x));
-}
-
 int engine_init(struct engine *e, const char **why)
 {
 	struct topo *t = e->topo;
@@ -188,13 +178,7 @@ int engine_init(struct engine *e, const char **why)
 		*why = "out of memory";
 		return -1;
 	}
-	for (size_t k = 0; experiments[k]; k++)
-		if (selected(e, experiments[k]) &&
-		    experiments[k]->check && experiments[k]->check(e, why))
-			return -1;
-	/* every gap loop of the run reads it; nothing runs yet */
-	ops_gap_fence = e->cfg.gap_fence;
-	if (e->cfg.cpuset == CPUSET_FIRST && e->cfg.first > t->ncpus) {
+	if (e->opts.cpuset == CPUSET_FIRST && e->opts.first > t->ncpus) {
 		*why = "cpus= asks for more CPUs than the machine has";
 		return -1;
 	}
@@ -227,7 +211,7 @@ static bool start_one(struct engine *e, uint32_t i)
 		return false;
 	}
 	t0 = isa_counter();
-	limit = engine_ms_ticks(e, e->cfg.start_timeout_ms);
+	limit = engine_ms_ticks(e, e->opts.start_timeout_ms);
 	while (!__atomic_load_n(&e->mbox[i].online, __ATOMIC_ACQUIRE) &&
 	       isa_counter() - t0 < limit)
 		isa_relax();
@@ -434,14 +418,6 @@ int engine_run_on(struct engine *e, const uint32_t *cpus, uint32_t n,
 	return run_set(e, &some, n, bsp_in, body, arg, deadline_ms);
 }
 
-void *engine_state(const struct engine *e, const struct experiment *x)
-{
-	for (size_t k = 0; experiments[k] && k < ENGINE_MAX_EXPERIMENTS; k++)
-		if (experiments[k] == x)
-			return e->state[k];
-	return NULL;
-}
-
 /* CPUs the firmware says are there to start (not the disabled ones). */
 static uint32_t enabled_cpus(const struct topo *t)
 {
@@ -452,41 +428,8 @@ static uint32_t enabled_cpus(const struct topo *t)
 	return n;
 }
 
-/*
- * Experiment @x was not run, or was cut short, because the runs stopped:
- * said on every console and in a record, so that no run that measured
- * less than it was asked to ends "ok".
- */
-static void report_stopped(const struct engine *e,
-			   const struct experiment *x, bool ran)
+int engine_start(struct engine *e)
 {
-	struct rec r;
-	char cpu[24] = "";
-
-	if (e->stopped_cpu != UINT32_MAX)
-		snprintf(cpu, sizeof(cpu), " (CPU %u)", e->stopped_cpu);
-	report_printf("%s: STOPPED %s: %s%s\n", exp_name(x),
-		      ran ? "part way, its results incomplete" :
-			    "before it ran, no results",
-		      e->stop_why ? e->stop_why : "the runs stopped", cpu);
-	report_rec_start(&r, "stopped");
-	rec_str(&r, "experiment", exp_name(x));
-	rec_str(&r, "when", ran ? "during" : "before");
-	rec_str(&r, "why", e->stop_why ? e->stop_why : "the runs stopped");
-	if (e->stopped_cpu != UINT32_MAX) {
-		rec_u64(&r, "cpu", e->stopped_cpu);
-		rec_hex(&r, "hwid", e->topo->cpus[e->stopped_cpu].hwid);
-	}
-	report_record(&r);
-}
-
-int engine_main(struct engine *e)
-{
-	bool cpufail_done = false;
-	int status = 0;
-
-	report_hello(&e->info);
-	report_topology(e->topo);
 	if (e->start_chosen_only)
 		engine_choose_cpus(e);
 	e->start_ms = -1;
@@ -497,72 +440,20 @@ int engine_main(struct engine *e)
 	e->bsp_sleeps = !e->self_threaded && plat_boot_cpu_sleeps();
 	if (!engine_choose_cpus(e)) {
 		report_warn("cpus", 0, "no CPU selected by cpus=");
-		report_end(1);
-		return 1;
+		return -1;
 	}
-	if (!e->chosen[e->bsp] && e->cfg.cpuset != CPUSET_FIRST)
+	if (!e->chosen[e->bsp] && e->opts.cpuset != CPUSET_FIRST)
 		report_warn("cpus", e->bsp,
 			    "boot CPU not in the set; it only coordinates");
-	for (size_t k = 0; experiments[k] && k < ENGINE_MAX_EXPERIMENTS; k++) {
-		const struct experiment *x = experiments[k];
-		uint64_t t0, est_ms = 0;
-
-		if (!selected(e, x))
-			continue;
-		if (e->aborted) {
-			report_stopped(e, x, false);
-			continue;
-		}
-		if (x->prepare(e, &e->state[k])) {
-			report_end(1);
-			return 1;
-		}
-		/* after the first config record, where tools expect them */
-		if (!cpufail_done)
-			report_cpufail(e->topo);
-		cpufail_done = true;
-		if (x->estimate_ms)
-			est_ms = x->estimate_ms(e, e->state[k]);
-		if (est_ms) {
-			char words[32];
-
-			estimate_words(est_ms, words, sizeof(words));
-			report_printf("%s: estimated %s\n", exp_name(x), words);
-		}
-		if (e->aborted) {	/* a run of its estimate stopped */
-			report_stopped(e, x, false);
-			continue;
-		}
-		t0 = isa_counter();
-		if (x->run(e, e->state[k]))
-			status = 1;
-		report_printf("%s: done in %.2f s\n", exp_name(x),
-			      (double)(isa_counter() - t0) /
-			      (double)e->info.counter_hz);
-		if (e->aborted)
-			report_stopped(e, x, true);
-	}
-	if (!cpufail_done)
-		report_cpufail(e->topo);
-	for (size_t k = 0; experiments[k] && k < ENGINE_MAX_EXPERIMENTS; k++)
-		if (e->state[k] && experiments[k]->report)
-			experiments[k]->report(e, e->state[k]);
-	if (e->aborted) {
-		status = 1;
-		/* lost: it took part no longer */
-		if (e->stopped_cpu != UINT32_MAX)
-			report_cpus_stopped(1);
-	}
-	report_end(status);
-	return status;
+	return 0;
 }
 
-void engine_release(struct engine *e)
+bool engine_stop_cpus(struct engine *e)
 {
 	struct cpu_set all = { NULL, 0 };
 
 	if (e->aborted)
-		return;	/* stuck CPUs would not answer: leave them */
+		return false;	/* stuck CPUs would not answer: leave them */
 	/* Let the secondaries leave engine_secondary() (hosted platforms). */
 	for (uint32_t i = 0; i < e->topo->ncpus; i++)
 		e->chosen[i] = (e->topo->cpus[i].flags & TOPO_CPU_ONLINE) &&
@@ -574,11 +465,11 @@ void engine_release(struct engine *e)
 	 * before their mailboxes are freed */
 	if (e->join_cpus)
 		e->join_cpus();
-	for (size_t k = 0; experiments[k] && k < ENGINE_MAX_EXPERIMENTS; k++) {
-		if (e->state[k] && experiments[k]->release)
-			experiments[k]->release(e, e->state[k]);
-		e->state[k] = NULL;
-	}
+	return true;
+}
+
+void engine_free(struct engine *e)
+{
 	mem_free_aligned(e->mbox);
 	free(e->chosen);
 }

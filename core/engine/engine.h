@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The SMP engine: no experiment logic.  The platform fills a struct
- * engine (topology, options, what the machine is) and calls engine_main()
- * on the boot CPU.  The engine starts the other CPUs through
- * plat_cpu_start(); each enters engine_secondary() and parks on its own
- * mailbox line.  Experiments (experiment.h) post a body to the chosen
- * CPUs with engine_run(), meet at engine_barrier(), time windows with
+ * The SMP engine: no experiment logic, no option but its own.  The
+ * platform fills a struct engine (topology, what the machine is, the
+ * engine's options) and, on the boot CPU, engine_init() and
+ * engine_start() start the other CPUs through plat_cpu_start(); each
+ * enters engine_secondary() and parks on its own mailbox line.  The
+ * layers above (core/exp/experiment.h) post a body to the chosen CPUs
+ * with engine_run(), meet at engine_barrier(), time windows with
  * engine_window_*(), and read what each CPU left in its mailbox.  Every
  * wait has a deadline: a stuck CPU ends the run with a report, never a
  * hang.
@@ -17,10 +18,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "boot/config.h"
-#include "machine.h"
-#include "engine/topo.h"
+#include "engine/engine_opts.h"
 #include "isa_ops.h"
+#include "machine.h"
+#include "topo/topo.h"
 
 #define ENGINE_ALIGN	128	/* two 64-byte lines: spatial prefetch pairs */
 #define ENGINE_MAX_EXPERIMENTS 8
@@ -40,6 +41,7 @@ struct engine_barrier {
 	_Alignas(ENGINE_ALIGN) volatile uint32_t sense;
 };
 
+struct config;
 struct engine;
 /* What a CPU runs when posted: @cpu is its logical id. */
 typedef void (*engine_body_fn)(struct engine *e, uint32_t cpu, void *arg);
@@ -47,17 +49,20 @@ typedef void (*engine_body_fn)(struct engine *e, uint32_t cpu, void *arg);
 struct engine {
 	/* filled by the platform */
 	struct topo *topo;
-	struct config cfg;
+	struct engine_opts opts;
+	/* the run's options (core/options/config.h), for the experiments
+	 * and the platform: the engine reads none of them */
+	struct config *cfg;
 	struct machine_info info;
 	size_t stack_size;	/* per secondary CPU; 0 = the platform's own */
 	/* the platform runs threads of its own for the experiment (the
 	 * twin's mode=pair): no secondary is started and parked */
 	bool self_threaded;
-	/* start only the CPUs cfg.cpus chooses (the twin: an unchosen CPU
-	 * gets no thread at all) */
+	/* start only the CPUs opts.cpuset chooses (the twin: an unchosen
+	 * CPU gets no thread at all) */
 	bool start_chosen_only;
 	/* hosted platforms: wait until every thread plat_cpu_start() made
-	 * has returned (engine_release() calls it before freeing) */
+	 * has returned (engine_stop_cpus() calls it) */
 	void (*join_cpus)(void);
 
 	/* the engine's own */
@@ -70,9 +75,10 @@ struct engine {
 	bool aborted;		/* a CPU stopped answering: no more runs */
 	uint32_t stopped_cpu;	/* the one that did, or UINT32_MAX */
 	const char *stop_why;	/* why the runs stopped (a record's why=) */
-	void *state[ENGINE_MAX_EXPERIMENTS];	/* each experiment's */
+	/* each experiment's state, kept for core/exp/experiments.c */
+	void *state[ENGINE_MAX_EXPERIMENTS];
 	/* one line handoff between two CPUs, measured once for the time
-	 * estimates (estimate.c); 0 = not yet */
+	 * estimates (core/measure/estimate.c); 0 = not yet */
 	uint64_t handoff_ticks;
 
 	/* the posted job */
@@ -92,18 +98,21 @@ struct engine {
 	volatile uint32_t wake_sent;
 };
 
-/* Check options and prepare @e (after the platform filled topo, cfg and
- * info).  0, or -1 with the reason in @why. */
+/* Check the engine's options and prepare @e (after the platform filled
+ * topo, opts and info).  0, or -1 with the reason in @why. */
 int engine_init(struct engine *e, const char **why);
 
-/* Report the machine, start CPUs, run every experiment, end the report.
- * Returns 0 when all went well, 1 when the run finished with errors. */
-int engine_main(struct engine *e);
+/*
+ * Start the CPUs (report how many came up, check them with
+ * plat_check_cpus()) and choose those that take part.  0, or -1 after a
+ * warning when cpus= chose none.
+ */
+int engine_start(struct engine *e);
 
 /* Entry of every secondary CPU; returns only when told to exit. */
 void engine_secondary(void *arg, uint32_t cpu);
 
-/* Select the CPUs that take part per cfg.cpuset; returns how many. */
+/* Select the CPUs that take part per opts.cpuset; returns how many. */
 uint32_t engine_choose_cpus(struct engine *e);
 
 /*
@@ -173,7 +182,13 @@ static inline bool engine_spin(struct engine *e, struct engine_spin *s)
 /* Counter ticks in @ms milliseconds. */
 uint64_t engine_ms_ticks(const struct engine *e, uint64_t ms);
 
-/* Hosted platforms: send the secondaries home and free everything. */
-void engine_release(struct engine *e);
+/*
+ * Hosted platforms: send the secondaries home and wait until every
+ * thread has gone (false, and nothing done, when the runs stopped: a
+ * stuck CPU would not answer); then engine_free() frees the engine's
+ * memory.
+ */
+bool engine_stop_cpus(struct engine *e);
+void engine_free(struct engine *e);
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "arch.h"
 #include "engine/node_pool.h"
-#include "engine/topo.h"
+#include "topo/topo.h"
 
 static struct {
 	uint64_t lo, hi;	/* lo: next free byte */

@@ -9,8 +9,8 @@
  * (the option fuzzer stops there: SBM_EXP_DECLS_ONLY), the experiment.
  */
 
-/* its records, in the form of core/out/record_schema.def */
-#include "out/record_schema.h"
+/* its records, in the form of core/output/record_schema.def */
+#include "output/record_schema.h"
 
 #ifndef SBM_EXP_NO_RECORDS
 const struct rec_schema exp_c2c_records[] = {
@@ -46,8 +46,9 @@ const struct rec_schema exp_c2c_records[] = {
 #include <stdio.h>
 #include <string.h>
 
-#include "boot/config_words.h"
-#include "boot/option.h"
+#include "options/config.h"
+#include "options/config_words.h"
+#include "options/option.h"
 
 static int set_pairs(const struct option_decl *d, struct config *c,
 		     const char *val, char *err, size_t errlen)
@@ -132,12 +133,12 @@ const struct option_set exp_c2c_options = { .name = "c2c", .decls = decls };
 #ifndef SBM_EXP_DECLS_ONLY
 #include <stdlib.h>
 
-#include "engine/estimate.h"
+#include "measure/estimate.h"
 #include "exp/exp_c2c.h"
 #include "isa_ops.h"
-#include "engine/pingpong.h"
-#include "out/report.h"
-#include "engine/stats.h"
+#include "measure/pingpong.h"
+#include "output/report.h"
+#include "measure/stats.h"
 
 /* The plain and the CAS word: each alone on its prefetch pair of lines. */
 #define PLAIN_OFF	0
@@ -150,15 +151,15 @@ static int c2c_check(const struct engine *e, const char **why)
 {
 	static char msg[128];
 
-	if (e->cfg.mode == MODE_PAIR) {
+	if (e->cfg->mode == MODE_PAIR) {
 		*why = "experiment=c2c needs CPUs parked on the engine "
 		       "(valid with mode=loop; mode=pair is sbm's only)";
 		return -1;
 	}
-	if (e->cfg.c2c_home == HOME_NODE &&
-	    e->cfg.c2c_home_node >= e->topo->nnodes) {
+	if (e->cfg->c2c_home == HOME_NODE &&
+	    e->cfg->c2c_home_node >= e->topo->nnodes) {
 		snprintf(msg, sizeof(msg), "c2c_home=node:%u: no such node "
-			 "(valid: a, b, node:0..%u)", e->cfg.c2c_home_node,
+			 "(valid: a, b, node:0..%u)", e->cfg->c2c_home_node,
 			 e->topo->nnodes - 1);
 		*why = msg;
 		return -1;
@@ -184,19 +185,19 @@ static void plan_record(struct engine *e, struct c2c_exp *x)
 	char home[16];
 	struct rec r;
 
-	home_name(&e->cfg, home, sizeof(home));
+	home_name(e->cfg, home, sizeof(home));
 	report_printf("c2c: %zu pairs (pairs=%s) of %u CPUs, %u timed round "
 		      "trips each, plain and CAS (%s), line homed by "
 		      "c2c_home=%s\n", x->npairs, kind_name(x->kind), x->ncpus,
-		      e->cfg.c2c_rounds, isa_cas_name(), home);
+		      e->cfg->c2c_rounds, isa_cas_name(), home);
 	report_rec_start(&r, "c2c-plan");
 	rec_u64(&r, "cpus", x->ncpus);
 	rec_u64(&r, "pairs", x->npairs);
 	rec_str(&r, "select", kind_name(x->kind));
 	if (x->kind == PAIRS_RANDOM)
-		rec_u64(&r, "per_class", e->cfg.pairs_k);
-	rec_u64(&r, "rounds", e->cfg.c2c_rounds);
-	rec_u64(&r, "warmup", pingpong_warmup(e->cfg.c2c_rounds));
+		rec_u64(&r, "per_class", e->cfg->pairs_k);
+	rec_u64(&r, "rounds", e->cfg->c2c_rounds);
+	rec_u64(&r, "warmup", pingpong_warmup(e->cfg->c2c_rounds));
 	rec_str(&r, "home", home);
 	rec_str(&r, "placement", x->arena.placement);
 	/* what the CAS variant executes: casal, ldaxr/stlxr, ... */
@@ -216,12 +217,12 @@ static int c2c_prepare(struct engine *e, void **state)
 	if (!x)
 		goto fail;
 	x->order = malloc(sizeof(*x->order) * t->ncpus);
-	x->samples = malloc(sizeof(*x->samples) * e->cfg.c2c_rounds);
+	x->samples = malloc(sizeof(*x->samples) * e->cfg->c2c_rounds);
 	if (!x->order || !x->samples)
 		goto fail;
 	x->ncpus = topo_order(t, e->chosen, x->order);
-	x->kind = pairs_resolve(e->cfg.pairs, x->ncpus);
-	n = pairs_select(t, x->order, x->ncpus, x->kind, e->cfg.pairs_k,
+	x->kind = pairs_resolve(e->cfg->pairs, x->ncpus);
+	n = pairs_select(t, x->order, x->ncpus, x->kind, e->cfg->pairs_k,
 			 0x5eed2c2cull, MAX_PAIRS, &x->pairs, &why);
 	if (n < 0)
 		goto fail;
@@ -243,11 +244,11 @@ fail:
 
 static uint32_t home_of(const struct engine *e, const struct cpu_pair *p)
 {
-	switch (e->cfg.c2c_home) {
+	switch (e->cfg->c2c_home) {
 	case HOME_B:
 		return e->topo->cpus[p->b].node;
 	case HOME_NODE:
-		return e->cfg.c2c_home_node;
+		return e->cfg->c2c_home_node;
 	default:
 		return e->topo->cpus[p->a].node;
 	}
@@ -262,8 +263,8 @@ static int measure(struct engine *e, struct c2c_exp *x,
 		   const struct cpu_pair *p, struct c2c_result *res)
 {
 	struct pingpong pp = {
-		.a = p->a, .b = p->b, .rounds = e->cfg.c2c_rounds,
-		.warmup = pingpong_warmup(e->cfg.c2c_rounds),
+		.a = p->a, .b = p->b, .rounds = e->cfg->c2c_rounds,
+		.warmup = pingpong_warmup(e->cfg->c2c_rounds),
 		.samples = x->samples,
 	};
 	uint8_t *base;

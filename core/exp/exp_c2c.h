@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/arena.h"
-#include "engine/c2c_pairs.h"
+#include "measure/arena.h"
+#include "measure/c2c_pairs.h"
 #include "exp/experiment.h"
 
 struct c2c_result {

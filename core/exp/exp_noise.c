@@ -8,8 +8,8 @@
  * (the option fuzzer stops there: SBM_EXP_DECLS_ONLY), the experiment.
  */
 
-/* its records, in the form of core/out/record_schema.def */
-#include "out/record_schema.h"
+/* its records, in the form of core/output/record_schema.def */
+#include "output/record_schema.h"
 
 #ifndef SBM_EXP_NO_RECORDS
 const struct rec_schema exp_noise_records[] = {
@@ -35,8 +35,9 @@ const struct rec_schema exp_noise_records[] = {
 #include <stdio.h>
 #include <string.h>
 
-#include "boot/config_words.h"
-#include "boot/option.h"
+#include "options/config.h"
+#include "options/config_words.h"
+#include "options/option.h"
 
 /* Seconds with up to three decimals, as milliseconds. */
 static int parse_seconds_ms(const char *s, uint64_t *ms)
@@ -109,7 +110,7 @@ const struct option_set exp_noise_options = {
 #include "exp/exp_noise.h"
 #include "isa_ops.h"
 #include "engine/mem.h"
-#include "out/report.h"
+#include "output/report.h"
 
 /* Progress at most every this long: the polling runs in chunks. */
 #define CHUNK_MS	1000
@@ -124,7 +125,7 @@ uint32_t noise_bucket(uint64_t ns)
 
 static int noise_check(const struct engine *e, const char **why)
 {
-	if (e->cfg.mode == MODE_PAIR) {
+	if (e->cfg->mode == MODE_PAIR) {
 		*why = "experiment=noise needs CPUs parked on the engine "
 		       "(valid with mode=loop; mode=pair is sbm's only)";
 		return -1;
@@ -135,7 +136,7 @@ static int noise_check(const struct engine *e, const char **why)
 static int noise_prepare(struct engine *e, void **state)
 {
 	struct noise_exp *x = calloc(1, sizeof(*x));
-	uint64_t hz = e->info.counter_hz, ms = e->cfg.noise_ms, chunk_ms;
+	uint64_t hz = e->info.counter_hz, ms = e->cfg->noise_ms, chunk_ms;
 	struct rec r;
 
 	*state = x;
@@ -149,21 +150,21 @@ static int noise_prepare(struct engine *e, void **state)
 	memset(x->cpu, 0, sizeof(*x->cpu) * e->topo->ncpus);
 	/* integer ns in the loop: APs may not have the FPU set up */
 	x->ns_mul = (1000000000ull << 20) / hz;
-	x->threshold = (uint64_t)((double)e->cfg.noise_ns * (double)hz / 1e9);
+	x->threshold = (uint64_t)((double)e->cfg->noise_ns * (double)hz / 1e9);
 	chunk_ms = ms / MAX_CHUNKS > CHUNK_MS ? ms / MAX_CHUNKS : CHUNK_MS;
 	x->nchunks = (uint32_t)((ms + chunk_ms - 1) / chunk_ms);
 	x->chunk = engine_ms_ticks(e, (ms + x->nchunks - 1) / x->nchunks);
 	report_printf("noise: %u CPUs poll the counter for %u.%03u s (%u "
 		      "step(s)); gaps above %u ns count\n", e->nchosen,
-		      e->cfg.noise_ms / 1000, e->cfg.noise_ms % 1000,
-		      x->nchunks, e->cfg.noise_ns);
+		      e->cfg->noise_ms / 1000, e->cfg->noise_ms % 1000,
+		      x->nchunks, e->cfg->noise_ns);
 	if (x->threshold < 1)
 		report_printf("noise: the counter ticks slower than noise_ns: "
 			      "every tick counts as a gap\n");
 	report_rec_start(&r, "noise-plan");
 	rec_u64(&r, "cpus", e->nchosen);
-	rec_dbl(&r, "seconds", (double)e->cfg.noise_ms / 1000.0, 3);
-	rec_u64(&r, "threshold", e->cfg.noise_ns);
+	rec_dbl(&r, "seconds", (double)e->cfg->noise_ms / 1000.0, 3);
+	rec_u64(&r, "threshold", e->cfg->noise_ns);
 	rec_u64(&r, "steps", x->nchunks);
 	report_record(&r);
 	return 0;
@@ -172,7 +173,7 @@ static int noise_prepare(struct engine *e, void **state)
 static uint64_t noise_estimate_ms(struct engine *e, void *state)
 {
 	(void)state;
-	return e->cfg.noise_ms;
+	return e->cfg->noise_ms;
 }
 
 /* Read the counter back to back for one chunk; note every long gap. */
@@ -216,7 +217,7 @@ static void cpu_record(const struct engine *e, const struct noise_exp *x,
 		       uint32_t i)
 {
 	const struct noise_cpu *c = &x->cpu[i];
-	uint32_t lo = noise_bucket(e->cfg.noise_ns), hi = lo;
+	uint32_t lo = noise_bucket(e->cfg->noise_ns), hi = lo;
 	char hist[NOISE_BUCKETS * 11] = "";
 	size_t used = 0;
 	struct rec r;
@@ -261,7 +262,7 @@ static void noise_report(struct engine *e, void *state)
 
 	report_printf("\n%-5s %9s %8s %12s %10s   (gaps > %u ns)\n", "noise",
 		      "polled_s", "gaps", "total_us", "max_us",
-		      e->cfg.noise_ns);
+		      e->cfg->noise_ns);
 	for (uint32_t i = 0; i < e->topo->ncpus; i++) {
 		const struct noise_cpu *c = &x->cpu[i];
 

@@ -16,11 +16,13 @@
  * mask's node.  Record kind "proof"; a disagreement is a warning.
  *
  * Its records' kinds and keys come first (the host tools compile this
- * file with SBM_EXP_RECORDS_ONLY); its options are sbm's (exp_sbm.c).
+ * file with SBM_EXP_RECORDS_ONLY), then its option set (the option
+ * fuzzer stops there: SBM_EXP_DECLS_ONLY), which names it and runs it
+ * with sbm: its options are sbm's (exp_sbm.c).
  */
 
-/* its records, in the form of core/out/record_schema.def */
-#include "out/record_schema.h"
+/* its records, in the form of core/output/record_schema.def */
+#include "output/record_schema.h"
 
 #ifndef SBM_EXP_NO_RECORDS
 const struct rec_schema exp_proof_records[] = {
@@ -57,6 +59,14 @@ const struct rec_schema exp_proof_records[] = {
 #endif /* !SBM_EXP_NO_RECORDS */
 
 #ifndef SBM_EXP_RECORDS_ONLY
+#include "options/option.h"
+
+/* Its name for experiment= and the console; it runs with sbm, on sbm's
+ * options (exp_sbm.c), and declares none of its own. */
+const struct option_set exp_proof_options = {
+	.name = "proof", .runs_with = "sbm", .decls = NULL
+};
+
 #ifndef SBM_EXP_DECLS_ONLY
 #include <math.h>
 #include <stdio.h>
@@ -64,18 +74,19 @@ const struct rec_schema exp_proof_records[] = {
 #include <string.h>
 
 #include "arch.h"
-#include "engine/arena.h"
-#include "engine/estimate.h"
+#include "measure/arena.h"
+#include "measure/estimate.h"
 #include "exp/experiment.h"
 #include "exp/proof_plan.h"
 #include "isa_ops.h"
 #include "engine/mem.h"
-#include "engine/ops.h"
-#include "engine/pingpong.h"
-#include "engine/rfo.h"
-#include "out/report.h"
-#include "engine/sbm.h"
-#include "engine/stats.h"
+#include "measure/ops.h"
+#include "measure/pingpong.h"
+#include "measure/rfo.h"
+#include "options/config.h"
+#include "output/report.h"
+#include "measure/sbm.h"
+#include "measure/stats.h"
 
 #define PP_ROUNDS	1000	/* timed round trips per ping-pong (as c2c) */
 /* The plain and the CAS word, each alone on its prefetch pair of lines */
@@ -172,7 +183,7 @@ static void pick_partners(const struct engine *e, struct proof *p)
 static int proof_prepare(struct engine *e, void **state)
 {
 	struct proof *p = calloc(1, sizeof(*p));
-	uint32_t spacing = sbm_spacing(e->cfg.line, e->topo);
+	uint32_t spacing = sbm_spacing(e->cfg->line, e->topo);
 	size_t size[TOPO_MAX_NODES] = { 0 };
 	const char *why = "out of memory";
 
@@ -183,7 +194,7 @@ static int proof_prepare(struct engine *e, void **state)
 	if (!e->chosen[e->bsp] || e->nchosen < 2)
 		return 0;	/* nothing to compare: run() says so */
 	pick_partners(e, p);
-	p->op = ops_find(e->cfg.op, false);
+	p->op = ops_find(e->cfg->op, false);
 	if (!p->op)
 		why = "no such op";
 	for (int k = 0; k < NLAYOUTS && p->op; k++) {
@@ -219,11 +230,11 @@ static void update_body(struct engine *e, uint32_t cpu, void *arg)
 
 	if (!engine_barrier(e, &sense))
 		return;
-	p->op->loop_gap(w, bit, e->cfg.warmup, p->spins);
+	p->op->loop_gap(w, bit, e->cfg->warmup, p->spins);
 	if (!engine_barrier(e, &sense))
 		return;
 	engine_window_open(e, &win);
-	gap = p->op->loop_gap(w, bit, e->cfg.iters, p->spins);
+	gap = p->op->loop_gap(w, bit, e->cfg->iters, p->spins);
 	t1 = engine_window_close(e, cpu, &win);
 	p->gap_ticks[cpu == p->pair[0] ? 0 : 1] = gap;
 	engine_window_done(e);
@@ -244,7 +255,7 @@ static int update_ns(struct engine *e, struct proof *p, int k,
 {
 	double ticks = 0, gaps = 0, to_ns = 1e9 / (double)e->info.counter_hz;
 	/* two updates (and gaps) per iteration, two CPUs */
-	double n = (double)e->cfg.iters * 2 * 2;
+	double n = (double)e->cfg->iters * 2 * 2;
 
 	p->cur = &p->layout[k];
 	sbm_zero(p->cur, &p->arena.a);
@@ -324,7 +335,7 @@ static int measure_reps(struct engine *e, struct proof *p,
 			uint64_t deadline_ms, double *cas_pp, double *rfo,
 			struct proof_figures *fig)
 {
-	uint32_t reps = e->cfg.reps;
+	uint32_t reps = e->cfg->reps;
 	double *g = calloc(reps, sizeof(double));
 	double *f = calloc(reps, sizeof(double));
 	double *d = calloc(reps, sizeof(double));
@@ -411,9 +422,9 @@ static void proof_record(struct engine *e, struct proof *p, int which,
 static uint64_t set_gap(struct engine *e, struct proof *p, double cas_ns,
 			bool *fallback)
 {
-	uint64_t n = e->cfg.iters + e->cfg.warmup;
+	uint64_t n = e->cfg->iters + e->cfg->warmup;
 
-	p->gap_ns = proof_pick_gap(e->cfg.gap_ns, e->cfg.ngaps, cas_ns,
+	p->gap_ns = proof_pick_gap(e->cfg->gap_ns, e->cfg->ngaps, cas_ns,
 				   fallback);
 	p->spins = ops_gap_ticks(p->gap_ns, e->info.counter_hz);
 	return 120000 + n / 50 + n * p->gap_ns / 125000;
@@ -423,8 +434,8 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 {
 	uint64_t deadline_ms;
 	struct proof_figures fig = { .cas_min = INFINITY };
-	double *cas_pp = calloc(e->cfg.reps + 1, sizeof(double));
-	double *rfo = calloc(e->cfg.reps + 1, sizeof(double));
+	double *cas_pp = calloc(e->cfg->reps + 1, sizeof(double));
+	double *rfo = calloc(e->cfg->reps + 1, sizeof(double));
 	double pct, tick_ns = 1e9 / (double)e->info.counter_hz;
 	char msg[200];
 	int rc = -1;
@@ -442,7 +453,7 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 	proof_tolerance(cas_pp, fig.npp, 0, &fig.cas);	/* its median */
 	fig.tol = proof_tolerance(rfo, fig.npp, tick_ns, &fig.rfo);
 	fig.verdict = proof_verdict(fig.cost, fig.ci, fig.rfo, fig.tol,
-				    e->cfg.reps, p->pp_cut);
+				    e->cfg->reps, p->pp_cut);
 	pct = fig.rfo > 0 ? fig.cost / fig.rfo * 100 : 0;
 	report_printf("line transfer check: CPU %u <-> %u (%s): one RFO (%s "
 		      "on a line the partner just wrote) %.1f ns (%u runs); "
@@ -465,7 +476,7 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 			      "of its time before its rounds (the two "
 			      "CPUs were not both running: vCPUs on a busy "
 			      "host)" :
-			      e->cfg.reps < 2 ? "one rep gives no interval "
+			      e->cfg->reps < 2 ? "one rep gives no interval "
 			      "(reps=)" : fig.tol < 0 ? "no RFO stands a "
 			      "counter tick above an update of an owned line "
 			      "(TCG has no caches to miss in)" :
@@ -500,7 +511,7 @@ out:
 static uint64_t proof_estimate_ms(struct engine *e, void *state)
 {
 	struct proof *p = state;
-	uint64_t reps = e->cfg.reps;
+	uint64_t reps = e->cfg->reps;
 	uint64_t t0, pp, rfo, upd, deadline_ms, parts;
 	double med, min, whole, busy, gap, ns;
 	bool fallback;
@@ -542,7 +553,7 @@ static int proof_run(struct engine *e, void *state)
 		      "plain, then CAS and an RFO run before each of %u reps "
 		      "of global and private and after the last, per partner "
 		      "...\n",
-		      PP_ROUNDS, e->cfg.reps);
+		      PP_ROUNDS, e->cfg->reps);
 	for (int w = 0; w < 2 && !rc; w++) {
 		if (w && p->partner[1] == p->partner[0])
 			break;	/* two CPUs: one partner */

@@ -15,12 +15,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/arena.h"
+#include "measure/arena.h"
 #include "exp/experiment.h"
-#include "engine/hist.h"
-#include "engine/ops.h"
-#include "engine/sbm.h"
-#include "engine/sbm_read.h"
+#include "measure/hist.h"
+#include "measure/ops.h"
+#include "measure/sbm.h"
+#include "measure/sbm_read.h"
+#include "options/config.h"
 
 /* What one CPU measured in one phase, on its own line. */
 struct rw_cpu {
@@ -74,6 +75,10 @@ struct rw_result {
 	uint64_t wboth_n;
 };
 
+/* a CPU's role (struct rw_exp's role[]): writer, reader */
+#define RW_W 1
+#define RW_R 2
+
 struct rw_exp {
 	struct node_arena arena;
 	struct sbm_layout layout;	/* the one being run */
@@ -107,5 +112,16 @@ extern const struct experiment exp_rw;
  * *@median, the ops above the cut in *@trimmed.  0 when @h is empty. */
 double rw_trimmed_mean(const struct hist *h, uint64_t counter_hz,
 		       double *median, uint64_t *trimmed);
+
+/*
+ * Between the experiment's files: exp_rw.c (records, options, placement,
+ * prepare), rw_bodies.c (what each CPU runs) and rw_run.c (the phases,
+ * the check, the records and the human table).
+ */
+void rw_body(struct engine *e, uint32_t cpu, void *arg);
+int rw_run(struct engine *e, void *state);
+void rw_report(struct engine *e, void *state);
+/* rw_readers= as the records and the table name it (enum rw_place) */
+extern const char *const rw_place_names[];
 
 #endif

@@ -13,11 +13,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/arena.h"
+#include "measure/arena.h"
 #include "exp/experiment.h"
-#include "engine/ops.h"
-#include "engine/sbm.h"
-#include "engine/stats.h"
+#include "measure/ops.h"
+#include "measure/sbm.h"
+#include "measure/stats.h"
+#include "options/config.h"
 
 /* Per LLC or per node: what the CPUs of that group measured. */
 struct sbm_group_stat {
@@ -99,5 +100,43 @@ void sbm_body(struct engine *e, uint32_t cpu, void *arg);
 /* Summarise samples[rep][cpu] (ticks per iteration) into @r. */
 void sbm_summarise(const struct engine *e, struct sbm_result *r,
 		   const double *samples, uint32_t reps);
+
+/*
+ * Between the experiment's files: exp_sbm.c (records, options, prepare),
+ * sbm_run.c (the runs and their records), sbm_figures.c (what the
+ * samples add up to), sbm_estimate.c (how long, said first) and
+ * sbm_report.c (the human tables).
+ */
+int sbm_run(struct engine *e, void *state);
+uint64_t sbm_estimate(struct engine *e, void *state);
+void sbm_report(struct engine *e, void *state);
+
+/* One rep of x->layout, @iters iterations, on every chosen CPU the
+ * engine's way (one sbm_body() window each); engine_run()'s 0 or -1. */
+int sbm_time_on_engine(struct engine *e, struct sbm_exp *x, uint64_t iters,
+		       uint64_t deadline_ms);
+/* The deadline of one rep at gap @gap_ns (generous). */
+uint64_t sbm_rep_deadline_ms(const struct engine *e, uint32_t gap_ns);
+
+/* Of @reps reps in samples[rep][cpu], each rep's mean over the chosen
+ * CPUs into @means. */
+void sbm_rep_means(const struct engine *e, const double *samples,
+		   uint32_t reps, double *means);
+/* The median cycles per iteration and clock over the chosen CPUs' reps
+ * (@cyc as @samples), where the platform counts cycles. */
+void sbm_effective_clock(const struct engine *e, struct sbm_result *r,
+			 const double *samples, const double *cyc,
+			 uint32_t reps);
+/* The no-sharing layout @k is measured against (private or private-u8). */
+enum sbm_kind sbm_floor_of(enum sbm_kind k);
+/* The figures across layouts of one gap, x->results[@first...]: cost
+ * above the floor, %global, their intervals. */
+void sbm_derive(struct sbm_exp *x, uint32_t first);
+
+/* @ticks of the counter in ns. */
+static inline double sbm_ns(const struct engine *e, double ticks)
+{
+	return ticks * 1e9 / (double)e->info.counter_hz;
+}
 
 #endif

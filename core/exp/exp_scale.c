@@ -3,13 +3,15 @@
  * scale: the cost of an update as CPUs are added, per layout.
  * Options: the orders CPUs are added in, and how many counts.
  *
- * One file, in three parts: its records' kinds and keys (all the host
- * tools need: they compile it with SBM_EXP_RECORDS_ONLY), its options
- * (the option fuzzer stops there: SBM_EXP_DECLS_ONLY), the experiment.
+ * In three parts: its records' kinds and keys (all the host tools need:
+ * they compile it with SBM_EXP_RECORDS_ONLY), its options (the option
+ * fuzzer stops there: SBM_EXP_DECLS_ONLY), the experiment: the plan,
+ * prepare, estimate and struct experiment here, the curves in
+ * scale_run.c, the human tables in scale_report.c (exp_scale.h).
  */
 
-/* its records, in the form of core/out/record_schema.def */
-#include "out/record_schema.h"
+/* its records, in the form of core/output/record_schema.def */
+#include "output/record_schema.h"
 
 #ifndef SBM_EXP_NO_RECORDS
 const struct rec_schema exp_scale_records[] = {
@@ -58,7 +60,8 @@ const struct rec_schema exp_scale_records[] = {
 #ifndef SBM_EXP_RECORDS_ONLY
 #include <stdio.h>
 
-#include "boot/option.h"
+#include "options/config.h"
+#include "options/option.h"
 
 static const char *const orders[] = { "auto", "topo", "rr", "both", NULL };
 
@@ -93,14 +96,12 @@ const struct option_set exp_scale_options = {
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/c2c_pairs.h"
-#include "engine/estimate.h"
+#include "measure/c2c_pairs.h"
+#include "measure/estimate.h"
 #include "exp/exp_scale.h"
 #include "isa_ops.h"
-#include "out/report.h"
-#include "engine/stats.h"
-
-#define PROGRESS_MS	2000
+#include "output/report.h"
+#include "measure/stats.h"
 
 static const char *const order_names[SCALE_NORDERS] = { "topo", "rr" };
 
@@ -157,13 +158,13 @@ static int scale_check(const struct engine *e, const char **why)
 {
 	static char msg[256];
 
-	if (e->cfg.mode == MODE_PAIR) {
+	if (e->cfg->mode == MODE_PAIR) {
 		*why = "experiment=scale needs CPUs parked on the engine "
 		       "(valid with mode=loop; mode=pair is sbm's only)";
 		return -1;
 	}
-	if (!ops_find(e->cfg.op, false) || !ops_find(e->cfg.op_u8, true)) {
-		ops_refusal(e->cfg.op, e->cfg.op_u8, msg, sizeof(msg));
+	if (!ops_find(e->cfg->op, false) || !ops_find(e->cfg->op_u8, true)) {
+		ops_refusal(e->cfg->op, e->cfg->op_u8, msg, sizeof(msg));
 		*why = msg;
 		return -1;
 	}
@@ -187,7 +188,7 @@ static void plan_record(struct engine *e, struct scale_exp *x)
 	struct rec r;
 
 	for (int k = 0; k < SBM_NKINDS; k++)
-		if (e->cfg.layouts & (1u << k)) {
+		if (e->cfg->layouts & (1u << k)) {
 			size_t l = strlen(layouts);
 
 			snprintf(layouts + l, sizeof(layouts) - l, "%s%s",
@@ -205,24 +206,24 @@ static void plan_record(struct engine *e, struct scale_exp *x)
 		      "to %u CPUs over %u LLCs, %u reps of %llu iterations "
 		      "each (op %s, op_u8 %s)\n",
 		      x->ncurves / (norders ? norders : 1), layouts, norders,
-		      orders, x->nsteps, x->ncpus, x->nllcs, e->cfg.reps,
-		      (unsigned long long)e->cfg.iters,
-		      ops_find(e->cfg.op, false)->name,
-		      ops_find(e->cfg.op_u8, true)->name);
+		      orders, x->nsteps, x->ncpus, x->nllcs, e->cfg->reps,
+		      (unsigned long long)e->cfg->iters,
+		      ops_find(e->cfg->op, false)->name,
+		      ops_find(e->cfg->op_u8, true)->name);
 	report_rec_start(&r, "scale-plan");
 	rec_u64(&r, "cpus", x->ncpus);
 	rec_u64(&r, "steps", x->nsteps);
-	rec_u64(&r, "iters", e->cfg.iters);
-	rec_str(&r, "op", ops_find(e->cfg.op, false)->name);
+	rec_u64(&r, "iters", e->cfg->iters);
+	rec_str(&r, "op", ops_find(e->cfg->op, false)->name);
 	rec_u64(&r, "home", t->cpus[e->bsp].node);
 	/* v=1 grows at the end: readers skip keys they do not know */
-	rec_str(&r, "op_u8", ops_find(e->cfg.op_u8, true)->name);
+	rec_str(&r, "op_u8", ops_find(e->cfg->op_u8, true)->name);
 	rec_str(&r, "layouts", layouts);
 	rec_str(&r, "orders", orders);
 	rec_u64(&r, "llcs", x->nllcs);
 	rec_u64(&r, "points", (uint64_t)x->ncurves * x->nsteps);
 	rec_str(&r, "placement", x->sbm.arena.placement);
-	rec_u64(&r, "reps", e->cfg.reps);
+	rec_u64(&r, "reps", e->cfg->reps);
 	report_record(&r);
 }
 
@@ -268,12 +269,12 @@ static int scale_prepare(struct engine *e, void **state)
 	x->ncpus = topo_order(t, e->chosen, x->order[SCALE_TOPO]);
 	x->nllcs = topo_order_rr(t, x->order[SCALE_TOPO], x->ncpus,
 				 x->order[SCALE_RR]);
-	x->nsteps = scale_steps(x->ncpus, e->cfg.scale_steps, x->steps);
-	pick_orders(x, e->cfg.scale_order);
+	x->nsteps = scale_steps(x->ncpus, e->cfg->scale_steps, x->steps);
+	pick_orders(x, e->cfg->scale_order);
 	if (llc_spans(x, t))
 		goto fail;
 	for (int k = 0; k < SBM_NKINDS; k++) {
-		if (!(e->cfg.layouts & (1u << k)))
+		if (!(e->cfg->layouts & (1u << k)))
 			continue;
 		for (int o = 0; o < SCALE_NORDERS; o++) {
 			struct scale_curve *c = &x->curves[x->ncurves];
@@ -289,8 +290,8 @@ static int scale_prepare(struct engine *e, void **state)
 		}
 	}
 	/* leaves as sbm spaces them, in one arena for every layout */
-	x->sbm.spacing = sbm_spacing(e->cfg.line, t);
-	if (node_arena_for_layouts(&x->sbm.arena, t, e->cfg.layouts,
+	x->sbm.spacing = sbm_spacing(e->cfg->line, t);
+	if (node_arena_for_layouts(&x->sbm.arena, t, e->cfg->layouts,
 				   x->sbm.spacing, &why))
 		goto fail;
 	plan_record(e, x);
@@ -305,14 +306,14 @@ fail:
 static uint64_t time_point(struct engine *e, struct scale_exp *x,
 			   const uint32_t *order, uint32_t k, uint64_t n)
 {
-	uint64_t saved = e->cfg.iters, t0 = isa_counter();
+	uint64_t saved = e->cfg->iters, t0 = isa_counter();
 	int rc;
 
 	sbm_zero(&x->sbm.layout, &x->sbm.arena.a);
-	e->cfg.iters = n;
+	e->cfg->iters = n;
 	rc = engine_run_on(e, order, k, sbm_body, &x->sbm,
-			   120000 + (n + e->cfg.warmup) / 50);
-	e->cfg.iters = saved;
+			   120000 + (n + e->cfg->warmup) / 50);
+	e->cfg->iters = saved;
 	return rc ? 0 : isa_counter() - t0;
 }
 
@@ -324,7 +325,7 @@ static uint64_t scale_estimate_ms(struct engine *e, void *state)
 {
 	struct scale_exp *x = state;
 	uint64_t ticks = 0;
-	uint64_t reps = e->cfg.reps ? e->cfg.reps : 1;
+	uint64_t reps = e->cfg->reps ? e->cfg->reps : 1;
 	uint32_t klo = x->nsteps ? x->steps[0] : 0;
 	uint32_t khi = x->nsteps ? x->steps[x->nsteps - 1] : 0;
 	const char *why;
@@ -336,333 +337,14 @@ static uint64_t scale_estimate_ms(struct engine *e, void *state)
 
 		if (sbm_use_layout(e, &x->sbm, c->kind, &why))
 			continue;
-		lo = time_point(e, x, order, klo, e->cfg.iters);
-		hi = time_point(e, x, order, khi, e->cfg.iters);
+		lo = time_point(e, x, order, klo, e->cfg->iters);
+		hi = time_point(e, x, order, khi, e->cfg->iters);
 		ticks += estimate_points(lo, klo, hi, khi, x->steps, x->nsteps,
 					 reps);
 		if (!e->aborted)
 			sbm_layout_free(&x->sbm.layout);
 	}
 	return estimate_ms(e, ticks);
-}
-
-static double upd_ns(const struct engine *e, double ticks_per_iter)
-{
-	return ticks_per_iter * 1e9 / (double)e->info.counter_hz / 2;
-}
-
-static void point_record(const struct engine *e, const struct scale_curve *c,
-			 const struct scale_point *p)
-{
-	struct rec r;
-
-	report_rec_start(&r, "scale");
-	rec_u64(&r, "cpus", p->cpus);
-	rec_str(&r, "unit", "ticks/iter");
-	rec_dbl(&r, "median", p->median, 5);
-	rec_dbl(&r, "min", p->min, 5);
-	rec_dbl(&r, "max", p->max, 5);
-	rec_dbl(&r, "ns", upd_ns(e, p->median) * 2, 3);
-	/* v=1 grows at the end: older scale records are one shared line */
-	rec_str(&r, "layout", sbm_kind_name(c->kind));
-	rec_str(&r, "order", order_names[c->order]);
-	rec_str(&r, "op", c->op);
-	rec_dbl(&r, "upd_ns", upd_ns(e, p->median), 3);
-	rec_u64(&r, "clean", p->clean);
-	rec_u64(&r, "llcs", p->llcs);
-	report_record(&r);
-}
-
-/*
- * One point: the first @k CPUs of @c's order on x->sbm.layout, cfg.reps
- * times.  Its figure is the median over reps of the median over CPUs, so
- * that one rep where a vCPU was descheduled (the CPUs did not overlap, or
- * a window took a preemption) does not make it; min and max are over
- * every CPU and rep.  @v has room for ncpus x reps.
- */
-static int measure(struct engine *e, struct scale_exp *x,
-		   struct scale_curve *c, uint32_t s, double *v)
-{
-	const uint32_t *order = x->order[c->order];
-	uint64_t deadline_ms = 120000 + (e->cfg.iters + e->cfg.warmup) / 50;
-	struct scale_point *p = &c->pt[s];
-	uint32_t k = x->steps[s], reps = e->cfg.reps ? e->cfg.reps : 1;
-	double *per_rep = v + (size_t)k * reps;
-	struct stats sum;
-
-	p->clean = true;
-	for (uint32_t rep = 0; rep < reps; rep++) {
-		double *vr = v + (size_t)rep * k;
-
-		sbm_zero(&x->sbm.layout, &x->sbm.arena.a);
-		if (engine_run_on(e, order, k, sbm_body, &x->sbm, deadline_ms))
-			return -1;
-		for (uint32_t i = 0; i < k; i++)
-			vr[i] = (double)e->mbox[order[i]].ticks /
-				(double)e->cfg.iters;
-		stats_compute(vr, k, &sum);
-		per_rep[rep] = sum.median;
-		/* every CPU cleared what it set: a lost update shows here */
-		if (sbm_weight(&x->sbm.layout, &x->sbm.arena.a))
-			p->clean = false;
-	}
-	stats_compute(v, (size_t)k * reps, &sum);
-	p->min = sum.min;
-	p->max = sum.max;
-	stats_compute(per_rep, reps, &sum);
-	p->median = sum.median;
-	p->cpus = k;
-	p->llcs = x->span[c->order][s];
-	c->npts = s + 1;
-	point_record(e, c, p);
-	if (!p->clean)
-		report_warn("scale", c->kind,
-			    "mask not empty after the run: lost update");
-	return 0;
-}
-
-static void summary_record(const struct engine *e, const struct scale_curve *c)
-{
-	const struct scale_point *last = &c->pt[c->npts - 1];
-	struct rec r;
-
-	report_rec_start(&r, "scale-summary");
-	rec_str(&r, "layout", sbm_kind_name(c->kind));
-	rec_str(&r, "order", order_names[c->order]);
-	rec_str(&r, "op", c->op);
-	rec_u64(&r, "cpus", last->cpus);
-	rec_dbl(&r, "base_ns", upd_ns(e, c->pt[0].median), 3);
-	rec_dbl(&r, "last_ns", upd_ns(e, last->median), 3);
-	if (c->doubles_at)
-		rec_u64(&r, "doubles_at", c->doubles_at);
-	else
-		rec_str(&r, "doubles_at", "never");
-	if (c->vs_global) {
-		if (!c->wins_from)	/* nothing to stop */
-			rec_str(&r, "llc_wins_from", "never");
-		else
-			rec_u64(&r, "llc_wins_from", c->wins_from);
-		if (c->wins_from && c->stops_at)
-			rec_u64(&r, "llc_stops_at", c->stops_at);
-		else if (c->wins_from)
-			rec_str(&r, "llc_stops_at", "never");
-	}
-	report_record(&r);
-}
-
-static const struct scale_curve *curve_of(const struct scale_exp *x,
-					  enum sbm_kind k,
-					  enum scale_order_id o)
-{
-	for (uint32_t i = 0; i < x->ncurves; i++)
-		if (x->curves[i].kind == k && x->curves[i].order == o)
-			return &x->curves[i];
-	return NULL;
-}
-
-void scale_derive(struct scale_exp *x)
-{
-	for (uint32_t i = 0; i < x->ncurves; i++) {
-		struct scale_curve *c = &x->curves[i];
-		const struct scale_curve *g;
-		uint32_t n, last_win = 0;
-		bool won = false;
-
-		c->doubles_at = 0;
-		c->vs_global = false;
-		c->wins_from = c->stops_at = 0;
-		for (uint32_t s = 1; s < c->npts && !c->doubles_at; s++)
-			if (c->pt[s].median >= 2 * c->pt[0].median)
-				c->doubles_at = c->pt[s].cpus;
-		g = curve_of(x, SBM_GLOBAL, c->order);
-		if (c->kind != SBM_LLC || !g || !g->npts || !c->npts)
-			continue;
-		c->vs_global = true;
-		n = c->npts < g->npts ? c->npts : g->npts;
-		for (uint32_t s = 0; s < n; s++) {
-			/* in one LLC the llc layout is global's one line */
-			if (c->pt[s].llcs < 2 ||
-			    c->pt[s].median > SCALE_BEATS * g->pt[s].median)
-				continue;
-			if (!won)
-				c->wins_from = c->pt[s].cpus;
-			won = true;
-			last_win = s;
-		}
-		if (won && last_win + 1 < n)
-			c->stops_at = c->pt[last_win + 1].cpus;
-	}
-}
-
-/* Where scale_run() is, for the progress lines between points. */
-struct scale_progress {
-	uint64_t t0, last, every;
-	uint32_t done, total;
-};
-
-static void progress(const struct engine *e, struct scale_progress *pr)
-{
-	uint64_t now = isa_counter();
-	double spent;
-
-	pr->done++;
-	if (now - pr->last < pr->every || pr->done >= pr->total)
-		return;
-	spent = (double)(now - pr->t0) / (double)e->info.counter_hz;
-	report_printf("scale: %u/%u points, %.1f s, about %.0f s left\n",
-		      pr->done, pr->total, spent,
-		      spent / pr->done * (double)(pr->total - pr->done));
-	pr->last = now;
-}
-
-/* Every point of every curve of layout @k (built in x->sbm.layout):
- * 0, 1 when a point lost an update, -1 when the engine stopped. */
-static int run_layout_curves(struct engine *e, struct scale_exp *x,
-			     enum sbm_kind k, double *v,
-			     struct scale_progress *pr)
-{
-	int status = 0;
-
-	for (uint32_t i = 0; i < x->ncurves; i++) {
-		struct scale_curve *c = &x->curves[i];
-
-		if (c->kind != k)
-			continue;
-		c->op = x->sbm.op->name;
-		for (uint32_t s = 0; s < x->nsteps; s++) {
-			if (measure(e, x, c, s, v)) {
-				report_warn("scale", x->steps[s],
-					    "step not measured; scale stops");
-				return -1;
-			}
-			status |= !c->pt[s].clean;
-			/* between points: no window is open */
-			progress(e, pr);
-		}
-	}
-	return status;
-}
-
-static int scale_run(struct engine *e, void *state)
-{
-	struct scale_exp *x = state;
-	/* a point's samples, CPUs x reps, and its per-rep medians */
-	double *v = malloc(sizeof(double) * ((size_t)x->ncpus + 1) *
-			   (e->cfg.reps ? e->cfg.reps : 1));
-	struct scale_progress pr = {
-		.t0 = isa_counter(), .every = engine_ms_ticks(e, PROGRESS_MS),
-		.total = x->ncurves * x->nsteps,
-	};
-	int status = 0;
-
-	if (!v)
-		return 1;
-	pr.last = pr.t0;
-	for (int k = 0; k < SBM_NKINDS; k++) {
-		const char *why;
-		int rc;
-
-		if (!(e->cfg.layouts & (1u << k)))
-			continue;
-		if (sbm_use_layout(e, &x->sbm, (enum sbm_kind)k, &why)) {
-			report_warn("scale", (uint32_t)k, why);
-			status = 1;
-			continue;
-		}
-		rc = run_layout_curves(e, x, (enum sbm_kind)k, v, &pr);
-		if (rc < 0) {
-			free(v);
-			return 1;	/* aborted: a straggler may still
-					 * touch the layout: keep it */
-		}
-		status |= rc;
-		sbm_layout_free(&x->sbm.layout);
-	}
-	free(v);
-	scale_derive(x);
-	for (uint32_t i = 0; i < x->ncurves; i++)
-		if (x->curves[i].npts)
-			summary_record(e, &x->curves[i]);
-	return status;
-}
-
-static void at_text(char *buf, size_t len, uint32_t k)
-{
-	if (k)
-		snprintf(buf, len, "%u", k);
-	else
-		snprintf(buf, len, "never");
-}
-
-static void cell(const struct engine *e, const struct scale_curve *c,
-		 uint32_t s)
-{
-	if (s < c->npts && c->pt[s].clean)
-		report_printf(" %10.2f", upd_ns(e, c->pt[s].median));
-	else
-		report_printf(" %10s", s < c->npts ? "LOST-UPD" : "-");
-}
-
-/* Where llc beats global in this order, as the summary says. */
-static void llc_line(const struct scale_exp *x, const struct scale_curve *llc)
-{
-	char at[16];
-
-	if (!llc || !llc->vs_global)
-		return;
-	if (x->nllcs < 2) {
-		report_printf("llc vs global: one LLC, llc's leaf is global's "
-			      "one line\n");
-	} else if (!llc->wins_from) {
-		report_printf("llc never beats global (by %.0f %% or more)\n",
-			      (1 - SCALE_BEATS) * 100);
-	} else {
-		at_text(at, sizeof(at), llc->stops_at);
-		report_printf("llc beats global (by %.0f %% or more) from %u "
-			      "CPUs; stops beating it at: %s\n",
-			      (1 - SCALE_BEATS) * 100, llc->wins_from, at);
-	}
-}
-
-/* One table per order: a row per CPU count, a column per layout. */
-static void order_table(const struct engine *e, const struct scale_exp *x,
-			enum scale_order_id o)
-{
-	char at[16];
-
-	report_printf("\nscale, CPUs in %s order: ns per update (median over "
-		      "reps of the median over CPUs)\n%5s",
-		      o == SCALE_TOPO ? "topology" : "round-robin-over-LLCs",
-		      "cpus");
-	for (uint32_t i = 0; i < x->ncurves; i++)
-		if (x->curves[i].order == o)
-			report_printf(" %10s",
-				      sbm_kind_name(x->curves[i].kind));
-	report_printf("\n");
-	for (uint32_t s = 0; s < x->nsteps; s++) {
-		report_printf("%5u", x->steps[s]);
-		for (uint32_t i = 0; i < x->ncurves; i++)
-			if (x->curves[i].order == o)
-				cell(e, &x->curves[i], s);
-		report_printf("\n");
-	}
-	report_printf("%5s", "x2 at");
-	for (uint32_t i = 0; i < x->ncurves; i++)
-		if (x->curves[i].order == o) {
-			at_text(at, sizeof(at), x->curves[i].doubles_at);
-			report_printf(" %10s", x->curves[i].npts ? at : "-");
-		}
-	report_printf("\n");
-	llc_line(x, curve_of(x, SBM_LLC, o));
-}
-
-static void scale_report(struct engine *e, void *state)
-{
-	struct scale_exp *x = state;
-
-	for (int o = 0; o < SCALE_NORDERS; o++)
-		if (x->run_order[o])
-			order_table(e, x, (enum scale_order_id)o);
 }
 
 static void scale_release(struct engine *e, void *state)

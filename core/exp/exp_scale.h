@@ -72,6 +72,21 @@ uint32_t scale_steps(uint32_t n, uint32_t most, uint32_t *out);
 /* Doubling and llc-versus-global points of every curve of @x. */
 void scale_derive(struct scale_exp *x);
 
+/*
+ * Between the experiment's files: exp_scale.c (records, options, the
+ * plan, prepare, the estimate), scale_run.c (the curves and their
+ * records) and scale_report.c (the human tables).
+ */
+int scale_run(struct engine *e, void *state);
+void scale_report(struct engine *e, void *state);
+/* ns per update (a set or a clear) of @ticks_per_iter ticks per
+ * iteration (a set and a clear). */
+double scale_upd_ns(const struct engine *e, double ticks_per_iter);
+/* The curve of layout @k in order @o, NULL when it was not run. */
+const struct scale_curve *scale_curve_of(const struct scale_exp *x,
+					 enum sbm_kind k,
+					 enum scale_order_id o);
+
 extern const struct experiment exp_scale;
 
 #endif

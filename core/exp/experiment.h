@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * An experiment on the engine.  Each lives in its own file (exp_*.c),
- * declares its options beside it (exp_*_options.c), writes its own
- * record kinds, and is listed once in experiments.h.
- * The engine calls, on the boot CPU, for the experiments that
- * experiment= chose, in registry order:
+ * declares its options and record kinds in the same file, and is listed
+ * once in Makefile.am's EXPERIMENT_CSRCS (experiments.h).
+ * experiments_init(), _run() and _release() (experiments.c) call, on the
+ * boot CPU, for the experiments that experiment= chose, in registry
+ * order:
  *
- *   check()    at engine_init(): refuse options it cannot run with
+ *   check()    at experiments_init(), before engine_init(): refuse
+ *              options it cannot run with
  *   prepare()  after bring-up: allocate, lay out, emit its config record
  *   estimate_ms()  optional: how long run() will take, printed first
  *   run()      its steps: post a per-CPU body with engine_run(), read the
@@ -18,12 +20,11 @@
 #define SBM_EXPERIMENT_H
 
 #include "engine/engine.h"
-#include "exp/experiments.h"
 
 struct option_set;
 
 struct experiment {
-	/* the options it declares (exp_NAME_options.c, boot/option.h), and
+	/* the options it declares (in its file, options/option.h), and
 	 * with them its name and the experiment it runs with (a companion
 	 * such as the line-transfer proof goes with sbm): exp_name() */
 	const struct option_set *options;
@@ -35,9 +36,6 @@ struct experiment {
 	void (*release)(struct engine *e, void *state);
 };
 
-#define SBM_EXP_OPTIONS(n) extern const struct option_set exp_##n##_options;
-SBM_EXPERIMENTS(SBM_EXP_OPTIONS)
-
 /* Its name, as experiment= and the console call it. */
 const char *exp_name(const struct experiment *x);
 /* The experiment= name it runs under: its own, or its companion's. */
@@ -48,5 +46,19 @@ extern const struct experiment *const experiments[];
 
 /* The state prepare() gave @x in this run, NULL when it did not run. */
 void *engine_state(const struct engine *e, const struct experiment *x);
+
+/* After the platform filled @e (topology, options, machine): check the
+ * chosen experiments' options, then engine_init().  0, or -1 with the
+ * reason in @why. */
+int experiments_init(struct engine *e, const char **why);
+
+/* Report the machine, start the CPUs, run every chosen experiment,
+ * report them, end the report.  Returns 0 when all went well, 1 when the
+ * run finished with errors. */
+int experiments_run(struct engine *e);
+
+/* Hosted platforms: the CPUs sent home, every experiment's memory and
+ * the engine's freed (nothing, when the runs stopped). */
+void experiments_release(struct engine *e);
 
 #endif

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Every experiment's options, from the registry (experiments.h): each in
- * its exp_NAME_options.c, which needs no engine, so the option tests and
- * the fuzzer link them all (OPTION_SOURCES).
+ * its exp_NAME.c, which compiled with SBM_EXP_DECLS_ONLY needs no engine,
+ * so the option tests and the fuzzer link them all (OPTION_SOURCES).
  */
 #include <stddef.h>
 
-#include "boot/option.h"
+#include "options/option.h"
 #include "exp/experiments.h"
 
 #define DECLARE(n) extern const struct option_set exp_##n##_options;

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "exp/experiments.h"
-#include "out/record_schema.h"
+#include "output/record_schema.h"
 
 #define DECLARE(n) extern const struct rec_schema exp_##n##_records[];
 SBM_EXPERIMENTS(DECLARE)

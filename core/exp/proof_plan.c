@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/stats.h"
+#include "measure/stats.h"
 #include "exp/proof_plan.h"
 
 uint32_t proof_pick_gap(const uint32_t *gaps, uint32_t n, double transfer_ns,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * What the ACPI table parsers (core/acpi*.c) share; callers use acpi.h
+ * What the ACPI table parsers (core/fw/acpi*.c) share; callers use acpi.h
  * and the per-table headers instead.
  *
  * Every parser first runs acpi_table_check(), after which the table's own

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "fw/fdt.h"
-#include "engine/topo.h"
+#include "topo/topo.h"
 
 struct fdt_topo_info {
 	bool truncated;		/* more cpus in the DT than TOPO_MAX_CPUS */

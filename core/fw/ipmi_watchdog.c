@@ -4,7 +4,7 @@
 
 #include "fw/ipmi.h"
 #include "fw/ipmi_watchdog.h"
-#include "out/report.h"
+#include "output/report.h"
 
 /* bmc_test_arm=1: a watchdog as firmware leaves one, counting down. */
 static void test_arm(struct kcs *k, const char *where)

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/topo.h"
+#include "topo/topo.h"
 
 struct pptt_topo_info {
 	bool caches;		/* the table describes caches */

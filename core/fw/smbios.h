@@ -15,17 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SMBIOS_STR	48	/* a field's room, NUL included: hello stays one record */
-
-struct smbios_id {
-	char bios_vendor[SMBIOS_STR], bios_version[SMBIOS_STR];
-	char bios_date[SMBIOS_STR];
-	char sys_vendor[SMBIOS_STR], product[SMBIOS_STR];
-	char board_vendor[SMBIOS_STR], board[SMBIOS_STR];
-	char cpu_version[SMBIOS_STR];
-	uint32_t cpu_mhz;	/* 0: unknown */
-	uint8_t major, minor;	/* the entry point's SMBIOS version */
-};
+#include "machine.h"	/* struct smbios_id: what is read into */
 
 /*
  * An entry point ("_SM3_" 64-bit, else "_SM_" 32-bit) in the @len bytes

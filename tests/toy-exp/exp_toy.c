@@ -11,8 +11,8 @@
  * own variable, not in the shared struct config), the experiment.
  */
 
-/* its record, in the form of core/out/record_schema.def */
-#include "out/record_schema.h"
+/* its record, in the form of core/output/record_schema.def */
+#include "output/record_schema.h"
 
 #ifndef SBM_EXP_NO_RECORDS
 const struct rec_schema exp_toy_records[] = {
@@ -26,7 +26,7 @@ const struct rec_schema exp_toy_records[] = {
 #ifndef SBM_EXP_RECORDS_ONLY
 #include <stdio.h>
 
-#include "boot/option.h"
+#include "options/option.h"
 
 uint32_t toy_reads;
 
@@ -46,7 +46,7 @@ const struct option_set exp_toy_options = {
 #ifndef SBM_EXP_DECLS_ONLY
 #include "exp/experiment.h"
 #include "isa_ops.h"
-#include "out/report.h"
+#include "output/report.h"
 
 /* prepare() is every experiment's; the toy has nothing to lay out */
 static int toy_prepare(struct engine *e, void **state)

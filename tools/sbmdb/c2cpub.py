@@ -18,7 +18,7 @@ import statistics
 from .records import num
 
 CLASSES = ('smt', 'llc', 'package', 'cross')
-# our c2c classes (core/engine/c2c_pairs.c) in the four above
+# our c2c classes (core/measure/c2c_pairs.c) in the four above
 OURS = {'smt': 'smt', 'llc': 'llc', 'node': 'package', 'package': 'package',
         'none': 'cross'}
 MAX_CPUS = 4096

@@ -22,7 +22,7 @@ _TYPE_NAME = re.compile(r'^[a-z0-9-]{1,20}$')
 
 def schema():
     """The record schema sbmlog was built with (`sbmlog schema`, from
-    core/out/record_schema.def and each experiment's file): {kind:
+    core/output/record_schema.def and each experiment's file): {kind:
     [(key, type, unit), ...]} in the schema's order, types as sbmlog
     names them (u64, dbl, str, hex, list, cpus, u64-or-never, ...).
     The host's one source of record kinds and keys: nothing here or in

@@ -1,0 +1,431 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The sbm experiment (exp_sbm.c): its runs.  Every chosen layout at
+ * every gap, reps interleaved across layouts (rep_order.h), each rep one
+ * sbm_body() window on every chosen CPU; reps=auto's pilot; the result
+ * and group records.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "exp/exp_sbm.h"
+#include "isa_ops.h"
+#include "measure/rep_order.h"
+#include "output/report.h"
+
+void sbm_body(struct engine *e, uint32_t cpu, void *arg)
+{
+	struct sbm_exp *x = arg;
+	const struct sbm_layout *l = &x->layout;
+	void *p = sbm_slot_ptr(l, &x->arena.a, cpu);
+	unsigned bit = l->slot[cpu].bit;
+	struct engine_window w;
+	uint32_t sense = 0;
+	uint64_t t1, gap = x->spins, real = 0;
+
+	if (!engine_barrier(e, &sense))
+		return;
+	if (e->cfg->warmup)
+		x->op->loop_gap(p, bit, e->cfg->warmup, gap);
+	if (!engine_barrier(e, &sense))
+		return;
+	engine_window_open(e, &w);
+	if (gap)
+		real = x->op->loop_gap(p, bit, e->cfg->iters, gap);
+	else
+		x->op->loop(p, bit, e->cfg->iters);
+	t1 = engine_window_close(e, cpu, &w);
+	engine_window_done(e);
+	if (x->gap_real)
+		x->gap_real[cpu] = real;
+	while (engine_others_timing(e, t1))
+		x->op->loop_gap(p, bit, 1, gap);
+}
+
+int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
+		   const char **why)
+{
+	struct sbm_layout *l = &x->layout;
+
+	if (sbm_layout_build(l, kind, e->topo, x->spacing, why))
+		return -1;
+	for (uint32_t g = 0; g < l->nregions; g++)
+		if (sbm_region_size(l, g) > x->arena.size[g]) {
+			/* node_arena_for_layouts() sized every chosen one */
+			*why = "arena too small";
+			sbm_layout_free(l);
+			return -1;
+		}
+	x->op = ops_find(l->bytewise ? e->cfg->op_u8 : e->cfg->op, l->bytewise);
+	return 0;
+}
+
+/* One layout's repetitions at one gap, filled round by round. */
+struct kind_run {
+	struct sbm_result *r;
+	double *samples, *cyc;	/* [rep][cpu]: ticks, cycles per iteration */
+	double *gap;		/* [rep][cpu]: gap ticks per update */
+	bool failed;
+};
+
+/* Ticks the engine's way, every chosen CPU one sbm_body() window. */
+int sbm_time_on_engine(struct engine *e, struct sbm_exp *x,
+		       uint64_t iters, uint64_t deadline_ms)
+{
+	uint64_t saved = e->cfg->iters;
+	int rc;
+
+	sbm_zero(&x->layout, &x->arena.a);
+	e->cfg->iters = iters;
+	rc = engine_run(e, sbm_body, x, deadline_ms);
+	e->cfg->iters = saved;
+	return rc;
+}
+
+uint64_t sbm_rep_deadline_ms(const struct engine *e, uint32_t gap_ns)
+{
+	uint64_t n = e->cfg->iters + e->cfg->warmup;
+
+	/* generous: 2 minutes plus 20 us per iteration, plus 4x the gaps */
+	return 120000 + n / 50 + n * gap_ns / 125000;
+}
+
+/* Rep @rep of @kr's layout at gap @gap_ns: its samples, its mask check. */
+static int run_rep(struct engine *e, struct sbm_exp *x, struct kind_run *kr,
+		   uint32_t rep, uint32_t gap_ns)
+{
+	const struct topo *t = e->topo;
+	struct sbm_result *r = kr->r;
+	size_t at = (size_t)rep * t->ncpus;
+	const char *why;
+	int rc = 0;
+
+	if (sbm_use_layout(e, x, r->kind, &why)) {
+		report_warn("layout", r->kind, why);
+		return -1;
+	}
+	x->spins = ops_gap_ticks(gap_ns, e->info.counter_hz);
+	if (e->cfg->mode == MODE_PAIR) {
+		/* the platform's runner runs cfg.reps reps: one at a time
+		 * here, so that layouts interleave in pair mode too */
+		uint32_t saved = e->cfg->reps;
+
+		e->cfg->reps = 1;
+		rc = sbm_pair_runner(e, x, &x->layout, x->op,
+				     kr->samples + at, &r->clean);
+		e->cfg->reps = saved;
+	} else if (!(rc = sbm_time_on_engine(e, x, e->cfg->iters,
+					     sbm_rep_deadline_ms(e, gap_ns)))) {
+		for (uint32_t i = 0; i < t->ncpus; i++) {
+			if (!e->chosen[i])
+				continue;
+			kr->samples[at + i] = (double)e->mbox[i].ticks /
+					      (double)e->cfg->iters;
+			kr->cyc[at + i] = (double)e->mbox[i].cycles /
+					  (double)e->cfg->iters;
+			kr->gap[at + i] = (double)x->gap_real[i] /
+					  (double)e->cfg->iters / 2;
+		}
+		/* Every CPU cleared what it set: a lost update shows here. */
+		if (sbm_weight(&x->layout, &x->arena.a))
+			r->clean = false;
+	}
+	if (!e->aborted)	/* a straggler may still touch the layout */
+		sbm_layout_free(&x->layout);
+	return rc;
+}
+
+/* Reps [@from, @to) of every layout in @runs, interleaved: rep 1 of
+ * every layout, then rep 2, ... (rep_order.h). */
+static int run_rounds(struct engine *e, struct sbm_exp *x,
+		      struct kind_run *runs, uint32_t nruns, uint32_t from,
+		      uint32_t to, uint32_t gap_ns)
+{
+	struct rep_step steps[SBM_NKINDS];
+
+	for (uint32_t rep = from; rep < to && !e->aborted; rep++) {
+		size_t n = rep_order((1u << nruns) - 1, rep, rep + 1, steps,
+				     SBM_NKINDS);
+
+		for (size_t s = 0; s < n && !e->aborted; s++) {
+			struct kind_run *kr = &runs[steps[s].kind];
+
+			if (kr->failed)
+				continue;
+			if (run_rep(e, x, kr, rep, gap_ns))
+				kr->failed = true;
+		}
+	}
+	return 0;
+}
+
+/* The figure gap @gap_ns reports of @kr's rep @rep: the mean ticks per
+ * iteration at gap 0, the cost above the floor @f at a gap. */
+static double rep_figure(const struct engine *e, const struct kind_run *kr,
+			 const struct kind_run *f, uint32_t rep)
+{
+	double m, fm = 0;
+
+	sbm_rep_means(e, kr->samples + (size_t)rep * e->topo->ncpus, 1, &m);
+	if (f)
+		sbm_rep_means(e, f->samples + (size_t)rep * e->topo->ncpus,
+			      1, &fm);
+	return m - fm;
+}
+
+/*
+ * reps=auto: after the pilot, the one count every layout at this gap
+ * runs to, from the pilot's spread of the figure the gap reports (mean
+ * cost at gap 0; cost above the floor at a gap, within CONFIG_REPS_AUTO_
+ * PCT % of the larger of its own and global's, since %global is their
+ * ratio); the most any layout needs.
+ */
+static uint32_t reps_after_pilot(const struct engine *e,
+				 const struct kind_run *runs, uint32_t nruns,
+				 const int *run_of, uint32_t pilot,
+				 uint32_t gap_ns)
+{
+	double fig[CONFIG_REPS_AUTO_MAX], gscale = 0;
+	uint32_t need = pilot;
+	struct stats s;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t k = 0; k < nruns; k++) {
+			const struct kind_run *kr = &runs[k];
+			enum sbm_kind kind = kr->r->kind;
+			int fi = run_of[sbm_floor_of(kind)];
+			const struct kind_run *f = gap_ns && fi >= 0 &&
+						   !runs[fi].failed ?
+						   &runs[fi] : NULL;
+			double target;
+			uint32_t n;
+
+			if (kr->failed || (f == kr) ||
+			    (pass == 0) != (kind == SBM_GLOBAL))
+				continue;
+			for (uint32_t rep = 0; rep < pilot; rep++)
+				fig[rep] = rep_figure(e, kr, f, rep);
+			stats_compute(fig, pilot, &s);
+			if (kind == SBM_GLOBAL && f)
+				gscale = s.mean < 0 ? -s.mean : s.mean;
+			target = s.mean < 0 ? -s.mean : s.mean;
+			if (f && gscale > target)
+				target = gscale;
+			target *= CONFIG_REPS_AUTO_PCT / 100.0;
+			n = stats_reps_needed(s.stddev, target, pilot, pilot,
+					      CONFIG_REPS_AUTO_MAX);
+			if (n > need)
+				need = n;
+		}
+	return need;
+}
+
+static void summarise_run(struct engine *e, struct kind_run *kr,
+			  uint32_t reps)
+{
+	struct sbm_result *r = kr->r;
+	struct stats gs;
+	size_t n = 0;
+	double *g = malloc(sizeof(double) * e->topo->ncpus * reps);
+
+	sbm_summarise(e, r, kr->samples, reps);
+	if (e->info.cycles && e->cfg->mode != MODE_PAIR)
+		sbm_effective_clock(e, r, kr->samples, kr->cyc, reps);
+	if (!r->gap_ns || !g || e->cfg->mode == MODE_PAIR) {
+		free(g);
+		return;
+	}
+	for (uint32_t rep = 0; rep < reps; rep++)
+		for (uint32_t i = 0; i < e->topo->ncpus; i++)
+			if (e->chosen[i])
+				g[n++] = kr->gap[(size_t)rep * e->topo->ncpus +
+						 i];
+	stats_compute(g, n, &gs);
+	free(g);
+	r->gap_real_ns = sbm_ns(e, gs.mean);
+	/* a deadline the CPUs could not keep: the figure is at another gap */
+	if (r->gap_real_ns > r->gap_ns * 1.1 ||
+	    r->gap_real_ns < r->gap_ns * 0.9) {
+		char msg[120];
+
+		snprintf(msg, sizeof(msg), "gap %u ns really %.0f ns (more "
+			 "than 10 %% off)", r->gap_ns, r->gap_real_ns);
+		report_warn("gap", r->kind, msg);
+	}
+}
+
+#define REPS_AUTO_MAX_STR "20"
+
+_Static_assert(CONFIG_REPS_AUTO_MAX == 20, "REPS_AUTO_MAX_STR");
+
+/* Every chosen layout at gap @gap_ns, reps interleaved; 0, or 1. */
+static int run_gap(struct engine *e, struct sbm_exp *x, uint32_t gap_ns)
+{
+	const struct topo *t = e->topo;
+	uint32_t repmax = e->cfg->reps_auto ? CONFIG_REPS_AUTO_MAX : e->cfg->reps;
+	uint32_t pilot = e->cfg->reps < repmax ? e->cfg->reps : repmax;
+	size_t nsamples = (size_t)t->ncpus * repmax;
+	struct kind_run runs[SBM_NKINDS] = { 0 };
+	int run_of[SBM_NKINDS];
+	uint32_t nruns = 0, reps = pilot;
+	int status = 0;
+
+	for (int k = 0; k < SBM_NKINDS; k++) {
+		struct kind_run *kr = &runs[nruns];
+		struct sbm_result *r = &x->results[x->nresults + nruns];
+
+		run_of[k] = -1;
+		if (!(e->cfg->layouts & (1u << k)))
+			continue;
+		memset(r, 0, sizeof(*r));
+		r->kind = (enum sbm_kind)k;
+		r->op = ops_find(sbm_kind_is_bytewise(r->kind) ? e->cfg->op_u8 :
+				 e->cfg->op, sbm_kind_is_bytewise(r->kind))->name;
+		r->gap_ns = gap_ns;
+		r->iters = e->cfg->iters;
+		r->ncpus = e->nchosen;
+		r->clean = true;
+		kr->r = r;
+		kr->samples = calloc(nsamples, sizeof(double));
+		kr->cyc = calloc(nsamples, sizeof(double));
+		kr->gap = calloc(nsamples, sizeof(double));
+		if (!kr->samples || !kr->cyc || !kr->gap) {
+			report_warn("layout", k, "out of memory");
+			kr->failed = true;
+		}
+		run_of[k] = (int)nruns++;
+	}
+	report_printf("running %u layouts x %u%s reps, interleaved, on %u "
+		      "CPUs, gap %u ns ...\n", nruns, pilot,
+		      e->cfg->reps_auto ? " (pilot) to " REPS_AUTO_MAX_STR : "",
+		      e->nchosen, gap_ns);
+	run_rounds(e, x, runs, nruns, 0, pilot, gap_ns);
+	if (e->cfg->reps_auto && !e->aborted) {
+		reps = reps_after_pilot(e, runs, nruns, run_of, pilot, gap_ns);
+		report_printf("reps=auto: %u reps at gap %u ns\n", reps,
+			      gap_ns);
+		run_rounds(e, x, runs, nruns, pilot, reps, gap_ns);
+	}
+	for (uint32_t k = 0; k < nruns; k++) {
+		struct kind_run *kr = &runs[k];
+
+		if (kr->failed || e->aborted) {
+			status = 1;
+		} else {
+			/* results stay packed: a failed layout leaves none */
+			if (&x->results[x->nresults] != kr->r)
+				x->results[x->nresults] = *kr->r;
+			kr->r = &x->results[x->nresults++];
+			summarise_run(e, kr, reps);
+			if (!kr->r->clean)
+				report_warn("layout", kr->r->kind,
+					    "mask not empty after the run: "
+					    "lost update");
+		}
+		free(kr->samples);
+		free(kr->cyc);
+		free(kr->gap);
+	}
+	return status;
+}
+
+static void group_records(const struct sbm_result *r, const char *by,
+			  const struct sbm_group_stat *g, uint32_t n)
+{
+	struct rec rec;
+
+	for (uint32_t i = 0; i < n; i++) {
+		report_rec_start(&rec, "group");
+		rec_str(&rec, "layout", sbm_kind_name(r->kind));
+		rec_str(&rec, "by", by);
+		rec_u64(&rec, "id", g[i].id);
+		rec_u64(&rec, "cpus", g[i].ncpus);
+		rec_dbl(&rec, "median", g[i].st.median, 5);
+		rec_dbl(&rec, "mean", g[i].st.mean, 5);
+		rec_dbl(&rec, "min", g[i].st.min, 5);
+		rec_dbl(&rec, "max", g[i].st.max, 5);
+		rec_u64(&rec, "gap", r->gap_ns);
+		report_record(&rec);
+	}
+}
+
+static void result_record(const struct engine *e, const struct sbm_result *r)
+{
+	struct rec rec;
+
+	report_rec_start(&rec, "result");
+	rec_str(&rec, "layout", sbm_kind_name(r->kind));
+	rec_str(&rec, "op", r->op);
+	rec_str(&rec, "mode", e->cfg->mode == MODE_PAIR ? "pair" : "loop");
+	rec_u64(&rec, "cpus", r->ncpus);
+	rec_u64(&rec, "iters", r->iters);
+	rec_u64(&rec, "reps", r->reps);
+	rec_str(&rec, "unit", "ticks/iter");
+	rec_dbl(&rec, "median", r->st.median, 5);
+	rec_dbl(&rec, "mean", r->st.mean, 5);
+	rec_dbl(&rec, "min", r->st.min, 5);
+	rec_dbl(&rec, "max", r->st.max, 5);
+	rec_dbl(&rec, "stddev", r->st.stddev, 5);
+	rec_dbl(&rec, "cv", r->st.cv, 2);
+	rec_dbl(&rec, "rep_cv", r->rep_cv, 2);
+	rec_dbl(&rec, "ns", sbm_ns(e, r->st.median), 3);
+	if (r->have_pct)
+		rec_dbl(&rec, "pct", r->pct, 4);
+	if (e->info.cycles)
+		rec_dbl(&rec, "cycles", r->cycles_median, 3);
+	rec_u64(&rec, "clean", r->clean);
+	/* v=1 grows at the end: readers skip keys they do not know */
+	rec_u64(&rec, "gap", r->gap_ns);
+	rec_dbl(&rec, "ci95", r->ci95, 5);
+	/* an iteration is two updates (set, clear) */
+	rec_dbl(&rec, "upd_ns", sbm_ns(e, r->st.mean) / 2, 3);
+	if (r->have_pct)
+		rec_dbl(&rec, "pct_median", r->pct_median, 4);
+	if (r->have_floor) {
+		rec_dbl(&rec, "floor", r->floor, 5);
+		rec_dbl(&rec, "cost_ns", sbm_ns(e, r->above) / 2, 3);
+	}
+	if (e->info.cycles && r->mhz > 0)
+		rec_dbl(&rec, "mhz", r->mhz, 1);
+	/* the raw ratio's interval; at a gap, %global above the floors */
+	if (r->have_pct)
+		rec_dbl(&rec, "pct_ci", r->pct_ci, 4);
+	if (r->have_floor)
+		rec_dbl(&rec, "cost_ci", sbm_ns(e, r->above_ci) / 2, 3);
+	if (r->gap_ns) {
+		/* absent without a floor (or with global not above its
+		 * own): never a number that is not one */
+		if (r->have_pct_abv) {
+			rec_dbl(&rec, "pct_abv", r->pct_abv, 4);
+			rec_dbl(&rec, "pct_abv_ci", r->pct_abv_ci, 4);
+		}
+		if (e->cfg->mode != MODE_PAIR)
+			rec_dbl(&rec, "gap_real_ns", r->gap_real_ns, 1);
+	}
+	report_record(&rec);
+	group_records(r, "llc", r->by_llc, r->nllc);
+	group_records(r, "node", r->by_node, r->nnode);
+}
+
+int sbm_run(struct engine *e, void *state)
+{
+	struct sbm_exp *x = state;
+	uint32_t ngaps = e->cfg->mode == MODE_PAIR ? 1 : e->cfg->ngaps;
+	int status = 0;
+
+	for (uint32_t gi = 0; gi < ngaps && !e->aborted; gi++) {
+		uint32_t gap = e->cfg->mode == MODE_PAIR ? 0 : e->cfg->gap_ns[gi];
+		uint32_t first = x->nresults;
+
+		if (run_gap(e, x, gap))
+			status = 1;
+		sbm_derive(x, first);
+		for (uint32_t i = first; i < x->nresults; i++) {
+			result_record(e, &x->results[i]);
+			/* a lost update means the op is broken: not a figure */
+			if (!x->results[i].clean)
+				status = 1;
+		}
+	}
+	return status;
+}

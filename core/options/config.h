@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Run options.  Every source (command line, EFI load options, a config
+ * file on the boot volume, the device tree's bootargs) is text of
+ * whitespace-separated key=value words, parsed by config_parse().  Each
+ * key is declared (options/option.h) beside the code that owns it: the
+ * engine's in config_engine.c, an experiment's in its core/exp/exp_*.c;
+ * the values land here, or in the experiment's own struct.
+ */
+#ifndef SBM_CONFIG_H
+#define SBM_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/engine_opts.h"	/* enum cpuset_kind */
+#include "measure/c2c_pairs.h"	/* enum pairs_kind */
+
+enum run_mode { MODE_LOOP, MODE_PAIR };
+/* the machine map's options (exp_c2c.c) */
+enum c2c_home_kind { HOME_A, HOME_B, HOME_NODE };
+/* where experiment=rw puts its readers; AUTO: another LLC if any */
+enum rw_place { RW_AUTO, RW_OTHER_LLC, RW_SAME_LLC, RW_OTHER_NODE };
+/* the orders experiment=scale adds CPUs in; AUTO: both where the chosen
+ * CPUs span two LLCs or more, else topo (rr would be the same order) */
+enum scale_order { SCALE_ORDER_AUTO, SCALE_ORDER_TOPO, SCALE_ORDER_RR,
+		   SCALE_ORDER_BOTH };
+
+#define CONFIG_OP_LEN 16
+#define CONFIG_MAX_GAPS 8
+/* reps=auto: at least MIN, at most MAX repetitions per layout, stopping
+ * once the 95 % interval of the mean is within PCT percent of it */
+#define CONFIG_REPS_AUTO_MIN 5
+#define CONFIG_REPS_AUTO_MAX 20
+#define CONFIG_REPS_AUTO_PCT 2.0
+#define CONFIG_MAX_GAP_NS 10000000u	/* 10 ms between two updates */
+#define CONFIG_HOLD_MAX_S 300
+
+struct config {
+	uint32_t layouts;	/* bit (1 << enum sbm_kind) */
+	char op[CONFIG_OP_LEN];	/* bit op name, "native" = the arch default */
+	char op_u8[CONFIG_OP_LEN]; /* byte op name, "native" = plain store */
+	uint64_t iters;
+	/* repetitions; with reps_auto the least, and sbm adds more (up to
+	 * CONFIG_REPS_AUTO_MAX) until its interval is narrow enough */
+	uint32_t reps;
+	bool reps_auto;
+	uint64_t warmup;	/* iterations before each timed run */
+	uint32_t line;		/* leaf spacing; 0 = 128 or the line if larger */
+	/* ns of private work between two updates, one run per entry: 0 is
+	 * saturation, larger gaps updates as events */
+	uint32_t gap_ns[CONFIG_MAX_GAPS];
+	uint32_t ngaps;
+	/* a gap starts once the update before it has completed (ops.h) */
+	bool gap_fence;
+	enum cpuset_kind cpuset;
+	uint32_t first;		/* CPUSET_FIRST: how many */
+	enum run_mode mode;
+	uint32_t start_timeout_ms; /* how long to wait for a CPU to arrive */
+	bool exit;		/* power off at the end (bare metal) */
+	/* UEFI: keep the compact result in UEFI variables after the run, and
+	 * whether a boot that wrote saved results to the stick then runs */
+	bool save;
+	bool stop_after_restore;
+	bool save_test_fill;	/* test only: fill the store before saving */
+	/* test only: the restore reads at most this many bytes a part (0:
+	 * 8 KiB), and waits this long between the flushed file and the
+	 * delete of the variables */
+	uint32_t restore_test_buf;
+	uint32_t restore_test_pause_s;
+	/* the BMC watchdog (x86 KCS, core/fw/ipmi_watchdog.h): stop a running
+	 * one; test only: arm it first, so there is one to find */
+	bool bmc_watchdog_stop;
+	bool bmc_test_arm;
+	/* riscv64: what isa_counter() reads: auto, rdtime, rdcycle */
+	enum riscv_counter { RV_COUNTER_AUTO, RV_COUNTER_TIME,
+			     RV_COUNTER_CYCLE } riscv_counter;
+	/* seconds the final screen stays before power off (UEFI with a
+	 * screen); -1: until a key on the serial console, at most
+	 * CONFIG_HOLD_MAX_S */
+	int32_t hold_s;
+	/* which experiments run (config_exp.c), and the machine map's */
+	uint32_t experiments;	/* bit per name, config_runs() reads it */
+	enum pairs_kind pairs;
+	uint32_t pairs_k;	/* PAIRS_RANDOM: pairs per class */
+	uint32_t c2c_rounds;
+	enum c2c_home_kind c2c_home;
+	uint32_t c2c_home_node;	/* HOME_NODE */
+	uint32_t noise_ms;
+	uint32_t noise_ns;	/* gaps above this are noise */
+	/* experiment=rw (exp_rw.c) */
+	uint32_t rw_idle_ns, rw_run_ns;	/* a writer's idle and busy spell */
+	uint32_t rw_scan_ns;	/* a reader's time between two scans */
+	uint32_t rw_ms;		/* each phase of each layout */
+	uint32_t rw_writers;	/* 0: every CPU the placement leaves */
+	uint32_t rw_nreaders;
+	enum rw_place rw_readers;
+	bool rw_test_stale;	/* test only: the check must see a stale bit */
+	uint32_t reader;	/* enum sbm_read_op */
+	/* test=: boot-test-only switches that force a fallback path */
+	uint32_t test;		/* CONFIG_TEST_* bits */
+	/* experiment=scale (exp_scale.c) */
+	enum scale_order scale_order;
+	uint32_t scale_steps;	/* most CPU counts per curve; 0: automatic */
+};
+
+/*
+ * test=low-mem-taken (x86_64): before the AP trampoline page is sought,
+ * every free page below 640 KiB is taken as boot-services data, as big
+ * machines' firmware leaves it, so the page must come from the final
+ * memory map after ExitBootServices.  Only for the boot tests.
+ */
+#define CONFIG_TEST_LOW_MEM_TAKEN	1u
+/*
+ * test=cntfrq-zero (arm64): CNTFRQ_EL0 is taken as 0, as a firmware that
+ * never set it leaves it, so the rate measured against UEFI Stall must
+ * carry the run.  Only for the boot tests.
+ */
+#define CONFIG_TEST_CNTFRQ_ZERO		2u
+/*
+ * test=stuck-cpu: the last CPU but the boot CPU, given its first job the
+ * boot CPU has no part in, never runs it nor acks, as a CPU lost in
+ * firmware would: the boot CPU, asleep, must still see the run's deadline
+ * (its timer bound) and end the run.  Only for the boot tests.
+ */
+#define CONFIG_TEST_STUCK_CPU		4u
+/*
+ * test=early-resend (x86_64): every AP's first INIT-SIPI-SIPI is given up
+ * at once and sent again while that first start is still in flight, as a
+ * slow AP (TCG with many vCPUs, a long SMM exit) meets the resend window:
+ * each CPU must still start exactly once.  Only for the boot tests.
+ */
+#define CONFIG_TEST_EARLY_RESEND	8u
+
+void config_defaults(struct config *c);
+
+/* Parse @text; on error returns -1 and writes a message naming the
+ * source, the bad word and what is valid into @err. */
+int config_parse(struct config *c, const char *text, size_t len,
+		 const char *source, char *err, size_t errlen);
+
+/* Set one option; the same checks as config_parse(). */
+int config_set(struct config *c, const char *key, const char *val,
+	       char *err, size_t errlen);
+
+/* Write the effective options as "key=value ..." (for the report). */
+size_t config_format(const struct config *c, char *buf, size_t len);
+
+/* Text for --help: every key, its values and its default, from the
+ * declarations. */
+const char *config_help(void);
+
+/* Whether experiment @name was chosen with experiment= (config_exp.c). */
+bool config_runs(const struct config *c, const char *name);
+
+/* The engine's own options out of @c (config_engine.c). */
+void config_engine_opts(const struct config *c, struct engine_opts *o);
+
+#endif
