@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* The window planner of window_plan.h. */
+#include "measure/window_plan.h"
+
+int window_plan(const struct window_plan_in *in, struct window_plan *out)
+{
+	uint32_t iters = in->min_iters ? in->min_iters : WINDOW_MIN_ITERS;
+	double need_ns, tick_ns;
+	const char *bound = "iterations";
+
+	if (!in->counter_hz || !(in->slow_iter_ns > 0) || !in->reps ||
+	    !in->layouts || !in->gaps)
+		return -1;
+	tick_ns = 1e9 / (double)in->counter_hz;
+	need_ns = in->slow_iter_ns * iters;
+	if (need_ns < WINDOW_MIN_TICKS * tick_ns) {
+		need_ns = WINDOW_MIN_TICKS * tick_ns;
+		bound = "ticks";
+	}
+	if (need_ns < (double)WINDOW_MIN_NS) {
+		need_ns = (double)WINDOW_MIN_NS;
+		bound = "minimum";
+	}
+	if (need_ns > (double)WINDOW_MAX_NS) {
+		need_ns = (double)WINDOW_MAX_NS;
+		bound = "maximum";
+	}
+	out->window_ns = (uint64_t)need_ns;
+	out->window_ticks = (uint64_t)(need_ns / tick_ns + 0.5);
+	out->windows = (uint64_t)in->reps * in->layouts * in->gaps;
+	out->total_s = (double)out->windows *
+		       (need_ns + (in->overhead_ns > 0 ? in->overhead_ns : 0)) /
+		       1e9;
+	out->bound = bound;
+	return 0;
+}
+
+double window_model_iter_ns(uint32_t cpus, double transfer_ns)
+{
+	return 2.0 * (cpus ? cpus : 1) * transfer_ns;
+}
+
+double window_model_overhead_ns(uint32_t cpus, double transfer_ns)
+{
+	return 2.0 * (cpus ? cpus : 1) * transfer_ns + 20000.0;
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Windows bounded by time (issue 31).  Every CPU of a window starts at
+ * the barrier and stops at one common counter deadline, counting its
+ * iterations; a CPU's sample is the window's ticks over the iterations
+ * it completed.  So the contention is the same from the window's first
+ * update to its last (no CPU finishes early and leaves the line to the
+ * slow ones), and a window's length no longer grows with the CPU count.
+ *
+ * The planner is pure: from a pilot's figure (how long the slowest CPU
+ * takes per iteration on the most contended layout) it picks one window
+ * length for the run, long enough that the slowest CPU completes enough
+ * iterations for the counter's resolution, and says what the plan will
+ * take (windows x reps x layouts x gaps), before the run starts.
+ */
+#ifndef SBM_WINDOW_PLAN_H
+#define SBM_WINDOW_PLAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Defaults (the planner's own bounds; options may change the first) */
+#define WINDOW_MIN_ITERS	200	/* the slowest CPU's, per window */
+#define WINDOW_MIN_TICKS	2000	/* counter ticks: 0.05 % resolution */
+#define WINDOW_MIN_NS		1000000ull	/* 1 ms */
+#define WINDOW_MAX_NS		200000000ull	/* 200 ms */
+
+struct window_plan_in {
+	uint64_t counter_hz;
+	/* the pilot: ns per iteration of the slowest CPU, worst layout */
+	double slow_iter_ns;
+	uint32_t min_iters;	/* 0: WINDOW_MIN_ITERS */
+	/* what the plan repeats: each window once per rep, layout, gap */
+	uint32_t reps, layouts, gaps;
+	/* per window beyond its length: the barrier, the start signal and
+	 * the samples' collection, ns (grows with the CPU count) */
+	double overhead_ns;
+};
+
+struct window_plan {
+	uint64_t window_ns;	/* one window's length */
+	uint64_t window_ticks;	/* the same in counter ticks */
+	uint64_t windows;	/* reps x layouts x gaps */
+	double total_s;		/* windows x (length + overhead) */
+	/* the bound that decided the length: "iterations", "ticks",
+	 * "minimum", "maximum" (the slowest CPU then completes fewer
+	 * than asked: said with the result) */
+	const char *bound;
+};
+
+/* Fill @out from @in: 0, or -1 when @in cannot be planned (no counter
+ * rate, no pilot figure, nothing to repeat). */
+int window_plan(const struct window_plan_in *in, struct window_plan *out);
+
+/*
+ * The model of a contended update, for estimates before any pilot and
+ * for the planner's test: @cpus CPUs setting and clearing their bit of
+ * one line, each update a transfer of @transfer_ns, take about
+ * 2 x cpus x transfer per iteration each (every CPU waits for the line
+ * to pass through all the others, twice).
+ */
+double window_model_iter_ns(uint32_t cpus, double transfer_ns);
+
+/* A window's overhead in the model: a barrier is a line visited by
+ * every CPU twice (arrive, leave), plus a fixed 20 us. */
+double window_model_overhead_ns(uint32_t cpus, double transfer_ns);
+
+#endif

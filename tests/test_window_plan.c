@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The window planner (core/measure/window_plan.c) and its model, as
+ * issue 31 asks: at 4, 64, 384 and 1024 CPUs with a 300 ns contended
+ * transfer, the default plan's time with windows bounded by time, beside
+ * the same plan with today's fixed count (iters=100000); the 384-CPU
+ * default under 60 s.  The figures are printed: a model, not a timing.
+ */
+#include <stdio.h>
+
+#include "check.h"
+#include "measure/window_plan.h"
+
+#define TRANSFER_NS	300.0
+#define DEFAULT_ITERS	100000	/* README: iters */
+#define REPS_MAX	20	/* reps=auto's cap: the longest default */
+#define LAYOUTS		6
+#define GAPS		2	/* gap=0,1000 */
+
+static void model(void)
+{
+	static const uint32_t cpus[] = { 4, 64, 384, 1024 };
+	double last = 0;
+
+	printf("cpus  iter_us  window_ms  bound       plan_s  count_plan_s\n");
+	for (unsigned i = 0; i < sizeof(cpus) / sizeof(cpus[0]); i++) {
+		struct window_plan_in in = {
+			.counter_hz = 1000000000,
+			.slow_iter_ns = window_model_iter_ns(cpus[i],
+							     TRANSFER_NS),
+			.reps = REPS_MAX, .layouts = LAYOUTS, .gaps = GAPS,
+			.overhead_ns = window_model_overhead_ns(cpus[i],
+								TRANSFER_NS),
+		};
+		struct window_plan p;
+		double count_s;
+
+		CHECK(window_plan(&in, &p) == 0);
+		count_s = (double)REPS_MAX * LAYOUTS * GAPS *
+			  (DEFAULT_ITERS * in.slow_iter_ns + in.overhead_ns) /
+			  1e9;
+		printf("%4u %8.1f %10.1f  %-10s %7.1f %13.1f\n", cpus[i],
+		       in.slow_iter_ns / 1e3, p.window_ns / 1e6, p.bound,
+		       p.total_s, count_s);
+		/* the slowest CPU completes what was asked, unless capped */
+		CHECK(p.window_ns >= in.slow_iter_ns * WINDOW_MIN_ITERS ||
+		      !strcmp(p.bound, "maximum"));
+		CHECK(p.total_s < count_s);
+		CHECK(p.total_s >= last);
+		last = p.total_s;
+		if (cpus[i] == 384)
+			CHECK(p.total_s < 60);
+		CHECK_EQ_U64(p.windows, REPS_MAX * LAYOUTS * GAPS);
+	}
+}
+
+static void bounds(void)
+{
+	struct window_plan_in in = { .counter_hz = 10000000,	/* 100 ns */
+				     .slow_iter_ns = 50, .reps = 1,
+				     .layouts = 1, .gaps = 1 };
+	struct window_plan p;
+
+	/* a fast iteration: the 1 ms minimum decides */
+	CHECK(window_plan(&in, &p) == 0);
+	CHECK_EQ_U64(p.window_ns, WINDOW_MIN_NS);
+	CHECK_EQ_U64(p.window_ticks, 10000);
+	CHECK(!strcmp(p.bound, "minimum"));
+	/* a coarse counter (4 MHz, as the U74's rdtime) and a slow
+	 * iteration: 200 of them, 2000 ticks or more */
+	in.counter_hz = 4000000;
+	in.slow_iter_ns = 25000;
+	CHECK(window_plan(&in, &p) == 0);
+	CHECK(!strcmp(p.bound, "iterations"));
+	CHECK_EQ_U64(p.window_ns, 5000000);
+	CHECK(p.window_ticks >= WINDOW_MIN_TICKS);
+	in.counter_hz = 100000;		/* 10 us ticks */
+	CHECK(window_plan(&in, &p) == 0);
+	CHECK(!strcmp(p.bound, "ticks"));
+	CHECK_EQ_U64(p.window_ticks, WINDOW_MIN_TICKS);
+	/* a CPU so slow the window would pass 200 ms: capped, said */
+	in.counter_hz = 1000000000;
+	in.slow_iter_ns = 5e6;
+	CHECK(window_plan(&in, &p) == 0);
+	CHECK_EQ_U64(p.window_ns, WINDOW_MAX_NS);
+	CHECK(!strcmp(p.bound, "maximum"));
+	/* min_iters asked */
+	in.slow_iter_ns = 10000;
+	in.min_iters = 1000;
+	CHECK(window_plan(&in, &p) == 0);
+	CHECK_EQ_U64(p.window_ns, 10000000);
+	/* what cannot be planned */
+	in.counter_hz = 0;
+	CHECK(window_plan(&in, &p) == -1);
+	in.counter_hz = 1000;
+	in.slow_iter_ns = 0;
+	CHECK(window_plan(&in, &p) == -1);
+	in.slow_iter_ns = 1;
+	in.reps = 0;
+	CHECK(window_plan(&in, &p) == -1);
+}
+
+int main(void)
+{
+	model();
+	bounds();
+	return check_done("test_window_plan");
+}
