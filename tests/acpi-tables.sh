@@ -20,4 +20,10 @@ for f in "$SBM_SRCDIR"/tests/acpi/*.asl; do
 		exit 1
 	fi
 done
+# real machines' tables (tests/acpi/real/MACHINE/TABLE.dat) as
+# real-MACHINE-TABLE.aml beside the compiled ones
+for f in "$SBM_SRCDIR"/tests/acpi/real/*/*.dat; do
+	m=$(basename "$(dirname "$f")")
+	cp "$f" "$dir/real-$m-$(basename "$f" .dat).aml"
+done
 "$SBM_BUILDDIR/tests/test_acpi" "$dir"

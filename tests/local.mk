@@ -90,7 +90,10 @@ EXTRA_DIST += tests/acpi-tables.sh tests/acpi/madt-online-capable.asl \
 	tests/acpi/spcr-rev4-bcm2835.asl \
 	tests/acpi/spcr-rev4-bcm2835-from76.asl \
 	tests/acpi/facp-ich9-ports.asl tests/acpi/spmi-kcs-ca8-dell.asl \
-	tests/acpi/spmi-kcs-ca2-width16-hp.asl tests/acpi/spmi-ssif.asl
+	tests/acpi/spmi-kcs-ca2-width16-hp.asl tests/acpi/spmi-ssif.asl \
+	tests/acpi/real/README.md \
+	tests/acpi/real/hp-proliant-dl360-g7/spmi.dat \
+	tests/acpi/real/hp-proliant-dl360-g7/facp.dat
 
 # FDT parser: fixtures compiled by dtc at test time, plus QEMU dumps.
 # dtc compiles the fixtures: without it the test fails, naming the package

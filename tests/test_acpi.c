@@ -1865,6 +1865,55 @@ static void fixture_spmi(void)
 	CHECK(l[0].base == 0xca8 && l[0].spacing == 4);
 }
 
+/*
+ * HP ProLiant DL360 G7's own SPMI and FADT (tests/acpi/real/, CC BY 4.0,
+ * linux-hardware.org): the GAS says 16 bits at 0xca2, so without SMBIOS
+ * type 38 the layouts to try are status at 0xca4, then 0xca3; its FADT's
+ * ports (iasl -d: SMI_CMD 0xb2, PM1a 0x900/4 and 0x904/4, PM2 0x950/4,
+ * the X_ blocks the same, the reset register in memory space: none)
+ * leave its KCS alone.
+ */
+static void real_hp_dl360_g7(void)
+{
+	struct acpi_io_range r[ACPI_FADT_IO_RANGES];
+	struct kcs_layout l[KCS_LAYOUTS_MAX];
+	struct acpi_spmi_info si;
+	struct acpi_fadt_info f;
+	char buf[96];
+	const char *why = NULL;
+	uint8_t *t;
+	size_t len;
+	unsigned n;
+
+	t = load_aml("real-hp-proliant-dl360-g7-spmi", &len);
+	CHECK(acpi_spmi_parse(t, len, &si, &why) == 0);
+	CHECK(si.interface_type == 1 && si.space_id == ACPI_GAS_SYSTEM_IO);
+	CHECK_EQ_U64(si.bit_width, 16);
+	CHECK_EQ_U64(si.address, 0xca2);
+	CHECK_EQ_U64(si.spec_revision, 0x0200);
+	CHECK_EQ_U64(kcs_layouts(&si, NULL, 0, l), 2);
+	CHECK(l[0].spacing == 2 && l[1].spacing == 1);
+	free(t);
+
+	t = load_aml("real-hp-proliant-dl360-g7-facp", &len);
+	CHECK(acpi_fadt_parse(t, len, &f, &why) == 0);
+	n = acpi_fadt_io_ranges(&f, r, ACPI_FADT_IO_RANGES);
+	CHECK_EQ_U64(n, 7);
+	CHECK(r[0].first == 0xb2 && r[0].n == 1);
+	CHECK(r[1].first == 0x900 && r[1].n == 4);
+	CHECK(r[2].first == 0x904 && r[2].n == 4);
+	CHECK(r[3].first == 0x950 && r[3].n == 4);
+	for (unsigned i = 0; i < n; i++)
+		CHECK(!io_ports_reserve(r[i].first, r[i].n, r[i].what));
+	/* the machine's own KCS passes, either spacing */
+	CHECK(!kcs_port_check(0xca2, 1, buf, sizeof(buf), &why));
+	CHECK(!kcs_port_check(0xca2, 2, buf, sizeof(buf), &why));
+	CHECK(kcs_port_check(0x8ff, 1, buf, sizeof(buf), &why));
+	CHECK_STR(why, "kcs i/o port 0x900 is the FADT's PM1a event block");
+	io_ports_reset();
+	free(t);
+}
+
 static void fixture_spcr(void)
 {
 	struct acpi_spcr_info si;
@@ -2099,6 +2148,7 @@ int main(int argc, char **argv)
 		fixture_spcr();
 		fixture_fadt_ports();
 		fixture_spmi();
+		real_hp_dl360_g7();
 		fixture_pptt();
 		fixture_madt();
 		return check_done("test_acpi (iasl fixtures)");

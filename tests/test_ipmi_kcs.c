@@ -546,6 +546,20 @@ static void test_layouts(void)
 	d38.spacing = 16;
 	CHECK_EQ_U64(kcs_layouts(&dell, &d38, 1, l), 2);
 	CHECK(l[0].spacing == 16);
+	/* no SPMI: the first KCS on I/O that SMBIOS names, no width */
+	{
+		struct acpi_spmi_info s;
+		struct smbios_ipmi only[2] = { { 4, false, 0x20, 0 },
+					       { 1, true, 0xca8, 4 } };
+
+		CHECK(kcs_from_smbios(only, 2, &s));
+		CHECK(s.interface_type == 1 && s.space_id == ACPI_GAS_SYSTEM_IO);
+		CHECK_EQ_U64(s.address, 0xca8);
+		CHECK_EQ_U64(s.bit_width, 0);
+		CHECK_EQ_U64(kcs_layouts(&s, only, 2, l), 2);
+		CHECK(l[0].spacing == 4 && l[1].spacing == 1);
+		CHECK(!kcs_from_smbios(only, 1, &s));
+	}
 	CHECK(!kcs_status_plausible(0xff));
 	CHECK(kcs_status_plausible(0x00));
 	CHECK(kcs_status_plausible(0xc2));	/* ERROR state, IBF */

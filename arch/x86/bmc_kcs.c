@@ -114,10 +114,20 @@ void x86_bmc_watchdog(const struct config *cfg)
 	char where[48], msg[200], tried[160] = "";
 
 	if (!efi_acpi_bmc(&si)) {
-		if (cfg->bmc_watchdog_stop)
-			report_printf("bmc: bmc_watchdog=stop: no BMC in the "
-				      "ACPI tables (no SPMI), nothing to stop\n");
-		return;
+		struct smbios_ipmi dmi[SMBIOS_IPMI_MAX];
+		unsigned n = efi_smbios_ipmi(dmi, SMBIOS_IPMI_MAX);
+
+		/* no SPMI: a KCS that SMBIOS alone names (Dell R820) */
+		if (!kcs_from_smbios(dmi, n, &si)) {
+			if (cfg->bmc_watchdog_stop)
+				report_printf("bmc: bmc_watchdog=stop: no BMC "
+					      "in the ACPI or SMBIOS tables, "
+					      "nothing to stop\n");
+			return;
+		}
+		report_printf("bmc: IPMI BMC (SMBIOS type 38, KCS at io "
+			      "%#llx; no SPMI)\n",
+			      (unsigned long long)si.address);
 	}
 	if (si.interface_type != SPMI_KCS ||
 	    si.space_id != ACPI_GAS_SYSTEM_IO) {

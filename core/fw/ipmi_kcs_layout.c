@@ -32,3 +32,18 @@ unsigned kcs_layouts(const struct acpi_spmi_info *spmi,
 		k = add(out, k, spmi->address, w / 8, "spmi bit width");
 	return add(out, k, spmi->address, 1, "byte spacing (ipmi 2.0 9.5)");
 }
+
+bool kcs_from_smbios(const struct smbios_ipmi *dmi, unsigned n,
+		     struct acpi_spmi_info *out)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (dmi[i].interface_type == KCS && dmi[i].io) {
+			*out = (struct acpi_spmi_info){
+				.interface_type = KCS,
+				.space_id = ACPI_GAS_SYSTEM_IO,
+				.address = dmi[i].address,
+			};
+			return true;
+		}
+	return false;
+}

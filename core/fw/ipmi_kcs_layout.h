@@ -41,6 +41,16 @@ unsigned kcs_layouts(const struct acpi_spmi_info *spmi,
 		     struct kcs_layout out[KCS_LAYOUTS_MAX]);
 
 /*
+ * A KCS interface on I/O ports that only SMBIOS names (no SPMI: Dell
+ * PowerEdge R820's tables have none), as an SPMI would describe it: the
+ * first of the @n type 38 structures in @dmi that is KCS in I/O space
+ * into *@out (bit width 0: no width to trust, type 38's spacing then
+ * byte spacing); false when there is none.
+ */
+bool kcs_from_smbios(const struct smbios_ipmi *dmi, unsigned n,
+		     struct acpi_spmi_info *out);
+
+/*
  * Whether a status register read back something a KCS interface can
  * say: not 0xff, the floating bus of a port nothing decodes (every
  * state and flag set at once).  Nothing is written to the command port
