@@ -22,8 +22,10 @@ REPORT_LOGS = tests/logs/twin-x86_64.log tests/logs/two-runs.log \
 
 # test_report is a word in UNIT_TESTS (tests/local.mk).
 
-# sbmlog is built for the build machine in every tree, so this runs in all.
+# sbmlog is built for the build machine in every tree, so this runs in all
+# (its cross-architecture compare signs two logs with tests/sbm-sign).
 TESTS += tests/report.sh
+tests/report.log: tests/sbm-sign sbmlog
 
 # A log crafted against every way out of sbmlog (issue #18); its records
 # are signed by tests/sbm-sign with core/output/crc32.c, built like sbmlog.
