@@ -7,6 +7,7 @@
 
 #include "measure/c2c_pairs.h"
 #include "check.h"
+#include "exp/exp_noise_opts.h"
 #include "options/config_exp.h"
 #include "topo_fixtures.h"
 
@@ -341,8 +342,8 @@ static void options(void)
 	CHECK_EQ_U64(c.c2c_rounds, 50);
 	CHECK_EQ_U64(c.c2c_home, HOME_NODE);
 	CHECK_EQ_U64(c.c2c_home_node, 3);
-	CHECK_EQ_U64(c.noise_ms, 250);
-	CHECK_EQ_U64(c.noise_ns, 500);
+	CHECK_EQ_U64(noise_opts.ms, 250);
+	CHECK_EQ_U64(noise_opts.ns, 500);
 	config_format(&c, buf, sizeof(buf));
 	CHECK(strstr(buf, " experiment=c2c,noise ") && strstr(buf, "pairs=12") &&
 	      strstr(buf, "c2c_home=node:3") && strstr(buf, "noise_s=0.250"));
@@ -352,10 +353,10 @@ static void options(void)
 	      config_runs(&c, "noise"));
 	CHECK_EQ_U64(c.pairs, PAIRS_REPS);
 	CHECK_EQ_U64(c.c2c_home, HOME_B);
-	CHECK_EQ_U64(c.noise_ms, 2000);
+	CHECK_EQ_U64(noise_opts.ms, 2000);
 	CHECK(parse(&c, "pairs=all noise_s=.5", err, sizeof(err)) == 0);
 	CHECK_EQ_U64(c.pairs, PAIRS_ALL);
-	CHECK_EQ_U64(c.noise_ms, 500);
+	CHECK_EQ_U64(noise_opts.ms, 500);
 	/* the rw test hook: off by default, and a run with it says so */
 	CHECK(!c.rw_test_stale);
 	config_format(&c, buf, sizeof(buf));

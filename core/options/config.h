@@ -87,8 +87,6 @@ struct config {
 	uint32_t c2c_rounds;
 	enum c2c_home_kind c2c_home;
 	uint32_t c2c_home_node;	/* HOME_NODE */
-	uint32_t noise_ms;
-	uint32_t noise_ns;	/* gaps above this are noise */
 	/* experiment=rw (exp_rw.c) */
 	uint32_t rw_idle_ns, rw_run_ns;	/* a writer's idle and busy spell */
 	uint32_t rw_scan_ns;	/* a reader's time between two scans */
