@@ -21,6 +21,7 @@
 #include "measure/sbm.h"
 #include "measure/sbm_read.h"
 #include "exp/experiment.h"
+#include "exp/exp_c2c_opts.h"
 #include "exp/exp_noise_opts.h"
 
 #define FOR_EACH_DECL(s, d, n) \
@@ -57,10 +58,10 @@ static void defaults_as_before(void)
 	CHECK(config_runs(&c, "sbm") && !config_runs(&c, "scale") &&
 	      !config_runs(&c, "c2c") && !config_runs(&c, "noise") &&
 	      !config_runs(&c, "rw"));
-	CHECK_EQ_U64(c.pairs, PAIRS_AUTO);
-	CHECK_EQ_U64(c.pairs_k, 0);
-	CHECK_EQ_U64(c.c2c_rounds, 1000);
-	CHECK_EQ_U64(c.c2c_home, HOME_A);
+	CHECK_EQ_U64(c2c_opts.pairs, PAIRS_AUTO);
+	CHECK_EQ_U64(c2c_opts.pairs_k, 0);
+	CHECK_EQ_U64(c2c_opts.rounds, 1000);
+	CHECK_EQ_U64(c2c_opts.home, HOME_A);
 	CHECK_EQ_U64(noise_opts.ms, 1000);
 	CHECK_EQ_U64(noise_opts.ns, 1000);
 	CHECK_EQ_U64(c.rw_idle_ns, 20000);

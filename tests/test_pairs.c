@@ -7,6 +7,7 @@
 
 #include "measure/c2c_pairs.h"
 #include "check.h"
+#include "exp/exp_c2c_opts.h"
 #include "exp/exp_noise_opts.h"
 #include "options/config_exp.h"
 #include "topo_fixtures.h"
@@ -331,17 +332,17 @@ static void options(void)
 	config_defaults(&c);
 	CHECK(config_runs(&c, "sbm") && !config_runs(&c, "c2c") &&
 	      !config_runs(&c, "noise"));
-	CHECK_EQ_U64(c.pairs, PAIRS_AUTO);
+	CHECK_EQ_U64(c2c_opts.pairs, PAIRS_AUTO);
 	CHECK(parse(&c, "experiment=c2c,noise pairs=12 c2c_rounds=50 "
 		    "c2c_home=node:3 noise_s=0.25 noise_ns=500", err,
 		    sizeof(err)) == 0);
 	CHECK(!config_runs(&c, "sbm") && config_runs(&c, "c2c") &&
 	      config_runs(&c, "noise") && !config_runs(&c, "bogus"));
-	CHECK_EQ_U64(c.pairs, PAIRS_RANDOM);
-	CHECK_EQ_U64(c.pairs_k, 12);
-	CHECK_EQ_U64(c.c2c_rounds, 50);
-	CHECK_EQ_U64(c.c2c_home, HOME_NODE);
-	CHECK_EQ_U64(c.c2c_home_node, 3);
+	CHECK_EQ_U64(c2c_opts.pairs, PAIRS_RANDOM);
+	CHECK_EQ_U64(c2c_opts.pairs_k, 12);
+	CHECK_EQ_U64(c2c_opts.rounds, 50);
+	CHECK_EQ_U64(c2c_opts.home, HOME_NODE);
+	CHECK_EQ_U64(c2c_opts.home_node, 3);
 	CHECK_EQ_U64(noise_opts.ms, 250);
 	CHECK_EQ_U64(noise_opts.ns, 500);
 	config_format(&c, buf, sizeof(buf));
@@ -351,11 +352,11 @@ static void options(void)
 		    sizeof(err)) == 0);
 	CHECK(config_runs(&c, "sbm") && config_runs(&c, "c2c") &&
 	      config_runs(&c, "noise"));
-	CHECK_EQ_U64(c.pairs, PAIRS_REPS);
-	CHECK_EQ_U64(c.c2c_home, HOME_B);
+	CHECK_EQ_U64(c2c_opts.pairs, PAIRS_REPS);
+	CHECK_EQ_U64(c2c_opts.home, HOME_B);
 	CHECK_EQ_U64(noise_opts.ms, 2000);
 	CHECK(parse(&c, "pairs=all noise_s=.5", err, sizeof(err)) == 0);
-	CHECK_EQ_U64(c.pairs, PAIRS_ALL);
+	CHECK_EQ_U64(c2c_opts.pairs, PAIRS_ALL);
 	CHECK_EQ_U64(noise_opts.ms, 500);
 	/* the rw test hook: off by default, and a run with it says so */
 	CHECK(!c.rw_test_stale);
