@@ -23,6 +23,7 @@
 #include "exp/experiment.h"
 #include "exp/exp_c2c_opts.h"
 #include "exp/exp_noise_opts.h"
+#include "exp/exp_scale_opts.h"
 
 #define FOR_EACH_DECL(s, d, n) \
 	for (size_t n = 0; ((s) = option_set_nth(n)); n++) \
@@ -74,8 +75,8 @@ static void defaults_as_before(void)
 	CHECK(!c.rw_test_stale);
 	CHECK_EQ_U64(c.reader, SBM_READ_AND);
 	CHECK_EQ_U64(c.test, 0);
-	CHECK_EQ_U64(c.scale_order, SCALE_ORDER_AUTO);
-	CHECK_EQ_U64(c.scale_steps, 0);
+	CHECK_EQ_U64(scale_opts.order, SCALE_ORDER_AUTO);
+	CHECK_EQ_U64(scale_opts.steps, 0);
 }
 
 /*

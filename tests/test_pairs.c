@@ -9,6 +9,7 @@
 #include "check.h"
 #include "exp/exp_c2c_opts.h"
 #include "exp/exp_noise_opts.h"
+#include "exp/exp_scale_opts.h"
 #include "options/config_exp.h"
 #include "topo_fixtures.h"
 
@@ -387,10 +388,10 @@ static void options(void)
 	CHECK(parse(&c, "noise_s=1x", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "noise_ns=0", err, sizeof(err)) == -1);
 	/* scale's options; printed only when scale runs */
-	CHECK_EQ_U64(c.scale_order, SCALE_ORDER_AUTO);
+	CHECK_EQ_U64(scale_opts.order, SCALE_ORDER_AUTO);
 	CHECK(parse(&c, "experiment=sbm scale_order=rr scale_steps=9", err,
 		    sizeof(err)) == 0);
-	CHECK(c.scale_order == SCALE_ORDER_RR && c.scale_steps == 9);
+	CHECK(scale_opts.order == SCALE_ORDER_RR && scale_opts.steps == 9);
 	config_format(&c, buf, sizeof(buf));
 	CHECK(strstr(buf, "scale_order") == NULL);
 	CHECK(parse(&c, "experiment=scale scale_order=both", err,

@@ -19,10 +19,6 @@
 enum run_mode { MODE_LOOP, MODE_PAIR };
 /* where experiment=rw puts its readers; AUTO: another LLC if any */
 enum rw_place { RW_AUTO, RW_OTHER_LLC, RW_SAME_LLC, RW_OTHER_NODE };
-/* the orders experiment=scale adds CPUs in; AUTO: both where the chosen
- * CPUs span two LLCs or more, else topo (rr would be the same order) */
-enum scale_order { SCALE_ORDER_AUTO, SCALE_ORDER_TOPO, SCALE_ORDER_RR,
-		   SCALE_ORDER_BOTH };
 
 #define CONFIG_OP_LEN 16
 #define CONFIG_MAX_GAPS 8
@@ -90,9 +86,6 @@ struct config {
 	uint32_t reader;	/* enum sbm_read_op */
 	/* test=: boot-test-only switches that force a fallback path */
 	uint32_t test;		/* CONFIG_TEST_* bits */
-	/* experiment=scale (exp_scale.c) */
-	enum scale_order scale_order;
-	uint32_t scale_steps;	/* most CPU counts per curve; 0: automatic */
 };
 
 /*
