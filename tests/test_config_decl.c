@@ -23,6 +23,7 @@
 #include "exp/experiment.h"
 #include "exp/exp_c2c_opts.h"
 #include "exp/exp_noise_opts.h"
+#include "exp/exp_rw_opts.h"
 #include "exp/exp_scale_opts.h"
 
 #define FOR_EACH_DECL(s, d, n) \
@@ -65,15 +66,15 @@ static void defaults_as_before(void)
 	CHECK_EQ_U64(c2c_opts.home, HOME_A);
 	CHECK_EQ_U64(noise_opts.ms, 1000);
 	CHECK_EQ_U64(noise_opts.ns, 1000);
-	CHECK_EQ_U64(c.rw_idle_ns, 20000);
-	CHECK_EQ_U64(c.rw_run_ns, 80000);
-	CHECK_EQ_U64(c.rw_scan_ns, 10000);
-	CHECK_EQ_U64(c.rw_ms, 200);
-	CHECK_EQ_U64(c.rw_writers, 0);
-	CHECK_EQ_U64(c.rw_nreaders, 1);
-	CHECK_EQ_U64(c.rw_readers, RW_AUTO);
-	CHECK(!c.rw_test_stale);
-	CHECK_EQ_U64(c.reader, SBM_READ_AND);
+	CHECK_EQ_U64(rw_opts.idle_ns, 20000);
+	CHECK_EQ_U64(rw_opts.run_ns, 80000);
+	CHECK_EQ_U64(rw_opts.scan_ns, 10000);
+	CHECK_EQ_U64(rw_opts.ms, 200);
+	CHECK_EQ_U64(rw_opts.writers, 0);
+	CHECK_EQ_U64(rw_opts.nreaders, 1);
+	CHECK_EQ_U64(rw_opts.place, RW_AUTO);
+	CHECK(!rw_opts.test_stale);
+	CHECK_EQ_U64(rw_opts.reader, SBM_READ_AND);
 	CHECK_EQ_U64(c.test, 0);
 	CHECK_EQ_U64(scale_opts.order, SCALE_ORDER_AUTO);
 	CHECK_EQ_U64(scale_opts.steps, 0);

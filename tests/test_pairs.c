@@ -9,6 +9,7 @@
 #include "check.h"
 #include "exp/exp_c2c_opts.h"
 #include "exp/exp_noise_opts.h"
+#include "exp/exp_rw_opts.h"
 #include "exp/exp_scale_opts.h"
 #include "options/config_exp.h"
 #include "topo_fixtures.h"
@@ -360,11 +361,11 @@ static void options(void)
 	CHECK_EQ_U64(c2c_opts.pairs, PAIRS_ALL);
 	CHECK_EQ_U64(noise_opts.ms, 500);
 	/* the rw test hook: off by default, and a run with it says so */
-	CHECK(!c.rw_test_stale);
+	CHECK(!rw_opts.test_stale);
 	config_format(&c, buf, sizeof(buf));
 	CHECK(strstr(buf, "rw_test_stale") == NULL);
 	CHECK(parse(&c, "rw_test_stale=1", err, sizeof(err)) == 0);
-	CHECK(c.rw_test_stale);
+	CHECK(rw_opts.test_stale);
 	config_format(&c, buf, sizeof(buf));
 	CHECK(strstr(buf, " rw_test_stale=1") != NULL);
 	CHECK(parse(&c, "rw_test_stale=2", err, sizeof(err)) == -1);

@@ -17,8 +17,6 @@
 #include "engine/engine_opts.h"	/* enum cpuset_kind */
 
 enum run_mode { MODE_LOOP, MODE_PAIR };
-/* where experiment=rw puts its readers; AUTO: another LLC if any */
-enum rw_place { RW_AUTO, RW_OTHER_LLC, RW_SAME_LLC, RW_OTHER_NODE };
 
 #define CONFIG_OP_LEN 16
 #define CONFIG_MAX_GAPS 8
@@ -75,15 +73,6 @@ struct config {
 	int32_t hold_s;
 	/* which experiments run (config_exp.c) */
 	uint32_t experiments;	/* bit per name, config_runs() reads it */
-	/* experiment=rw (exp_rw.c) */
-	uint32_t rw_idle_ns, rw_run_ns;	/* a writer's idle and busy spell */
-	uint32_t rw_scan_ns;	/* a reader's time between two scans */
-	uint32_t rw_ms;		/* each phase of each layout */
-	uint32_t rw_writers;	/* 0: every CPU the placement leaves */
-	uint32_t rw_nreaders;
-	enum rw_place rw_readers;
-	bool rw_test_stale;	/* test only: the check must see a stale bit */
-	uint32_t reader;	/* enum sbm_read_op */
 	/* test=: boot-test-only switches that force a fallback path */
 	uint32_t test;		/* CONFIG_TEST_* bits */
 };
