@@ -21,6 +21,10 @@
 #include "measure/sbm.h"
 #include "measure/sbm_read.h"
 #include "exp/experiment.h"
+#include "exp/exp_c2c_opts.h"
+#include "exp/exp_noise_opts.h"
+#include "exp/exp_rw_opts.h"
+#include "exp/exp_scale_opts.h"
 
 #define FOR_EACH_DECL(s, d, n) \
 	for (size_t n = 0; ((s) = option_set_nth(n)); n++) \
@@ -56,24 +60,59 @@ static void defaults_as_before(void)
 	CHECK(config_runs(&c, "sbm") && !config_runs(&c, "scale") &&
 	      !config_runs(&c, "c2c") && !config_runs(&c, "noise") &&
 	      !config_runs(&c, "rw"));
-	CHECK_EQ_U64(c.pairs, PAIRS_AUTO);
-	CHECK_EQ_U64(c.pairs_k, 0);
-	CHECK_EQ_U64(c.c2c_rounds, 1000);
-	CHECK_EQ_U64(c.c2c_home, HOME_A);
-	CHECK_EQ_U64(c.noise_ms, 1000);
-	CHECK_EQ_U64(c.noise_ns, 1000);
-	CHECK_EQ_U64(c.rw_idle_ns, 20000);
-	CHECK_EQ_U64(c.rw_run_ns, 80000);
-	CHECK_EQ_U64(c.rw_scan_ns, 10000);
-	CHECK_EQ_U64(c.rw_ms, 200);
-	CHECK_EQ_U64(c.rw_writers, 0);
-	CHECK_EQ_U64(c.rw_nreaders, 1);
-	CHECK_EQ_U64(c.rw_readers, RW_AUTO);
-	CHECK(!c.rw_test_stale);
-	CHECK_EQ_U64(c.reader, SBM_READ_AND);
+	CHECK_EQ_U64(c2c_opts.pairs, PAIRS_AUTO);
+	CHECK_EQ_U64(c2c_opts.pairs_k, 0);
+	CHECK_EQ_U64(c2c_opts.rounds, 1000);
+	CHECK_EQ_U64(c2c_opts.home, HOME_A);
+	CHECK_EQ_U64(noise_opts.ms, 1000);
+	CHECK_EQ_U64(noise_opts.ns, 1000);
+	CHECK_EQ_U64(rw_opts.idle_ns, 20000);
+	CHECK_EQ_U64(rw_opts.run_ns, 80000);
+	CHECK_EQ_U64(rw_opts.scan_ns, 10000);
+	CHECK_EQ_U64(rw_opts.ms, 200);
+	CHECK_EQ_U64(rw_opts.writers, 0);
+	CHECK_EQ_U64(rw_opts.nreaders, 1);
+	CHECK_EQ_U64(rw_opts.place, RW_AUTO);
+	CHECK(!rw_opts.test_stale);
+	CHECK_EQ_U64(rw_opts.reader, SBM_READ_AND);
 	CHECK_EQ_U64(c.test, 0);
-	CHECK_EQ_U64(c.scale_order, SCALE_ORDER_AUTO);
-	CHECK_EQ_U64(c.scale_steps, 0);
+	CHECK_EQ_U64(scale_opts.order, SCALE_ORDER_AUTO);
+	CHECK_EQ_U64(scale_opts.steps, 0);
+}
+
+/*
+ * What a parse may write besides struct config: the experiments' own
+ * options structs (option.h: .own), one after another in @buf.
+ */
+#define OWN_MAX 256
+
+static size_t own_copy(unsigned char *buf, bool save)
+{
+	const struct option_set *s;
+	size_t used = 0;
+
+	for (size_t n = 0; (s = option_set_nth(n)); n++) {
+		if (!s->own)
+			continue;
+		CHECK(used + s->own_size <= OWN_MAX);
+		if (used + s->own_size > OWN_MAX)
+			break;
+		if (save)
+			memcpy(buf + used, s->own, s->own_size);
+		else
+			memcpy(s->own, buf + used, s->own_size);
+		used += s->own_size;
+	}
+	return used;
+}
+
+/* Whether the own structs hold what @buf saved. */
+static bool own_same(const unsigned char *buf)
+{
+	unsigned char now[OWN_MAX];
+	size_t n = own_copy(now, true);
+
+	return !memcmp(now, buf, n);
 }
 
 /* Each declaration complete; its default word parses to the default. */
@@ -84,6 +123,7 @@ static void declarations(void)
 
 	FOR_EACH_DECL(s, d, n) {
 		struct config def, c;
+		unsigned char def_own[OWN_MAX];
 		char err[512];
 
 		nkeys++;
@@ -99,12 +139,14 @@ static void declarations(void)
 		/* one key, one declaration */
 		CHECK(option_find(d->key, NULL) == d);
 		config_defaults(&def);
+		own_copy(def_own, true);
 		if (d->def) {
 			c = def;
 			if (config_set(&c, d->key, d->def, err, sizeof(err)))
 				fprintf(stderr, "%s=%s: %s\n", d->key, d->def,
 					err);
 			CHECK(!memcmp(&c, &def, sizeof(c)));
+			CHECK(own_same(def_own));
 		}
 		/* past each end: refused, naming the key and the range */
 		if (d->kind == OPT_UINT) {
@@ -117,6 +159,7 @@ static void declarations(void)
 			CHECK(config_set(&c, d->key, v, err, sizeof(err)) == -1);
 			CHECK(strstr(err, d->key) && strstr(err, valid));
 			CHECK(!memcmp(&c, &def, sizeof(c)));
+			CHECK(own_same(def_own));
 			snprintf(v, sizeof(v), "%llu",
 				 (unsigned long long)d->hi);
 			CHECK(config_set(&c, d->key, v, err, sizeof(err)) == 0);
@@ -128,8 +171,11 @@ static void declarations(void)
 			}
 		}
 		c = def;
+		own_copy(def_own, false);
 		CHECK(config_set(&c, d->key, "no such value!", err,
 				 sizeof(err)) == -1);
+		CHECK(!memcmp(&c, &def, sizeof(c)));
+		CHECK(own_same(def_own));
 		CHECK(strstr(err, "bad value 'no such value!' for ") &&
 		      strstr(err, d->key));
 		if (d->kind == OPT_ENUM)

@@ -7,6 +7,10 @@
 
 #include "measure/c2c_pairs.h"
 #include "check.h"
+#include "exp/exp_c2c_opts.h"
+#include "exp/exp_noise_opts.h"
+#include "exp/exp_rw_opts.h"
+#include "exp/exp_scale_opts.h"
 #include "options/config_exp.h"
 #include "topo_fixtures.h"
 
@@ -330,19 +334,19 @@ static void options(void)
 	config_defaults(&c);
 	CHECK(config_runs(&c, "sbm") && !config_runs(&c, "c2c") &&
 	      !config_runs(&c, "noise"));
-	CHECK_EQ_U64(c.pairs, PAIRS_AUTO);
+	CHECK_EQ_U64(c2c_opts.pairs, PAIRS_AUTO);
 	CHECK(parse(&c, "experiment=c2c,noise pairs=12 c2c_rounds=50 "
 		    "c2c_home=node:3 noise_s=0.25 noise_ns=500", err,
 		    sizeof(err)) == 0);
 	CHECK(!config_runs(&c, "sbm") && config_runs(&c, "c2c") &&
 	      config_runs(&c, "noise") && !config_runs(&c, "bogus"));
-	CHECK_EQ_U64(c.pairs, PAIRS_RANDOM);
-	CHECK_EQ_U64(c.pairs_k, 12);
-	CHECK_EQ_U64(c.c2c_rounds, 50);
-	CHECK_EQ_U64(c.c2c_home, HOME_NODE);
-	CHECK_EQ_U64(c.c2c_home_node, 3);
-	CHECK_EQ_U64(c.noise_ms, 250);
-	CHECK_EQ_U64(c.noise_ns, 500);
+	CHECK_EQ_U64(c2c_opts.pairs, PAIRS_RANDOM);
+	CHECK_EQ_U64(c2c_opts.pairs_k, 12);
+	CHECK_EQ_U64(c2c_opts.rounds, 50);
+	CHECK_EQ_U64(c2c_opts.home, HOME_NODE);
+	CHECK_EQ_U64(c2c_opts.home_node, 3);
+	CHECK_EQ_U64(noise_opts.ms, 250);
+	CHECK_EQ_U64(noise_opts.ns, 500);
 	config_format(&c, buf, sizeof(buf));
 	CHECK(strstr(buf, " experiment=c2c,noise ") && strstr(buf, "pairs=12") &&
 	      strstr(buf, "c2c_home=node:3") && strstr(buf, "noise_s=0.250"));
@@ -350,18 +354,18 @@ static void options(void)
 		    sizeof(err)) == 0);
 	CHECK(config_runs(&c, "sbm") && config_runs(&c, "c2c") &&
 	      config_runs(&c, "noise"));
-	CHECK_EQ_U64(c.pairs, PAIRS_REPS);
-	CHECK_EQ_U64(c.c2c_home, HOME_B);
-	CHECK_EQ_U64(c.noise_ms, 2000);
+	CHECK_EQ_U64(c2c_opts.pairs, PAIRS_REPS);
+	CHECK_EQ_U64(c2c_opts.home, HOME_B);
+	CHECK_EQ_U64(noise_opts.ms, 2000);
 	CHECK(parse(&c, "pairs=all noise_s=.5", err, sizeof(err)) == 0);
-	CHECK_EQ_U64(c.pairs, PAIRS_ALL);
-	CHECK_EQ_U64(c.noise_ms, 500);
+	CHECK_EQ_U64(c2c_opts.pairs, PAIRS_ALL);
+	CHECK_EQ_U64(noise_opts.ms, 500);
 	/* the rw test hook: off by default, and a run with it says so */
-	CHECK(!c.rw_test_stale);
+	CHECK(!rw_opts.test_stale);
 	config_format(&c, buf, sizeof(buf));
 	CHECK(strstr(buf, "rw_test_stale") == NULL);
 	CHECK(parse(&c, "rw_test_stale=1", err, sizeof(err)) == 0);
-	CHECK(c.rw_test_stale);
+	CHECK(rw_opts.test_stale);
 	config_format(&c, buf, sizeof(buf));
 	CHECK(strstr(buf, " rw_test_stale=1") != NULL);
 	CHECK(parse(&c, "rw_test_stale=2", err, sizeof(err)) == -1);
@@ -385,10 +389,10 @@ static void options(void)
 	CHECK(parse(&c, "noise_s=1x", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "noise_ns=0", err, sizeof(err)) == -1);
 	/* scale's options; printed only when scale runs */
-	CHECK_EQ_U64(c.scale_order, SCALE_ORDER_AUTO);
+	CHECK_EQ_U64(scale_opts.order, SCALE_ORDER_AUTO);
 	CHECK(parse(&c, "experiment=sbm scale_order=rr scale_steps=9", err,
 		    sizeof(err)) == 0);
-	CHECK(c.scale_order == SCALE_ORDER_RR && c.scale_steps == 9);
+	CHECK(scale_opts.order == SCALE_ORDER_RR && scale_opts.steps == 9);
 	config_format(&c, buf, sizeof(buf));
 	CHECK(strstr(buf, "scale_order") == NULL);
 	CHECK(parse(&c, "experiment=scale scale_order=both", err,

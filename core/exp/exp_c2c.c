@@ -46,24 +46,28 @@ const struct rec_schema exp_c2c_records[] = {
 #include <stdio.h>
 #include <string.h>
 
+#include "exp/exp_c2c_opts.h"
 #include "options/config.h"
 #include "options/config_words.h"
 #include "options/option.h"
+
+struct c2c_opts c2c_opts;
 
 static int set_pairs(const struct option_decl *d, struct config *c,
 		     const char *val, char *err, size_t errlen)
 {
 	uint64_t v;
 
+	(void)c;
 	if (!strcmp(val, "all")) {
-		c->pairs = PAIRS_ALL;
+		c2c_opts.pairs = PAIRS_ALL;
 	} else if (!strcmp(val, "reps")) {
-		c->pairs = PAIRS_REPS;
+		c2c_opts.pairs = PAIRS_REPS;
 	} else if (!strcmp(val, "auto")) {
-		c->pairs = PAIRS_AUTO;
+		c2c_opts.pairs = PAIRS_AUTO;
 	} else if (!config_parse_u64(val, 1, 100000, &v)) {
-		c->pairs = PAIRS_RANDOM;
-		c->pairs_k = (uint32_t)v;
+		c2c_opts.pairs = PAIRS_RANDOM;
+		c2c_opts.pairs_k = (uint32_t)v;
 	} else {
 		return config_bad_value(err, errlen, d->key, val,
 			"all, reps, auto, or pairs per class 1..100000");
@@ -75,11 +79,12 @@ static void format_pairs(const struct option_decl *d, const struct config *c,
 			 char *buf, size_t len)
 {
 	(void)d;
-	if (c->pairs == PAIRS_RANDOM)
-		snprintf(buf, len, "%u", c->pairs_k);
+	(void)c;
+	if (c2c_opts.pairs == PAIRS_RANDOM)
+		snprintf(buf, len, "%u", c2c_opts.pairs_k);
 	else
-		snprintf(buf, len, "%s", c->pairs == PAIRS_ALL ? "all" :
-			 c->pairs == PAIRS_REPS ? "reps" : "auto");
+		snprintf(buf, len, "%s", c2c_opts.pairs == PAIRS_ALL ? "all" :
+			 c2c_opts.pairs == PAIRS_REPS ? "reps" : "auto");
 }
 
 static int set_home(const struct option_decl *d, struct config *c,
@@ -87,14 +92,15 @@ static int set_home(const struct option_decl *d, struct config *c,
 {
 	uint64_t v;
 
+	(void)c;
 	if (!strcmp(val, "a")) {
-		c->c2c_home = HOME_A;
+		c2c_opts.home = HOME_A;
 	} else if (!strcmp(val, "b")) {
-		c->c2c_home = HOME_B;
+		c2c_opts.home = HOME_B;
 	} else if (!strncmp(val, "node:", 5) &&
 		   !config_parse_u64(val + 5, 0, 63, &v)) {
-		c->c2c_home = HOME_NODE;
-		c->c2c_home_node = (uint32_t)v;
+		c2c_opts.home = HOME_NODE;
+		c2c_opts.home_node = (uint32_t)v;
 	} else {
 		return config_bad_value(err, errlen, d->key, val,
 					"a, b, node:N (0..63)");
@@ -102,33 +108,46 @@ static int set_home(const struct option_decl *d, struct config *c,
 	return 0;
 }
 
+/* c2c_home's value as the options line and the plan say it */
+static void home_name(char *buf, size_t len)
+{
+	if (c2c_opts.home == HOME_NODE)
+		snprintf(buf, len, "node:%u", c2c_opts.home_node);
+	else
+		snprintf(buf, len, "%s", c2c_opts.home == HOME_A ? "a" : "b");
+}
+
 static void format_home(const struct option_decl *d, const struct config *c,
 			char *buf, size_t len)
 {
 	(void)d;
-	if (c->c2c_home == HOME_NODE)
-		snprintf(buf, len, "node:%u", c->c2c_home_node);
-	else
-		snprintf(buf, len, "%s", c->c2c_home == HOME_A ? "a" : "b");
+	(void)c;
+	home_name(buf, len);
 }
 
 static const struct option_decl decls[] = {
-	{ .key = "pairs", .kind = OPT_CUSTOM, OPT_FIELD(pairs),
+	{ .key = "pairs", .kind = OPT_CUSTOM,
+	  OPT_OWN_FIELD(struct c2c_opts, pairs),
 	  .set = set_pairs, .format = format_pairs, .def = "auto",
 	  .meta = "SEL", .help = "all | reps (one CPU per LLC: every LLC "
 	  "pair, plus SMT and core pairs) | K (K random per class, "
 	  "1..100000) | auto (all up to 64 CPUs, else reps)" },
-	{ .key = "c2c_rounds", .kind = OPT_UINT, OPT_FIELD(c2c_rounds),
+	{ .key = "c2c_rounds", .kind = OPT_UINT,
+	  OPT_OWN_FIELD(struct c2c_opts, rounds),
 	  .lo = 10, .hi = 10000000, .def = "1000", .meta = "N",
 	  .help = "timed round trips per pair and variant" },
-	{ .key = "c2c_home", .kind = OPT_CUSTOM, OPT_FIELD(c2c_home),
+	{ .key = "c2c_home", .kind = OPT_CUSTOM,
+	  OPT_OWN_FIELD(struct c2c_opts, home),
 	  .set = set_home, .format = format_home, .def = "a",
 	  .meta = "WHERE", .help = "node holding the line: a | b | node:N "
 	  "(0..63)" },
 	{ .key = NULL }
 };
 
-const struct option_set exp_c2c_options = { .name = "c2c", .decls = decls };
+const struct option_set exp_c2c_options = {
+	.name = "c2c", .decls = decls, .own = &c2c_opts,
+	.own_size = sizeof(c2c_opts)
+};
 
 #ifndef SBM_EXP_DECLS_ONLY
 #include <stdlib.h>
@@ -156,10 +175,10 @@ static int c2c_check(const struct engine *e, const char **why)
 		       "(valid with mode=loop; mode=pair is sbm's only)";
 		return -1;
 	}
-	if (e->cfg->c2c_home == HOME_NODE &&
-	    e->cfg->c2c_home_node >= e->topo->nnodes) {
+	if (c2c_opts.home == HOME_NODE &&
+	    c2c_opts.home_node >= e->topo->nnodes) {
 		snprintf(msg, sizeof(msg), "c2c_home=node:%u: no such node "
-			 "(valid: a, b, node:0..%u)", e->cfg->c2c_home_node,
+			 "(valid: a, b, node:0..%u)", c2c_opts.home_node,
 			 e->topo->nnodes - 1);
 		*why = msg;
 		return -1;
@@ -172,32 +191,24 @@ static const char *kind_name(enum pairs_kind k)
 	return k == PAIRS_ALL ? "all" : k == PAIRS_REPS ? "reps" : "random";
 }
 
-static void home_name(const struct config *c, char *buf, size_t len)
-{
-	if (c->c2c_home == HOME_NODE)
-		snprintf(buf, len, "node:%u", c->c2c_home_node);
-	else
-		snprintf(buf, len, "%s", c->c2c_home == HOME_A ? "a" : "b");
-}
-
-static void plan_record(struct engine *e, struct c2c_exp *x)
+static void plan_record(struct c2c_exp *x)
 {
 	char home[16];
 	struct rec r;
 
-	home_name(e->cfg, home, sizeof(home));
+	home_name(home, sizeof(home));
 	report_printf("c2c: %zu pairs (pairs=%s) of %u CPUs, %u timed round "
 		      "trips each, plain and CAS (%s), line homed by "
 		      "c2c_home=%s\n", x->npairs, kind_name(x->kind), x->ncpus,
-		      e->cfg->c2c_rounds, isa_cas_name(), home);
+		      c2c_opts.rounds, isa_cas_name(), home);
 	report_rec_start(&r, "c2c-plan");
 	rec_u64(&r, "cpus", x->ncpus);
 	rec_u64(&r, "pairs", x->npairs);
 	rec_str(&r, "select", kind_name(x->kind));
 	if (x->kind == PAIRS_RANDOM)
-		rec_u64(&r, "per_class", e->cfg->pairs_k);
-	rec_u64(&r, "rounds", e->cfg->c2c_rounds);
-	rec_u64(&r, "warmup", pingpong_warmup(e->cfg->c2c_rounds));
+		rec_u64(&r, "per_class", c2c_opts.pairs_k);
+	rec_u64(&r, "rounds", c2c_opts.rounds);
+	rec_u64(&r, "warmup", pingpong_warmup(c2c_opts.rounds));
 	rec_str(&r, "home", home);
 	rec_str(&r, "placement", x->arena.placement);
 	/* what the CAS variant executes: casal, ldaxr/stlxr, ... */
@@ -217,12 +228,12 @@ static int c2c_prepare(struct engine *e, void **state)
 	if (!x)
 		goto fail;
 	x->order = malloc(sizeof(*x->order) * t->ncpus);
-	x->samples = malloc(sizeof(*x->samples) * e->cfg->c2c_rounds);
+	x->samples = malloc(sizeof(*x->samples) * c2c_opts.rounds);
 	if (!x->order || !x->samples)
 		goto fail;
 	x->ncpus = topo_order(t, e->chosen, x->order);
-	x->kind = pairs_resolve(e->cfg->pairs, x->ncpus);
-	n = pairs_select(t, x->order, x->ncpus, x->kind, e->cfg->pairs_k,
+	x->kind = pairs_resolve(c2c_opts.pairs, x->ncpus);
+	n = pairs_select(t, x->order, x->ncpus, x->kind, c2c_opts.pairs_k,
 			 0x5eed2c2cull, MAX_PAIRS, &x->pairs, &why);
 	if (n < 0)
 		goto fail;
@@ -235,7 +246,7 @@ static int c2c_prepare(struct engine *e, void **state)
 		size[r] = 4096;
 	if (node_arena_alloc(&x->arena, t, size, &why))
 		goto fail;
-	plan_record(e, x);
+	plan_record(x);
 	return 0;
 fail:
 	report_warn("c2c", 0, why);
@@ -244,11 +255,11 @@ fail:
 
 static uint32_t home_of(const struct engine *e, const struct cpu_pair *p)
 {
-	switch (e->cfg->c2c_home) {
+	switch (c2c_opts.home) {
 	case HOME_B:
 		return e->topo->cpus[p->b].node;
 	case HOME_NODE:
-		return e->cfg->c2c_home_node;
+		return c2c_opts.home_node;
 	default:
 		return e->topo->cpus[p->a].node;
 	}
@@ -263,8 +274,8 @@ static int measure(struct engine *e, struct c2c_exp *x,
 		   const struct cpu_pair *p, struct c2c_result *res)
 {
 	struct pingpong pp = {
-		.a = p->a, .b = p->b, .rounds = e->cfg->c2c_rounds,
-		.warmup = pingpong_warmup(e->cfg->c2c_rounds),
+		.a = p->a, .b = p->b, .rounds = c2c_opts.rounds,
+		.warmup = pingpong_warmup(c2c_opts.rounds),
 		.samples = x->samples,
 	};
 	uint8_t *base;

@@ -35,9 +35,12 @@ const struct rec_schema exp_noise_records[] = {
 #include <stdio.h>
 #include <string.h>
 
+#include "exp/exp_noise_opts.h"
 #include "options/config.h"
 #include "options/config_words.h"
 #include "options/option.h"
+
+struct noise_opts noise_opts;
 
 /* Seconds with up to three decimals, as milliseconds. */
 static int parse_seconds_ms(const char *s, uint64_t *ms)
@@ -78,7 +81,8 @@ static int set_seconds(const struct option_decl *d, struct config *c,
 	if (parse_seconds_ms(val, &v))
 		return config_bad_value(err, errlen, d->key, val,
 					"0.001..3600 (at most 3 decimals)");
-	c->noise_ms = (uint32_t)v;
+	(void)c;
+	noise_opts.ms = (uint32_t)v;
 	return 0;
 }
 
@@ -86,22 +90,27 @@ static void format_seconds(const struct option_decl *d,
 			   const struct config *c, char *buf, size_t len)
 {
 	(void)d;
-	snprintf(buf, len, "%u.%03u", c->noise_ms / 1000, c->noise_ms % 1000);
+	(void)c;
+	snprintf(buf, len, "%u.%03u", noise_opts.ms / 1000,
+		 noise_opts.ms % 1000);
 }
 
 static const struct option_decl decls[] = {
-	{ .key = "noise_s", .kind = OPT_CUSTOM, OPT_FIELD(noise_ms),
+	{ .key = "noise_s", .kind = OPT_CUSTOM,
+	  OPT_OWN_FIELD(struct noise_opts, ms),
 	  .set = set_seconds, .format = format_seconds, .def = "1",
 	  .meta = "S", .help = "seconds every CPU polls its counter, "
 	  "0.001..3600" },
-	{ .key = "noise_ns", .kind = OPT_UINT, OPT_FIELD(noise_ns), .lo = 1,
-	  .hi = 1000000000, .def = "1000", .meta = "N",
+	{ .key = "noise_ns", .kind = OPT_UINT,
+	  OPT_OWN_FIELD(struct noise_opts, ns), .lo = 1, .hi = 1000000000,
+	  .def = "1000", .meta = "N",
 	  .help = "smallest gap counted as noise, ns" },
 	{ .key = NULL }
 };
 
 const struct option_set exp_noise_options = {
-	.name = "noise", .decls = decls
+	.name = "noise", .decls = decls, .own = &noise_opts,
+	.own_size = sizeof(noise_opts)
 };
 
 #ifndef SBM_EXP_DECLS_ONLY
@@ -136,7 +145,7 @@ static int noise_check(const struct engine *e, const char **why)
 static int noise_prepare(struct engine *e, void **state)
 {
 	struct noise_exp *x = calloc(1, sizeof(*x));
-	uint64_t hz = e->info.counter_hz, ms = e->cfg->noise_ms, chunk_ms;
+	uint64_t hz = e->info.counter_hz, ms = noise_opts.ms, chunk_ms;
 	struct rec r;
 
 	*state = x;
@@ -150,21 +159,21 @@ static int noise_prepare(struct engine *e, void **state)
 	memset(x->cpu, 0, sizeof(*x->cpu) * e->topo->ncpus);
 	/* integer ns in the loop: APs may not have the FPU set up */
 	x->ns_mul = (1000000000ull << 20) / hz;
-	x->threshold = (uint64_t)((double)e->cfg->noise_ns * (double)hz / 1e9);
+	x->threshold = (uint64_t)((double)noise_opts.ns * (double)hz / 1e9);
 	chunk_ms = ms / MAX_CHUNKS > CHUNK_MS ? ms / MAX_CHUNKS : CHUNK_MS;
 	x->nchunks = (uint32_t)((ms + chunk_ms - 1) / chunk_ms);
 	x->chunk = engine_ms_ticks(e, (ms + x->nchunks - 1) / x->nchunks);
 	report_printf("noise: %u CPUs poll the counter for %u.%03u s (%u "
 		      "step(s)); gaps above %u ns count\n", e->nchosen,
-		      e->cfg->noise_ms / 1000, e->cfg->noise_ms % 1000,
-		      x->nchunks, e->cfg->noise_ns);
+		      noise_opts.ms / 1000, noise_opts.ms % 1000,
+		      x->nchunks, noise_opts.ns);
 	if (x->threshold < 1)
 		report_printf("noise: the counter ticks slower than noise_ns: "
 			      "every tick counts as a gap\n");
 	report_rec_start(&r, "noise-plan");
 	rec_u64(&r, "cpus", e->nchosen);
-	rec_dbl(&r, "seconds", (double)e->cfg->noise_ms / 1000.0, 3);
-	rec_u64(&r, "threshold", e->cfg->noise_ns);
+	rec_dbl(&r, "seconds", (double)noise_opts.ms / 1000.0, 3);
+	rec_u64(&r, "threshold", noise_opts.ns);
 	rec_u64(&r, "steps", x->nchunks);
 	report_record(&r);
 	return 0;
@@ -172,8 +181,9 @@ static int noise_prepare(struct engine *e, void **state)
 
 static uint64_t noise_estimate_ms(struct engine *e, void *state)
 {
+	(void)e;
 	(void)state;
-	return e->cfg->noise_ms;
+	return noise_opts.ms;
 }
 
 /* Read the counter back to back for one chunk; note every long gap. */
@@ -217,7 +227,7 @@ static void cpu_record(const struct engine *e, const struct noise_exp *x,
 		       uint32_t i)
 {
 	const struct noise_cpu *c = &x->cpu[i];
-	uint32_t lo = noise_bucket(e->cfg->noise_ns), hi = lo;
+	uint32_t lo = noise_bucket(noise_opts.ns), hi = lo;
 	char hist[NOISE_BUCKETS * 11] = "";
 	size_t used = 0;
 	struct rec r;
@@ -262,7 +272,7 @@ static void noise_report(struct engine *e, void *state)
 
 	report_printf("\n%-5s %9s %8s %12s %10s   (gaps > %u ns)\n", "noise",
 		      "polled_s", "gaps", "total_us", "max_us",
-		      e->cfg->noise_ns);
+		      noise_opts.ns);
 	for (uint32_t i = 0; i < e->topo->ncpus; i++) {
 		const struct noise_cpu *c = &x->cpu[i];
 

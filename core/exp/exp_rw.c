@@ -64,10 +64,13 @@ const struct rec_schema exp_rw_records[] = {
 #ifndef SBM_EXP_RECORDS_ONLY
 #include <stdio.h>
 
+#include "exp/exp_rw_opts.h"
 #include "options/config.h"
 #include "options/config_words.h"
 #include "options/option.h"
 #include "measure/sbm_read.h"
+
+struct rw_opts rw_opts;
 
 static int set_reader(const struct option_decl *d, struct config *c,
 		      const char *val, char *err, size_t errlen)
@@ -77,7 +80,8 @@ static int set_reader(const struct option_decl *d, struct config *c,
 	if (op < 0)
 		return config_bad_value(err, errlen, d->key, val,
 					sbm_read_names());
-	c->reader = (uint32_t)op;
+	(void)c;
+	rw_opts.reader = (uint32_t)op;
 	return 0;
 }
 
@@ -85,7 +89,8 @@ static void format_reader(const struct option_decl *d,
 			  const struct config *c, char *buf, size_t len)
 {
 	(void)d;
-	snprintf(buf, len, "%s", sbm_read_name(c->reader));
+	(void)c;
+	snprintf(buf, len, "%s", sbm_read_name(rw_opts.reader));
 }
 
 /* auto (another LLC if any) is the default, not a value to give */
@@ -95,45 +100,56 @@ static const char *const places[] = {
 
 static const struct option_decl decls[] = {
 	/* find_new_ilb(): idle & housekeeping */
-	{ .key = "reader", .kind = OPT_CUSTOM, OPT_FIELD(reader),
+	{ .key = "reader", .kind = OPT_CUSTOM,
+	  OPT_OWN_FIELD(struct rw_opts, reader),
 	  .flags = OPT_IF_RUNS, .set = set_reader, .format = format_reader,
 	  .def = "and", .meta = "OP", .help = "the readers' op: first, "
 	  "wrap, wrap-llc, and, weight, gather, idle-core" },
-	{ .key = "rw_readers", .kind = OPT_ENUM, OPT_FIELD(rw_readers),
+	{ .key = "rw_readers", .kind = OPT_ENUM,
+	  OPT_OWN_FIELD(struct rw_opts, place),
 	  .flags = OPT_IF_RUNS, .names = places, .lo = 1,
 	  .def_doc = "other-llc", .meta = "P",
 	  .help = "where readers sit (unset: other-llc where there is one, "
 	  "else same-llc)" },
-	{ .key = "rw_nreaders", .kind = OPT_UINT, OPT_FIELD(rw_nreaders),
+	{ .key = "rw_nreaders", .kind = OPT_UINT,
+	  OPT_OWN_FIELD(struct rw_opts, nreaders),
 	  .flags = OPT_IF_RUNS, .lo = 1, .hi = 4095, .def = "1", .meta = "N",
 	  .help = "reader CPUs" },
-	{ .key = "rw_writers", .kind = OPT_UINT, OPT_FIELD(rw_writers),
+	{ .key = "rw_writers", .kind = OPT_UINT,
+	  OPT_OWN_FIELD(struct rw_opts, writers),
 	  .flags = OPT_IF_RUNS, .lo = 1, .hi = 4095,
 	  .def_doc = "every chosen CPU the placement leaves", .meta = "N",
 	  .help = "writer CPUs" },
 	/* a busy server's idle spells: tens of us, some 10^4 a second */
-	{ .key = "rw_idle_ns", .kind = OPT_UINT, OPT_FIELD(rw_idle_ns),
+	{ .key = "rw_idle_ns", .kind = OPT_UINT,
+	  OPT_OWN_FIELD(struct rw_opts, idle_ns),
 	  .flags = OPT_IF_RUNS, .lo = 0, .hi = CONFIG_MAX_GAP_NS,
 	  .def = "20000", .meta = "N", .help = "a writer's idle spell, ns" },
-	{ .key = "rw_run_ns", .kind = OPT_UINT, OPT_FIELD(rw_run_ns),
+	{ .key = "rw_run_ns", .kind = OPT_UINT,
+	  OPT_OWN_FIELD(struct rw_opts, run_ns),
 	  .flags = OPT_IF_RUNS, .lo = 0, .hi = CONFIG_MAX_GAP_NS,
 	  .def = "80000", .meta = "N", .help = "a writer's busy spell, ns" },
-	{ .key = "rw_scan_ns", .kind = OPT_UINT, OPT_FIELD(rw_scan_ns),
+	{ .key = "rw_scan_ns", .kind = OPT_UINT,
+	  OPT_OWN_FIELD(struct rw_opts, scan_ns),
 	  .flags = OPT_IF_RUNS, .lo = 0, .hi = CONFIG_MAX_GAP_NS,
 	  .def = "10000", .meta = "N",
 	  .help = "a reader's pause between two scans, ns" },
-	{ .key = "rw_ms", .kind = OPT_UINT, OPT_FIELD(rw_ms),
+	{ .key = "rw_ms", .kind = OPT_UINT, OPT_OWN_FIELD(struct rw_opts, ms),
 	  .flags = OPT_IF_RUNS, .lo = 1, .hi = 600000, .def = "200",
 	  .meta = "N", .help = "each phase of each layout, ms" },
 	/* test only: the quiet check must see a stale bit; a run with it
 	 * says so in its options line */
-	{ .key = "rw_test_stale", .kind = OPT_UINT, OPT_FIELD(rw_test_stale),
+	{ .key = "rw_test_stale", .kind = OPT_UINT,
+	  OPT_OWN_FIELD(struct rw_opts, test_stale),
 	  .flags = OPT_IF_RUNS | OPT_IF_SET, .lo = 0, .hi = 1, .def = "0",
 	  .meta = "BOOL", .help = "test only: a stale bit for the check" },
 	{ .key = NULL }
 };
 
-const struct option_set exp_rw_options = { .name = "rw", .decls = decls };
+const struct option_set exp_rw_options = {
+	.name = "rw", .decls = decls, .own = &rw_opts,
+	.own_size = sizeof(rw_opts)
+};
 
 #ifndef SBM_EXP_DECLS_ONLY
 #include <stdlib.h>
@@ -178,7 +194,7 @@ static int place_cpus(struct engine *e, struct rw_exp *x, const char **why)
 {
 	const struct topo *t = e->topo;
 	uint32_t *ord = malloc(sizeof(uint32_t) * t->ncpus), n, want;
-	enum rw_place p = e->cfg->rw_readers;
+	enum rw_place p = rw_opts.place;
 
 	if (!ord)
 		return -1;
@@ -191,7 +207,7 @@ static int place_cpus(struct engine *e, struct rw_exp *x, const char **why)
 		p = t->cpus[ord[0]].llc != t->cpus[ord[n - 1]].llc ?
 		    RW_OTHER_LLC : RW_SAME_LLC;
 	x->place = p;
-	want = e->cfg->rw_nreaders;
+	want = rw_opts.nreaders;
 	for (uint32_t i = n; i-- > 1 && x->nreaders < want;) {
 		uint32_t c = ord[i];
 
@@ -217,12 +233,12 @@ static int place_cpus(struct engine *e, struct rw_exp *x, const char **why)
 			if (group_of(t, c, p) == group_of(t, x->readers[k], p))
 				apart = false;
 		if (x->role[c] || !apart ||
-		    (e->cfg->rw_writers && x->nwriters == e->cfg->rw_writers))
+		    (rw_opts.writers && x->nwriters == rw_opts.writers))
 			continue;
 		x->role[c] = RW_W;
 		x->writers[x->nwriters++] = c;
 	}
-	if (!x->nwriters || x->nwriters < e->cfg->rw_writers) {
+	if (!x->nwriters || x->nwriters < rw_opts.writers) {
 		*why = "rw: too few CPUs left for the writers "
 		       "(valid: fewer rw_writers or rw_nreaders)";
 		goto fail;
@@ -292,37 +308,37 @@ static int rw_prepare(struct engine *e, void **state)
 	x->spin_ns = ops_spin_ns(hz);
 	if (x->spin_ns <= 0)
 		x->spin_ns = 1;
-	x->idle_spins = (uint64_t)(e->cfg->rw_idle_ns / x->spin_ns);
-	x->run_spins = (uint64_t)(e->cfg->rw_run_ns / x->spin_ns);
-	x->scan_spins = (uint64_t)(e->cfg->rw_scan_ns / x->spin_ns);
-	x->phase_ticks = engine_ms_ticks(e, e->cfg->rw_ms);
+	x->idle_spins = (uint64_t)(rw_opts.idle_ns / x->spin_ns);
+	x->run_spins = (uint64_t)(rw_opts.run_ns / x->spin_ns);
+	x->scan_spins = (uint64_t)(rw_opts.scan_ns / x->spin_ns);
+	x->phase_ticks = engine_ms_ticks(e, rw_opts.ms);
 	topo_format_list(wl, sizeof(wl), x->writers, x->nwriters);
 	topo_format_list(rl, sizeof(rl), x->readers, x->nreaders);
 	report_printf("rw: writers %s (idle %u ns, run %u ns), readers %s "
 		      "(%s, every %u ns) on %s; %u ms a phase; alone, each "
 		      "scan reads lines the writers just wrote\n", wl,
-		      e->cfg->rw_idle_ns, e->cfg->rw_run_ns, rl,
-		      sbm_read_name(e->cfg->reader), e->cfg->rw_scan_ns,
-		      rw_place_names[x->place], e->cfg->rw_ms);
+		      rw_opts.idle_ns, rw_opts.run_ns, rl,
+		      sbm_read_name(rw_opts.reader), rw_opts.scan_ns,
+		      rw_place_names[x->place], rw_opts.ms);
 	report_rec_start(&r, "rw-plan");
 	rec_u64(&r, "writers", x->nwriters);
 	rec_u64(&r, "readers", x->nreaders);
 	rec_str(&r, "writer_cpus", wl);
 	rec_str(&r, "reader_cpus", rl);
 	rec_str(&r, "place", rw_place_names[x->place]);
-	rec_str(&r, "reader", sbm_read_name(e->cfg->reader));
-	rec_u64(&r, "idle_ns", e->cfg->rw_idle_ns);
-	rec_u64(&r, "run_ns", e->cfg->rw_run_ns);
-	rec_u64(&r, "scan_ns", e->cfg->rw_scan_ns);
-	rec_u64(&r, "phase_ms", e->cfg->rw_ms);
+	rec_str(&r, "reader", sbm_read_name(rw_opts.reader));
+	rec_u64(&r, "idle_ns", rw_opts.idle_ns);
+	rec_u64(&r, "run_ns", rw_opts.run_ns);
+	rec_u64(&r, "scan_ns", rw_opts.scan_ns);
+	rec_u64(&r, "phase_ms", rw_opts.ms);
 	rec_u64(&r, "line", x->spacing);
 	/* reader_alone_ns is a scan of lines the writers last wrote, not
 	 * of lines already in the reader's cache */
 	rec_str(&r, "alone_scan", "after-write");
-	if (e->cfg->rw_test_stale)
+	if (rw_opts.test_stale)
 		rec_u64(&r, "test_stale", 1);
 	report_record(&r);
-	if (e->cfg->rw_test_stale)
+	if (rw_opts.test_stale)
 		report_printf("rw: TEST rw_test_stale=1: the quiet check "
 			      "reads a stale bit and must fail\n");
 	return 0;
@@ -338,7 +354,7 @@ static uint64_t rw_estimate_ms(struct engine *e, void *state)
 	(void)state;
 	for (int k = 0; k < SBM_NKINDS; k++)
 		n += !!(e->cfg->layouts & (1u << k));
-	return n * RW_NPHASES * e->cfg->rw_ms;
+	return n * RW_NPHASES * rw_opts.ms;
 }
 
 static void rw_release(struct engine *e, void *state)

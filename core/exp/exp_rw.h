@@ -21,6 +21,7 @@
 #include "measure/ops.h"
 #include "measure/sbm.h"
 #include "measure/sbm_read.h"
+#include "exp/exp_rw_opts.h"
 #include "options/config.h"
 
 /* What one CPU measured in one phase, on its own line. */

@@ -60,8 +60,11 @@ const struct rec_schema exp_scale_records[] = {
 #ifndef SBM_EXP_RECORDS_ONLY
 #include <stdio.h>
 
+#include "exp/exp_scale_opts.h"
 #include "options/config.h"
 #include "options/option.h"
+
+struct scale_opts scale_opts;
 
 static const char *const orders[] = { "auto", "topo", "rr", "both", NULL };
 
@@ -69,19 +72,22 @@ static void format_steps(const struct option_decl *d, const struct config *c,
 			 char *buf, size_t len)
 {
 	(void)d;
-	if (c->scale_steps)
-		snprintf(buf, len, "%u", c->scale_steps);
+	(void)c;
+	if (scale_opts.steps)
+		snprintf(buf, len, "%u", scale_opts.steps);
 	else
 		snprintf(buf, len, "auto");
 }
 
 static const struct option_decl decls[] = {
-	{ .key = "scale_order", .kind = OPT_ENUM, OPT_FIELD(scale_order),
+	{ .key = "scale_order", .kind = OPT_ENUM,
+	  OPT_OWN_FIELD(struct scale_opts, order),
 	  .flags = OPT_IF_RUNS, .names = orders, .def = "auto", .meta = "O",
 	  .help = "CPU orders: topo, rr (round-robin over LLCs), both, auto "
 	  "(both where the CPUs span two LLCs, else topo)" },
 	/* 0: every count up to 32, then doubling */
-	{ .key = "scale_steps", .kind = OPT_UINT, OPT_FIELD(scale_steps),
+	{ .key = "scale_steps", .kind = OPT_UINT,
+	  OPT_OWN_FIELD(struct scale_opts, steps),
 	  .flags = OPT_IF_RUNS, .lo = 2, .hi = 64, .format = format_steps,
 	  .def_doc = "every count up to 32, then doubling", .meta = "N",
 	  .help = "most CPU counts per curve" },
@@ -89,7 +95,8 @@ static const struct option_decl decls[] = {
 };
 
 const struct option_set exp_scale_options = {
-	.name = "scale", .decls = decls
+	.name = "scale", .decls = decls, .own = &scale_opts,
+	.own_size = sizeof(scale_opts)
 };
 
 #ifndef SBM_EXP_DECLS_ONLY
@@ -269,8 +276,8 @@ static int scale_prepare(struct engine *e, void **state)
 	x->ncpus = topo_order(t, e->chosen, x->order[SCALE_TOPO]);
 	x->nllcs = topo_order_rr(t, x->order[SCALE_TOPO], x->ncpus,
 				 x->order[SCALE_RR]);
-	x->nsteps = scale_steps(x->ncpus, e->cfg->scale_steps, x->steps);
-	pick_orders(x, e->cfg->scale_order);
+	x->nsteps = scale_steps(x->ncpus, scale_opts.steps, x->steps);
+	pick_orders(x, scale_opts.order);
 	if (llc_spans(x, t))
 		goto fail;
 	for (int k = 0; k < SBM_NKINDS; k++) {

@@ -117,7 +117,7 @@ static void reader(struct engine *e, struct rw_exp *x, uint32_t cpu,
 		   uint64_t end, bool alone)
 {
 	const struct sbm_reader *rd = &x->rd[x->reader_idx[cpu]];
-	enum sbm_read_op op = (enum sbm_read_op)e->cfg->reader;
+	enum sbm_read_op op = (enum sbm_read_op)rw_opts.reader;
 	struct rw_cpu *c = &x->cpu[cpu];
 	struct hist *h = &x->hist[x->hidx[cpu]].h;
 	uint64_t ticks = 0, n = 0, visited = 0, lines = 0, round = 0;

@@ -124,7 +124,7 @@ static bool check_layout(struct engine *e, struct rw_exp *x,
 			if (x->set[c])
 				sbm_set(&x->layout, &x->arena.a, c);
 		}
-		if (e->cfg->rw_test_stale)
+		if (rw_opts.test_stale)
 			stale_bit(x);
 		x->checking = true;
 		if (engine_run_on(e, x->readers, x->nreaders, rw_body, x,
@@ -143,7 +143,7 @@ static bool check_layout(struct engine *e, struct rw_exp *x,
 static int run_layout(struct engine *e, struct rw_exp *x,
 		      struct rw_result *res)
 {
-	uint64_t deadline_ms = 60000 + e->cfg->rw_ms;
+	uint64_t deadline_ms = 60000 + rw_opts.ms;
 	const char *why = "";
 	int rc = 0;
 
@@ -209,15 +209,14 @@ static const struct rw_result *floor_of(const struct rw_exp *x,
 	return f->done ? f : NULL;
 }
 
-static void record(struct engine *e, struct rw_exp *x,
-		   const struct rw_result *res)
+static void record(struct rw_exp *x, const struct rw_result *res)
 {
 	const struct rw_result *f = floor_of(x, res->kind);
 	struct rec r;
 
 	report_rec_start(&r, "rw");
 	rec_str(&r, "layout", sbm_kind_name(res->kind));
-	rec_str(&r, "reader", sbm_read_name(e->cfg->reader));
+	rec_str(&r, "reader", sbm_read_name(rw_opts.reader));
 	rec_u64(&r, "writers", x->nwriters);
 	rec_u64(&r, "readers", x->nreaders);
 	rec_dbl(&r, "writer_ns", res->wboth_ns, 3);
@@ -276,7 +275,7 @@ int rw_run(struct engine *e, void *state)
 	/* after all: the floors run last in layout order */
 	for (int k = 0; k < SBM_NKINDS; k++)
 		if (x->res[k].done)
-			record(e, x, &x->res[k]);
+			record(x, &x->res[k]);
 	return rc;
 }
 
@@ -284,9 +283,10 @@ void rw_report(struct engine *e, void *state)
 {
 	struct rw_exp *x = state;
 
+	(void)e;
 	report_printf("\nrw: reader=%s, %u writer(s), %u reader(s) on %s; "
 		      "writer ns per update, reader ns per scan\n",
-		      sbm_read_name(e->cfg->reader), x->nwriters, x->nreaders,
+		      sbm_read_name(rw_opts.reader), x->nwriters, x->nreaders,
 		      rw_place_names[x->place]);
 	report_printf("%-11s %9s %9s %9s %10s %10s %8s %8s %6s %7s\n",
 		      "layout", "writer", "w-alone", "above", "reader",

@@ -216,6 +216,11 @@ void config_defaults(struct config *c)
 	char err[160];
 
 	memset(c, 0, sizeof(*c));
+	/* an own struct starts from zero as struct config does: a field no
+	 * default sets (pairs' per-class count) reads 0, not the last run's */
+	for (size_t n = 0; (s = option_set_nth(n)); n++)
+		if (s->own)
+			memset(s->own, 0, s->own_size);
 	for (size_t n = 0; (s = option_set_nth(n)); n++)
 		for (const struct option_decl *d = s->decls; d && d->key; d++)
 			if (d->def)

@@ -15,17 +15,8 @@
 #include <stdint.h>
 
 #include "engine/engine_opts.h"	/* enum cpuset_kind */
-#include "measure/c2c_pairs.h"	/* enum pairs_kind */
 
 enum run_mode { MODE_LOOP, MODE_PAIR };
-/* the machine map's options (exp_c2c.c) */
-enum c2c_home_kind { HOME_A, HOME_B, HOME_NODE };
-/* where experiment=rw puts its readers; AUTO: another LLC if any */
-enum rw_place { RW_AUTO, RW_OTHER_LLC, RW_SAME_LLC, RW_OTHER_NODE };
-/* the orders experiment=scale adds CPUs in; AUTO: both where the chosen
- * CPUs span two LLCs or more, else topo (rr would be the same order) */
-enum scale_order { SCALE_ORDER_AUTO, SCALE_ORDER_TOPO, SCALE_ORDER_RR,
-		   SCALE_ORDER_BOTH };
 
 #define CONFIG_OP_LEN 16
 #define CONFIG_MAX_GAPS 8
@@ -80,29 +71,10 @@ struct config {
 	 * screen); -1: until a key on the serial console, at most
 	 * CONFIG_HOLD_MAX_S */
 	int32_t hold_s;
-	/* which experiments run (config_exp.c), and the machine map's */
+	/* which experiments run (config_exp.c) */
 	uint32_t experiments;	/* bit per name, config_runs() reads it */
-	enum pairs_kind pairs;
-	uint32_t pairs_k;	/* PAIRS_RANDOM: pairs per class */
-	uint32_t c2c_rounds;
-	enum c2c_home_kind c2c_home;
-	uint32_t c2c_home_node;	/* HOME_NODE */
-	uint32_t noise_ms;
-	uint32_t noise_ns;	/* gaps above this are noise */
-	/* experiment=rw (exp_rw.c) */
-	uint32_t rw_idle_ns, rw_run_ns;	/* a writer's idle and busy spell */
-	uint32_t rw_scan_ns;	/* a reader's time between two scans */
-	uint32_t rw_ms;		/* each phase of each layout */
-	uint32_t rw_writers;	/* 0: every CPU the placement leaves */
-	uint32_t rw_nreaders;
-	enum rw_place rw_readers;
-	bool rw_test_stale;	/* test only: the check must see a stale bit */
-	uint32_t reader;	/* enum sbm_read_op */
 	/* test=: boot-test-only switches that force a fallback path */
 	uint32_t test;		/* CONFIG_TEST_* bits */
-	/* experiment=scale (exp_scale.c) */
-	enum scale_order scale_order;
-	uint32_t scale_steps;	/* most CPU counts per curve; 0: automatic */
 };
 
 /*

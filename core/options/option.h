@@ -7,9 +7,10 @@
  * formats and prints usage from these tables alone; README's option
  * table is checked against them (tests/test_config_decl.c).
  *
- * Values land in the shared struct config (.offset, .size), so the code
- * that reads them is unchanged, or in an experiment's own options struct
- * (struct option_set's .own): a new experiment touches no shared file.
+ * Values land in the shared struct config (.offset, .size: the engine's,
+ * and sbm's, which scale and proof share), or in an experiment's own
+ * options struct (struct option_set's .own, declared in an options-only
+ * core/exp/exp_NAME_opts.h): a new experiment touches no shared file.
  */
 #ifndef SBM_OPTION_H
 #define SBM_OPTION_H
