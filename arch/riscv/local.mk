@@ -15,8 +15,11 @@ noinst_PROGRAMS += sbmbench-riscv64.elf
 sbmbench_riscv64_elf_SOURCES = $(RISCV_SOURCES) $(HOOKS_SOURCE)
 sbmbench_riscv64_elf_CPPFLAGS = -nostdinc -isystem $(NEWLIB_DIR)/include \
 	-isystem $(SBM_GCC_INCLUDE) -I$(srcdir)/core -I$(top_builddir)/core -I$(srcdir)/arch/riscv
+# -fvisibility=hidden: nothing in the image is preemptible, so no GOT
+# entry may become a symbol relocation (R_RISCV_64 against rw_opts, say)
+# that entry.S, which applies R_RISCV_RELATIVE only, would leave unset
 RISCV_FLAGS = -ffreestanding -fno-stack-protector -mcmodel=medany -fPIE \
-	-march=rv64imafdc_zicsr_zifencei -mabi=lp64d
+	-fvisibility=hidden -march=rv64imafdc_zicsr_zifencei -mabi=lp64d
 sbmbench_riscv64_elf_CFLAGS = $(AM_CFLAGS) -O2 $(RISCV_FLAGS)
 sbmbench_riscv64_elf_CCASFLAGS = $(RISCV_FLAGS)
 # A static PIE (what -static-pie means on Linux targets; this GCC's spec
