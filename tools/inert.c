@@ -7,44 +7,11 @@
 #include <string.h>
 
 #include "inert.h"
+#include "output/utf8.h"
 
 static bool printable(unsigned char c)
 {
 	return c >= 0x20 && c < 0x7f;
-}
-
-/* Bytes of the well-formed UTF-8 character at @s that is no C1 control
- * (2..4), its code point in *@cp; or 0. */
-static size_t utf8_char(const unsigned char *s, uint32_t *cp_out)
-{
-	uint32_t cp;
-	size_t n;
-
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		n = 2;
-		cp = s[0] & 0x1f;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		n = 3;
-		cp = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		n = 4;
-		cp = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	/* a NUL ends the string before any continuation byte is missed */
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if (cp < 0xa0 || (n == 3 && cp < 0x800) ||
-	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	if (cp_out)
-		*cp_out = cp;
-	return n;
 }
 
 /*
@@ -58,7 +25,7 @@ static size_t utf8_char(const unsigned char *s, uint32_t *cp_out)
 static size_t utf8_shown(const unsigned char *s, uint32_t *cp_out)
 {
 	uint32_t cp;
-	size_t n = utf8_char(s, &cp);
+	size_t n = utf8_char(s, NULL, &cp);
 
 	if (!n || cp == 0x200e || cp == 0x200f || cp == 0x2028 ||
 	    cp == 0x2029 || (cp >= 0x202a && cp <= 0x202e) ||

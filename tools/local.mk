@@ -7,7 +7,7 @@ HOST_EXPERIMENT_CSRCS = $(patsubst core/exp/exp_%.c,tools/exp/host_%.c,$(EXPERIM
 SBMLOG_HDRS = tools/logparse.h tools/runs.h tools/logreport.h tools/runmap.h \
 	tools/rec_fields.h tools/inert.h tools/map_fields.h tools/run_records.h \
 	tools/host_exp.h \
-	core/output/record.h core/output/crc32.h core/output/labels.h \
+	core/output/record.h core/output/crc32.h core/output/labels.h core/output/utf8.h \
 	core/output/record_schema.h core/output/record_schema.def \
 	core/exp/experiments.h
 SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \

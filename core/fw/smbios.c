@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fw/smbios.h"
+#include "output/utf8.h"
 
 static int fail(const char **why, const char *msg)
 {
@@ -68,43 +69,6 @@ int smbios_entry(const void *ep, size_t len, uint64_t *table,
 }
 
 /*
- * Bytes of the well-formed UTF-8 character at @s (before @end) that is
- * no control (C1, U+0080..U+009F): 2..4, or 0 for an overlong form, a
- * surrogate, a code point past U+10FFFF, a sequence the string ends in
- * or that a non-continuation byte cuts short, or a stray byte.
- */
-static size_t utf8_len(const uint8_t *s, const uint8_t *end)
-{
-	uint32_t cp;
-	size_t n;
-
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		n = 2;
-		cp = s[0] & 0x1f;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		n = 3;
-		cp = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		n = 4;
-		cp = s[0] & 0x07;
-	} else {
-		return 0;	/* ASCII, a continuation byte, 0xc0/c1, f5.. */
-	}
-	if ((size_t)(end - s) < n)
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if (cp < 0xa0 || (n == 3 && cp < 0x800) ||
-	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
-}
-
-/*
  * String @n (1-based) of the structure whose strings start at @s and run
  * to @end, into @out; empty when 0, absent or past the end.  Printable
  * ASCII and well-formed UTF-8 characters are kept (vendors write
@@ -130,7 +94,7 @@ static void string_at(const uint8_t *s, const uint8_t *end, unsigned n,
 	while (s < end && *s == ' ')
 		s++;	/* vendors pad with blanks, at both ends */
 	while (s < end && *s && o + 1 < SMBIOS_STR) {
-		size_t u = *s >= 0x80 ? utf8_len(s, end) : 0;
+		size_t u = *s >= 0x80 ? utf8_char(s, end, NULL) : 0;
 
 		if (u) {
 			if (o + u >= SMBIOS_STR)
