@@ -169,7 +169,8 @@ static void stopped_and_proof(void)
 	strcat(log, r.buf);
 	runset_add_buffer(&rs, "mem", log, strlen(log));
 	s = render(&rs, 0, NULL);
-	CHECK(strstr(s, "\nSTOPPED: c2c during: cpu-stopped, CPU 3\n") != NULL);
+	CHECK(strstr(s, "\nSTOPPED: experiment=c2c when=during why=cpu-stopped "
+		     "cpu=3\n") != NULL);
 	CHECK(strstr(s, "\nproof: CPUs 0 and 2 (-, -): ") != NULL);
 	CHECK(strstr(s, ": agree\n") != NULL);
 	free(s);

@@ -320,29 +320,18 @@ static void text_groups(FILE *f, const struct run *r, const char *by,
 	}
 }
 
-static const char *or_what(const char *s)
-{
-	return s ? s : "?";
-}
-
 /* What the engine stopped (stopped records): an experiment not run, or
- * cut short, and why. */
+ * cut short, and why, its keys as the schema names them. */
 static void text_stopped(FILE *f, const struct run *r)
 {
 	const struct rec_schema *k = rec_schema_kind("stopped");
 
-	for (size_t i = 0; k && i < r->records.n; i++) {
-		const struct run_rec *x = &r->records.rec[i];
-		const char *cpu = run_rec_get(x, "cpu");
-
-		if (x->kind != k)
-			continue;
-		fprintf(f, "\nSTOPPED: %s %s: %s%s%s\n",
-			or_what(run_rec_get(x, "experiment")),
-			or_what(run_rec_get(x, "when")),
-			or_what(run_rec_get(x, "why")), cpu ? ", CPU " : "",
-			cpu ? cpu : "");
-	}
+	for (size_t i = 0; k && i < r->records.n; i++)
+		if (r->records.rec[i].kind == k) {
+			fputs("\nSTOPPED:", f);
+			run_rec_text(f, &r->records.rec[i]);
+			fputc('\n', f);
+		}
 }
 
 static void text_run(FILE *f, const struct runset *rs, const struct run *r)

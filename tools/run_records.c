@@ -32,6 +32,15 @@ const char *run_rec_get(const struct run_rec *x, const char *key)
 	return k ? x->val[k - x->kind - 1] : NULL;
 }
 
+void run_rec_text(FILE *f, const struct run_rec *x)
+{
+	size_t nk = rec_kind_nkeys(x->kind);
+
+	for (size_t c = 0; c < nk; c++)
+		if (x->val[c])
+			fprintf(f, " %s=%s", x->kind[1 + c].key, x->val[c]);
+}
+
 void run_records_take(struct run_records *rr, const struct rec_parsed *p)
 {
 	const struct rec_schema *k = rec_schema_kind(p->kind);

@@ -38,6 +38,9 @@ size_t rec_kind_nkeys(const struct rec_schema *k);
 /* The value of @key in @x, NULL when it has none. */
 const char *run_rec_get(const struct run_rec *x, const char *key);
 
+/* " key=value" for each key @x has, in the schema's order. */
+void run_rec_text(FILE *f, const struct run_rec *x);
+
 /* Keep @p in @rr (a kind the schema lacks is only counted). */
 void run_records_take(struct run_records *rr, const struct rec_parsed *p);
 void run_records_free(struct run_records *rr);

@@ -9,6 +9,7 @@
  * and the watchdog are core's (ipmi_kcs.c, ipmi_watchdog.c); here the
  * ports, UEFI's Stall between polls, and which interface.
  */
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "fw/acpi_platform.h"
@@ -55,6 +56,25 @@ static void refuse(const char *msg)
 	report_warn("bmc", 0, msg);
 }
 
+/* @fmt appended to @msg (@len bytes, *@used of them taken), "; " before
+ * all but the first; a message too long is cut, never overrun. */
+static void append(char *msg, size_t len, size_t *used, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (*used + 1 >= len)
+		return;
+	if (*used) {
+		n = snprintf(msg + *used, len - *used, "; ");
+		*used = n < 0 || (size_t)n >= len - *used ? len - 1 : *used + n;
+	}
+	va_start(ap, fmt);
+	n = vsnprintf(msg + *used, len - *used, fmt, ap);
+	va_end(ap);
+	*used = n < 0 || (size_t)n >= len - *used ? len - 1 : *used + n;
+}
+
 /*
  * The first layout whose ports pass the checks and whose status port
  * reads back a KCS state; 0, or -1 with @msg saying why none did.
@@ -67,7 +87,7 @@ static int pick_layout(const struct acpi_spmi_info *si,
 	unsigned n, ndmi = efi_smbios_ipmi(dmi, SMBIOS_IPMI_MAX);
 	char why_buf[96];
 	const char *why = NULL;
-	int used = 0;
+	size_t used = 0;
 
 	n = kcs_layouts(si, dmi, ndmi, l);
 	for (unsigned i = 0; i < n; i++) {
@@ -75,19 +95,15 @@ static int pick_layout(const struct acpi_spmi_info *si,
 
 		if (kcs_port_check(l[i].base, l[i].spacing, why_buf,
 				   sizeof(why_buf), &why)) {
-			used += snprintf(msg + used, len - (size_t)used,
-					 "%s%s: %s", used ? "; " : "",
-					 l[i].source, why);
+			append(msg, len, &used, "%s: %s", l[i].source, why);
 			continue;
 		}
 		st = inb((uint16_t)(l[i].base + l[i].spacing));
 		if (!kcs_status_plausible(st)) {
-			used += snprintf(msg + used, len - (size_t)used,
-					 "%sstatus at io %#llx (%s) reads %#x",
-					 used ? "; " : "",
-					 (unsigned long long)(l[i].base +
-							      l[i].spacing),
-					 l[i].source, st);
+			append(msg, len, &used, "status at io %#llx (%s) reads "
+			       "%#x", (unsigned long long)(l[i].base +
+							   l[i].spacing),
+			       l[i].source, st);
 			continue;
 		}
 		p->base = (uint16_t)l[i].base;

@@ -17,11 +17,7 @@
 #include "options/option.h"
 #include "output/report.h"
 
-/* hidden: every experiment is in this image, so the compiler addresses
- * it PC-relative, never through a GOT entry that the riscv64 static PIE's
- * self-relocation (R_RISCV_RELATIVE only) could not fill in */
-#define DECLARE(n) \
-	extern const struct experiment exp_##n __attribute__((visibility("hidden")));
+#define DECLARE(n) extern const struct experiment exp_##n;
 SBM_EXPERIMENTS(DECLARE)
 
 #define ENTRY(n) &exp_##n,
