@@ -61,23 +61,31 @@ static void bounds(void)
 				     .layouts = 1, .gaps = 1 };
 	struct window_plan p;
 
-	/* a fast iteration: the 1 ms minimum decides */
+	/* a fast iteration: the 10 ms minimum decides; warm-up an 8th */
 	CHECK(window_plan(&in, &p) == 0);
 	CHECK_EQ_U64(p.window_ns, WINDOW_MIN_NS);
-	CHECK_EQ_U64(p.window_ticks, 10000);
+	CHECK_EQ_U64(p.window_ticks, 100000);
+	CHECK_EQ_U64(p.warm_ticks, 12500);
 	CHECK(!strcmp(p.bound, "minimum"));
+	CHECK(p.total_s > 0.01124 && p.total_s < 0.01126);
 	/* a coarse counter (4 MHz, as the U74's rdtime) and a slow
 	 * iteration: 200 of them, 2000 ticks or more */
 	in.counter_hz = 4000000;
-	in.slow_iter_ns = 25000;
+	in.slow_iter_ns = 250000;
 	CHECK(window_plan(&in, &p) == 0);
 	CHECK(!strcmp(p.bound, "iterations"));
-	CHECK_EQ_U64(p.window_ns, 5000000);
+	CHECK_EQ_U64(p.window_ns, 50000000);
 	CHECK(p.window_ticks >= WINDOW_MIN_TICKS);
-	in.counter_hz = 100000;		/* 10 us ticks */
+	in.counter_hz = 10000;		/* 100 us ticks */
 	CHECK(window_plan(&in, &p) == 0);
 	CHECK(!strcmp(p.bound, "ticks"));
 	CHECK_EQ_U64(p.window_ticks, WINDOW_MIN_TICKS);
+	/* window=US: as asked */
+	in.fixed_ns = 3000000;
+	CHECK(window_plan(&in, &p) == 0);
+	CHECK(!strcmp(p.bound, "fixed"));
+	CHECK_EQ_U64(p.window_ticks, 30);
+	in.fixed_ns = 0;
 	/* a CPU so slow the window would pass 200 ms: capped, said */
 	in.counter_hz = 1000000000;
 	in.slow_iter_ns = 5e6;
@@ -85,10 +93,10 @@ static void bounds(void)
 	CHECK_EQ_U64(p.window_ns, WINDOW_MAX_NS);
 	CHECK(!strcmp(p.bound, "maximum"));
 	/* min_iters asked */
-	in.slow_iter_ns = 10000;
+	in.slow_iter_ns = 20000;
 	in.min_iters = 1000;
 	CHECK(window_plan(&in, &p) == 0);
-	CHECK_EQ_U64(p.window_ns, 10000000);
+	CHECK_EQ_U64(p.window_ns, 20000000);
 	/* what cannot be planned */
 	in.counter_hz = 0;
 	CHECK(window_plan(&in, &p) == -1);

@@ -89,7 +89,7 @@ static void *pair_main(void *p)
 	volatile uint32_t *turn = &sh->turns[pt->cpu].turn;
 	const struct sbm_slot *s = &pt->l->slot[pt->cpu];
 	void *w = sbm_slot_ptr(pt->l, pt->arena, pt->cpu);
-	uint64_t iters = pt->e->cfg->iters, sum = 0, overhead;
+	uint64_t iters = config_count_iters(pt->e->cfg), sum = 0, overhead;
 	uint32_t mine = pt->setter ? TURN_SET : TURN_CLEAR;
 	uint32_t next = pt->setter ? TURN_CLEAR : TURN_SET;
 
@@ -176,7 +176,7 @@ static int pair_layout(struct engine *e, struct sbm_exp *x,
 		for (k = 0; k < n; k += 2)
 			samples[rep * t->ncpus + pts[k].cpu] =
 				(double)(pts[k].ticks + pts[k + 1].ticks) /
-				(double)e->cfg->iters;
+				(double)config_count_iters(e->cfg);
 		if (sbm_weight(l, &x->arena.a))
 			*clean = false;
 	}

@@ -19,7 +19,10 @@ uint64_t engine_ms_ticks(const struct engine *e, uint64_t ms)
 	return machine_ms_ticks(e->info.counter_hz, ms);
 }
 
-bool engine_barrier(struct engine *e, uint32_t *sense)
+/* The barrier; its last CPU to arrive first runs @last (may be NULL). */
+static bool barrier_wait(struct engine *e, uint32_t *sense,
+			 void (*last)(struct engine *e, uint64_t arg),
+			 uint64_t arg)
 {
 	struct engine_barrier *bar = &e->barrier;
 	uint32_t s = !*sense;
@@ -28,6 +31,8 @@ bool engine_barrier(struct engine *e, uint32_t *sense)
 	*sense = s;
 	if (__atomic_add_fetch(&bar->count, 1, __ATOMIC_ACQ_REL) == bar->total) {
 		bar->count = 0;
+		if (last)
+			last(e, arg);
 		__atomic_store_n(&bar->sense, s, __ATOMIC_RELEASE);
 		return true;
 	}
@@ -39,6 +44,26 @@ bool engine_barrier(struct engine *e, uint32_t *sense)
 		}
 		isa_relax();
 	}
+	return true;
+}
+
+bool engine_barrier(struct engine *e, uint32_t *sense)
+{
+	return barrier_wait(e, sense, NULL, 0);
+}
+
+static void set_window_end(struct engine *e, uint64_t ticks)
+{
+	e->window_end = isa_counter() + ticks;
+}
+
+bool engine_barrier_until(struct engine *e, uint32_t *sense, uint64_t ticks,
+			  uint64_t *end)
+{
+	if (!barrier_wait(e, sense, set_window_end, ticks))
+		return false;
+	/* the release's acquire orders this after the last CPU's store */
+	*end = e->window_end;
 	return true;
 }
 

@@ -88,6 +88,7 @@ struct engine {
 	bool bsp_in_run;	/* the boot CPU takes part in the posted job */
 	bool bsp_sleeps;	/* plat_boot_cpu_sleeps(): asked once */
 	struct engine_barrier barrier;
+	uint64_t window_end;	/* engine_barrier_until()'s deadline */
 	/* CPUs whose timed window has closed (engine_window_done()) */
 	_Alignas(ENGINE_ALIGN) volatile uint32_t done;
 	volatile uint32_t failed;	/* a wait ran past the deadline */
@@ -136,6 +137,15 @@ int engine_run_on(struct engine *e, const uint32_t *cpus, uint32_t n,
 /* Sense-reversing barrier of the CPUs of the run (start @sense at 0); false
  * when it waited past the deadline or another CPU already gave up. */
 bool engine_barrier(struct engine *e, uint32_t *sense);
+
+/*
+ * engine_barrier() whose last CPU to arrive sets one counter deadline,
+ * @ticks from then, and every CPU leaves with it in @end: the common end
+ * of a window bounded by time (counters synchronised across CPUs, as the
+ * engine's deadlines already assume).  False as engine_barrier().
+ */
+bool engine_barrier_until(struct engine *e, uint32_t *sense, uint64_t ticks,
+			  uint64_t *end);
 
 /* A timed window on the calling CPU; close() leaves ticks and cycles in
  * the CPU's mailbox and returns the closing counter value. */

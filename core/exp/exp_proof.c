@@ -234,7 +234,7 @@ static void update_body(struct engine *e, uint32_t cpu, void *arg)
 	if (!engine_barrier(e, &sense))
 		return;
 	engine_window_open(e, &win);
-	gap = p->op->loop_gap(w, bit, e->cfg->iters, p->spins);
+	gap = p->op->loop_gap(w, bit, config_count_iters(e->cfg), p->spins);
 	t1 = engine_window_close(e, cpu, &win);
 	p->gap_ticks[cpu == p->pair[0] ? 0 : 1] = gap;
 	engine_window_done(e);
@@ -255,7 +255,7 @@ static int update_ns(struct engine *e, struct proof *p, int k,
 {
 	double ticks = 0, gaps = 0, to_ns = 1e9 / (double)e->info.counter_hz;
 	/* two updates (and gaps) per iteration, two CPUs */
-	double n = (double)e->cfg->iters * 2 * 2;
+	double n = (double)config_count_iters(e->cfg) * 2 * 2;
 
 	p->cur = &p->layout[k];
 	sbm_zero(p->cur, &p->arena.a);
@@ -422,7 +422,7 @@ static void proof_record(struct engine *e, struct proof *p, int which,
 static uint64_t set_gap(struct engine *e, struct proof *p, double cas_ns,
 			bool *fallback)
 {
-	uint64_t n = e->cfg->iters + e->cfg->warmup;
+	uint64_t n = config_count_iters(e->cfg) + e->cfg->warmup;
 
 	p->gap_ns = proof_pick_gap(e->cfg->gap_ns, e->cfg->ngaps, cas_ns,
 				   fallback);

@@ -48,6 +48,10 @@ const struct rec_schema exp_sbm_records[] = {
 	REC_KEY("pct_abv", DBL, "%")
 	REC_KEY("pct_abv_ci", DBL, "%")
 	REC_KEY("gap_real_ns", DBL, "ns")
+	REC_KEY("window", STR, "")
+	REC_KEY("window_us", DBL, "us")
+	REC_KEY("iters_min", U64, "")
+	REC_KEY("iters_max", U64, "")
 
 	REC_KIND("group", LIST, 6, ONE)
 	REC_KEY("layout", STR, "")
@@ -234,6 +238,59 @@ static int set_line(const struct option_decl *d, struct config *c,
 	return 0;
 }
 
+/* iters=auto (0): windows bounded by time; N: by count */
+static int set_iters(const struct option_decl *d, struct config *c,
+		     const char *val, char *err, size_t errlen)
+{
+	uint64_t v;
+
+	if (!strcmp(val, "auto")) {
+		c->iters = 0;
+		return 0;
+	}
+	if (config_parse_u64(val, 1, 1000000000, &v))
+		return config_bad_value(err, errlen, d->key, val,
+					"auto or 1..1000000000");
+	c->iters = v;
+	return 0;
+}
+
+static void format_iters(const struct option_decl *d, const struct config *c,
+			 char *buf, size_t len)
+{
+	(void)d;
+	if (!c->iters)
+		snprintf(buf, len, "auto");
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)c->iters);
+}
+
+static int set_window(const struct option_decl *d, struct config *c,
+		      const char *val, char *err, size_t errlen)
+{
+	uint64_t v;
+
+	if (!strcmp(val, "auto")) {
+		c->window_us = 0;
+		return 0;
+	}
+	if (config_parse_u64(val, 100, 10000000, &v))
+		return config_bad_value(err, errlen, d->key, val,
+					"auto or 100..10000000 (us)");
+	c->window_us = (uint32_t)v;
+	return 0;
+}
+
+static void format_window(const struct option_decl *d,
+			  const struct config *c, char *buf, size_t len)
+{
+	(void)d;
+	if (!c->window_us)
+		snprintf(buf, len, "auto");
+	else
+		snprintf(buf, len, "%u", c->window_us);
+}
+
 static const char *const modes[] = { "loop", "pair", NULL };
 
 static const struct option_decl decls[] = {
@@ -258,16 +315,24 @@ static const struct option_decl decls[] = {
 	{ .key = "gap_fence", .kind = OPT_BOOL, OPT_FIELD(gap_fence),
 	  .def = "1", .meta = "BOOL", .help = "a gap starts once the update "
 	  "before it has completed (0: the gap overlaps its miss)" },
-	{ .key = "iters", .kind = OPT_UINT, OPT_FIELD(iters), .lo = 1,
-	  .hi = 1000000000, .def = "100000", .meta = "N",
-	  .help = "set+clear iterations per CPU per repetition" },
+	{ .key = "iters", .kind = OPT_CUSTOM, OPT_FIELD(iters),
+	  .set = set_iters, .format = format_iters, .def = "auto",
+	  .meta = "N|auto", .help = "auto: every window ends at one common "
+	  "time, each CPU counting its iterations; N: a window is N "
+	  "set+clear iterations per CPU (the old way, for comparison)" },
+	{ .key = "window", .kind = OPT_CUSTOM, OPT_FIELD(window_us),
+	  .set = set_window, .format = format_window, .def = "auto",
+	  .meta = "US|auto", .help = "with iters=auto, a window's length in "
+	  "us, 100..10000000; auto: from a pilot, long enough for the "
+	  "slowest CPU's 200 iterations" },
 	{ .key = "reps", .kind = OPT_CUSTOM, OPT_FIELD(reps), .set = set_reps,
 	  .format = format_reps, .def = "auto", .meta = "N|auto",
 	  .help = "repetitions, 1..1000; auto: a pilot of 5, then one count "
 	  "(up to 20) fixed from its spread for a 95 % interval within 2 %" },
 	{ .key = "warmup", .kind = OPT_UINT, OPT_FIELD(warmup), .lo = 0,
 	  .hi = 1000000000, .def = "1000", .meta = "N",
-	  .help = "untimed iterations before each repetition" },
+	  .help = "untimed iterations before each window of iters=N (a "
+	  "time window is warmed up for an eighth of its length)" },
 	{ .key = "line", .kind = OPT_CUSTOM, OPT_FIELD(line), .set = set_line,
 	  .def_doc = "128", .meta = "N", .help = "leaf spacing in bytes, a "
 	  "power of two 8..4096 (unset: 128, or the line if larger)" },
@@ -363,6 +428,9 @@ static void config_record(struct engine *e, struct sbm_exp *x)
 	rec_str(&r, "op_barriers", op_barriers(e->cfg->op, false));
 	rec_str(&r, "op_u8_barriers", op_barriers(e->cfg->op_u8, true));
 	rec_u64(&r, "gap_fence", e->cfg->gap_fence);
+	/* iters=auto: iters is 0, each result says its window */
+	rec_str(&r, "window", e->cfg->iters || e->cfg->mode == MODE_PAIR ?
+		"count" : "time");
 	report_record(&r);
 }
 
@@ -378,8 +446,9 @@ static int sbm_prepare(struct engine *e, void **state)
 		x->spacing = sbm_spacing(e->cfg->line, e->topo);
 		x->spin_ns = ops_spin_ns(e->info.counter_hz);
 		x->gap_real = calloc(e->topo->ncpus, sizeof(*x->gap_real));
+		x->done = calloc(e->topo->ncpus, sizeof(*x->done));
 	}
-	if (!x || !x->gap_real ||
+	if (!x || !x->gap_real || !x->done ||
 	    node_arena_for_layouts(&x->arena, e->topo, e->cfg->layouts,
 						 x->spacing, &why)) {
 		report_warn("layout", 0, why);
@@ -400,6 +469,7 @@ static void sbm_release(struct engine *e, void *state)
 		free(x->results[i].rep_mean);
 	}
 	free(x->gap_real);
+	free(x->done);
 	node_arena_free(&x->arena);
 	free(x);
 }

@@ -52,6 +52,12 @@ struct sbm_result {
 	bool have_pct_abv;
 	double pct_abv, pct_abv_ci;
 	double gap_real_ns;	/* the gap the CPUs really had, mean */
+	/* how a window was bounded: by time (window_ns long, iters the
+	 * mean a CPU completed) or by count; the fewest and most
+	 * iterations one CPU completed in one window */
+	bool time_window;
+	double window_ns;
+	uint64_t iters_min, iters_max;
 	double *rep_mean;	/* per rep: mean ticks per iteration */
 	uint32_t nllc, nnode;
 	struct sbm_group_stat *by_llc, *by_node;
@@ -67,6 +73,12 @@ struct sbm_exp {
 	double spin_ns;		/* one ops_spin() round on the boot CPU */
 	uint64_t spins;		/* the running gap, in counter ticks */
 	uint64_t *gap_real;	/* per CPU: ticks its gaps took, last window */
+	uint64_t *done;		/* per CPU: iterations of the last window */
+	/* the window sbm_body() runs: bounded by time when window_ticks
+	 * (after warm_ticks of warm-up), else by cfg.iters */
+	uint64_t window_ticks, warm_ticks;
+	/* the plan (measure/window_plan.h), per gap, made by the estimate */
+	uint64_t plan_ticks[CONFIG_MAX_GAPS], plan_warm[CONFIG_MAX_GAPS];
 	struct sbm_result results[SBM_NKINDS * CONFIG_MAX_GAPS];
 	uint32_t nresults;
 };
@@ -93,13 +105,17 @@ int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 		   const char **why);
 
 /* The per-CPU body on x->layout with x->op, x->spins apart: warm up,
- * time iters x (set; clear) under full contention, then keep the line
- * busy until the slowest window closes.  @arg is the struct sbm_exp. */
+ * time (set; clear) iterations under full contention until the common
+ * deadline (x->window_ticks) or for cfg.iters, leave the count in
+ * x->done[cpu], then keep the line busy until the slowest window
+ * closes.  @arg is the struct sbm_exp. */
 void sbm_body(struct engine *e, uint32_t cpu, void *arg);
 
-/* Summarise samples[rep][cpu] (ticks per iteration) into @r. */
+/* Summarise samples[rep][cpu] (ticks per iteration) into @r; @iters as
+ * @samples: each CPU's iterations (NULL: all equal), the weights of the
+ * mean (a ratio of sums). */
 void sbm_summarise(const struct engine *e, struct sbm_result *r,
-		   const double *samples, uint32_t reps);
+		   const double *samples, const double *iters, uint32_t reps);
 
 /*
  * Between the experiment's files: exp_sbm.c (records, options, prepare),
@@ -111,17 +127,28 @@ int sbm_run(struct engine *e, void *state);
 uint64_t sbm_estimate(struct engine *e, void *state);
 void sbm_report(struct engine *e, void *state);
 
-/* One rep of x->layout, @iters iterations, on every chosen CPU the
- * engine's way (one sbm_body() window each); engine_run()'s 0 or -1. */
+/* One rep of x->layout, @iters iterations (0: x->window_ticks long), on
+ * every chosen CPU the engine's way (one sbm_body() window each);
+ * engine_run()'s 0 or -1. */
 int sbm_time_on_engine(struct engine *e, struct sbm_exp *x, uint64_t iters,
 		       uint64_t deadline_ms);
+/* The pilot of windows bounded by time: @iters iterations of x->layout
+ * on the @n CPUs @cpus (0: every chosen CPU), no warm-up; the slowest
+ * CPU's ticks per iteration into @slow and the run's ticks beyond that
+ * window into @over.  0, or -1 when the engine failed. */
+/* The pilot's count: enough to see the slowest CPU's pace, a few ms
+ * even on one line shared by hundreds of CPUs. */
+#define SBM_PILOT_ITERS	64
+int sbm_pilot(struct engine *e, struct sbm_exp *x, const uint32_t *cpus,
+	      uint32_t n, uint64_t iters, double *slow, double *over);
 /* The deadline of one rep at gap @gap_ns (generous). */
 uint64_t sbm_rep_deadline_ms(const struct engine *e, uint32_t gap_ns);
 
-/* Of @reps reps in samples[rep][cpu], each rep's mean over the chosen
- * CPUs into @means. */
+/* Of @reps reps in samples[rep][cpu], each rep's ticks per iteration
+ * over the chosen CPUs, their ticks over their iterations (@iters, as
+ * @samples; NULL: equal), into @means. */
 void sbm_rep_means(const struct engine *e, const double *samples,
-		   uint32_t reps, double *means);
+		   const double *iters, uint32_t reps, double *means);
 /* The median cycles per iteration and clock over the chosen CPUs' reps
  * (@cyc as @samples), where the platform counts cycles. */
 void sbm_effective_clock(const struct engine *e, struct sbm_result *r,

@@ -28,6 +28,7 @@ const struct rec_schema exp_scale_records[] = {
 	REC_KEY("points", U64, "")
 	REC_KEY("placement", STR, "")
 	REC_KEY("reps", U64, "")
+	REC_KEY("window", STR, "")
 
 	REC_KIND("scale", LIST, 4, GROWS)
 	REC_KEY("cpus", U64, "CPUs")
@@ -42,6 +43,8 @@ const struct rec_schema exp_scale_records[] = {
 	REC_KEY("upd_ns", DBL, "ns")
 	REC_KEY("clean", U64, "flag")
 	REC_KEY("llcs", U64, "")
+	REC_KEY("iters_min", U64, "")
+	REC_KEY("iters_max", U64, "")
 
 	REC_KIND("scale-summary", REST, 7, ONE)
 	REC_KEY("layout", STR, "")
@@ -105,6 +108,7 @@ const struct option_set exp_scale_options = {
 
 #include "measure/c2c_pairs.h"
 #include "measure/estimate.h"
+#include "measure/window_plan.h"
 #include "exp/exp_scale.h"
 #include "isa_ops.h"
 #include "output/report.h"
@@ -190,10 +194,15 @@ static void pick_orders(struct scale_exp *x, enum scale_order o)
 static void plan_record(struct engine *e, struct scale_exp *x)
 {
 	const struct topo *t = e->topo;
-	char layouts[96] = "", orders[16] = "";
+	char layouts[96] = "", orders[16] = "", iters[48];
 	uint32_t norders = 0;
 	struct rec r;
 
+	if (e->cfg->iters)
+		snprintf(iters, sizeof(iters), "%llu iterations",
+			 (unsigned long long)e->cfg->iters);
+	else
+		snprintf(iters, sizeof(iters), "one time window");
 	for (int k = 0; k < SBM_NKINDS; k++)
 		if (e->cfg->layouts & (1u << k)) {
 			size_t l = strlen(layouts);
@@ -210,11 +219,11 @@ static void plan_record(struct engine *e, struct scale_exp *x)
 			norders++;
 		}
 	report_printf("scale: %u layouts (%s) x %u orders (%s) x %u steps, 1 "
-		      "to %u CPUs over %u LLCs, %u reps of %llu iterations "
-		      "each (op %s, op_u8 %s)\n",
+		      "to %u CPUs over %u LLCs, %u reps of %s each (op %s, "
+		      "op_u8 %s)\n",
 		      x->ncurves / (norders ? norders : 1), layouts, norders,
 		      orders, x->nsteps, x->ncpus, x->nllcs, e->cfg->reps,
-		      (unsigned long long)e->cfg->iters,
+		      iters,
 		      ops_find(e->cfg->op, false)->name,
 		      ops_find(e->cfg->op_u8, true)->name);
 	report_rec_start(&r, "scale-plan");
@@ -231,6 +240,7 @@ static void plan_record(struct engine *e, struct scale_exp *x)
 	rec_u64(&r, "points", (uint64_t)x->ncurves * x->nsteps);
 	rec_str(&r, "placement", x->sbm.arena.placement);
 	rec_u64(&r, "reps", e->cfg->reps);
+	rec_str(&r, "window", e->cfg->iters ? "count" : "time");
 	report_record(&r);
 }
 
@@ -296,6 +306,10 @@ static int scale_prepare(struct engine *e, void **state)
 			x->ncurves++;
 		}
 	}
+	/* every CPU's iterations (windows bounded by time need them) */
+	x->sbm.done = calloc(t->ncpus, sizeof(*x->sbm.done));
+	if (!x->sbm.done)
+		goto fail;
 	/* leaves as sbm spaces them, in one arena for every layout */
 	x->sbm.spacing = sbm_spacing(e->cfg->line, t);
 	if (node_arena_for_layouts(&x->sbm.arena, t, e->cfg->layouts,
@@ -325,6 +339,55 @@ static uint64_t time_point(struct engine *e, struct scale_exp *x,
 }
 
 /*
+ * Windows bounded by time: a pilot of every curve's last point (its most
+ * CPUs, its most contended) gives the slowest CPU's pace, the planner one
+ * window length for every point (measure/window_plan.h); the estimate is
+ * the plan's.
+ */
+static uint64_t scale_plan_ms(struct engine *e, struct scale_exp *x,
+			      uint64_t reps)
+{
+	uint32_t khi = x->steps[x->nsteps - 1], n = 0;
+	struct window_plan_in in = { .counter_hz = e->info.counter_hz,
+				     .reps = (uint32_t)reps,
+				     .gaps = x->nsteps };
+	double slow = 0, over = 0, s, o;
+	struct window_plan p;
+	const char *why;
+
+	x->sbm.spins = 0;
+	for (uint32_t i = 0; i < x->ncurves && !e->aborted; i++) {
+		const struct scale_curve *c = &x->curves[i];
+
+		if (sbm_use_layout(e, &x->sbm, c->kind, &why))
+			continue;
+		if (!sbm_pilot(e, &x->sbm, x->order[c->order], khi,
+			       SBM_PILOT_ITERS, &s, &o)) {
+			slow = s > slow ? s : slow;
+			over += o;
+			n++;
+		}
+		if (!e->aborted)
+			sbm_layout_free(&x->sbm.layout);
+	}
+	in.slow_iter_ns = sbm_ns(e, slow);
+	in.overhead_ns = n ? sbm_ns(e, over / n) : 0;
+	in.layouts = x->ncurves;
+	in.fixed_ns = (uint64_t)e->cfg->window_us * 1000;
+	if (!n || window_plan(&in, &p))
+		return 0;
+	x->sbm.window_ticks = p.window_ticks;
+	x->sbm.warm_ticks = p.warm_ticks;
+	report_printf("scale: windows of %.1f ms (bound: %s; the slowest CPU "
+		      "took %.2f us an iteration at %u CPUs in the pilot), %u "
+		      "curves x %u points x %llu reps: %.1f s\n",
+		      (double)p.window_ns / 1e6, p.bound,
+		      in.slow_iter_ns / 1e3, khi, x->ncurves, x->nsteps,
+		      (unsigned long long)reps, p.total_s);
+	return (uint64_t)(p.total_s * 1000 + 0.5);
+}
+
+/*
  * Measured, as sbm's estimate: one whole rep of every curve's first and
  * last point, timed; the points between interpolated by CPU count.
  */
@@ -337,6 +400,8 @@ static uint64_t scale_estimate_ms(struct engine *e, void *state)
 	uint32_t khi = x->nsteps ? x->steps[x->nsteps - 1] : 0;
 	const char *why;
 
+	if (!e->cfg->iters)
+		return klo ? scale_plan_ms(e, x, reps) : 0;
 	for (uint32_t i = 0; i < x->ncurves && klo && !e->aborted; i++) {
 		const struct scale_curve *c = &x->curves[i];
 		const uint32_t *order = x->order[c->order];
@@ -360,6 +425,7 @@ static void scale_release(struct engine *e, void *state)
 
 	(void)e;
 	node_arena_free(&x->sbm.arena);
+	free(x->sbm.done);
 	for (uint32_t i = 0; i < x->ncurves; i++)
 		free(x->curves[i].pt);
 	free(x->order[SCALE_TOPO]);

@@ -29,6 +29,7 @@ struct scale_point {
 	uint32_t llcs;			/* LLCs those CPUs span */
 	double median, min, max;	/* ticks per iteration, over CPUs */
 	bool clean;			/* the layout was empty afterwards */
+	uint64_t iters_min, iters_max;	/* one CPU's in one window */
 };
 
 struct scale_curve {

@@ -9,6 +9,65 @@
 #include "exp/exp_sbm.h"
 #include "isa_ops.h"
 #include "measure/estimate.h"
+#include "measure/window_plan.h"
+#include "output/report.h"
+
+
+/*
+ * Windows bounded by time: per gap, a pilot of every chosen layout gives
+ * the slowest CPU's pace and a window's fixed cost, and the planner
+ * (measure/window_plan.h) one window length for that gap, kept in
+ * x->plan_ticks[] for sbm_run().  The estimate is the plan's: windows x
+ * (warm-up + length + fixed cost), reps=auto counted at its cap.
+ */
+static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
+				  uint32_t reps, uint32_t ngaps)
+{
+	double total_s = 0;
+	const char *why;
+
+	for (uint32_t gi = 0; gi < ngaps && !e->aborted; gi++) {
+		uint32_t gap = e->cfg->gap_ns[gi], nl = 0;
+		double slow = 0, over = 0, s, o;
+		struct window_plan_in in = { .counter_hz = e->info.counter_hz,
+					     .reps = reps, .gaps = 1 };
+		struct window_plan p;
+
+		for (int k = 0; k < SBM_NKINDS && !e->aborted; k++) {
+			if (!(e->cfg->layouts & (1u << k)) ||
+			    sbm_use_layout(e, x, (enum sbm_kind)k, &why))
+				continue;
+			x->spins = ops_gap_ticks(gap, e->info.counter_hz);
+			if (!sbm_pilot(e, x, NULL, 0, SBM_PILOT_ITERS, &s, &o)) {
+				if (s > slow)
+					slow = s;
+				over += o;
+				nl++;
+			}
+			if (!e->aborted)
+				sbm_layout_free(&x->layout);
+		}
+		if (!nl)
+			continue;
+		in.slow_iter_ns = sbm_ns(e, slow);
+		in.overhead_ns = sbm_ns(e, over / nl);
+		in.layouts = nl;
+		in.fixed_ns = (uint64_t)e->cfg->window_us * 1000;
+		if (window_plan(&in, &p))
+			continue;
+		x->plan_ticks[gi] = p.window_ticks;
+		x->plan_warm[gi] = p.warm_ticks;
+		report_printf("gap %u ns: windows of %.1f ms (bound: %s; the "
+			      "slowest CPU took %.2f us an iteration in the "
+			      "pilot), %u layouts x %s%u reps: %.1f s\n", gap,
+			      (double)p.window_ns / 1e6, p.bound,
+			      in.slow_iter_ns / 1e3, nl,
+			      e->cfg->reps_auto ? "up to " : "", reps,
+			      p.total_s);
+		total_s += p.total_s;
+	}
+	return (uint64_t)(total_s * 1000 + 0.5);
+}
 
 /*
  * The estimate: one whole rep of every layout at every gap, timed, times
@@ -19,7 +78,8 @@
  * the machine as it is, so TCG's pace, a loaded host and the gaps'
  * deadlines are in it.  reps=auto: as if every gap needed the most reps, which is
  * what a noisy machine (TCG, a VM) takes; "reps=auto:" lines follow.
- * mode=pair times its own runner the same way.
+ * mode=pair times its own runner the same way.  That is for windows
+ * bounded by count (iters=N); windows bounded by time are planned.
  */
 /* Ticks of one rep of x->layout with @n iterations, the warm-up
  * included: on the engine, or the platform's pair runner; 0: failed. */
@@ -54,7 +114,8 @@ static uint64_t time_one_rep(struct engine *e, struct sbm_exp *x, uint64_t n,
 static uint64_t sbm_estimate_model_ms(struct engine *e, uint32_t reps)
 {
 	uint64_t handoff = estimate_handoff(e), local = estimate_local_atomic();
-	uint64_t per_rep = e->cfg->iters + e->cfg->warmup, ticks = 0;
+	uint64_t per_rep = config_count_iters(e->cfg) + e->cfg->warmup;
+	uint64_t ticks = 0;
 
 	for (int k = 0; k < SBM_NKINDS; k++) {
 		uint32_t sharers;
@@ -91,6 +152,10 @@ uint64_t sbm_estimate(struct engine *e, void *state)
 	double *samples = calloc(e->topo->ncpus, sizeof(double));
 	const char *why;
 
+	if (!e->cfg->iters && e->cfg->mode != MODE_PAIR) {
+		free(samples);
+		return plan_time_windows(e, x, reps, ngaps);
+	}
 	if (!samples || (e->cfg->mode != MODE_PAIR && e->self_threaded)) {
 		free(samples);
 		return sbm_estimate_model_ms(e, reps) * ngaps;
@@ -105,7 +170,8 @@ uint64_t sbm_estimate(struct engine *e, void *state)
 			    sbm_use_layout(e, x, (enum sbm_kind)k, &why))
 				continue;
 			x->spins = ops_gap_ticks(gap, e->info.counter_hz);
-			t = time_one_rep(e, x, e->cfg->iters, gap, samples);
+			t = time_one_rep(e, x, config_count_iters(e->cfg), gap,
+					 samples);
 			ticks += t * reps;
 			if (!e->aborted)
 				sbm_layout_free(&x->layout);

@@ -11,7 +11,58 @@
 #include "exp/exp_sbm.h"
 #include "isa_ops.h"
 #include "measure/rep_order.h"
+#include "measure/window_loop.h"
 #include "output/report.h"
+
+/* A window of cfg.iters iterations, after cfg.warmup. */
+static bool count_window(struct engine *e, struct sbm_exp *x, void *p,
+			 unsigned bit, uint32_t cpu, uint32_t *sense,
+			 uint64_t *t1)
+{
+	struct engine_window w;
+	uint64_t gap = x->spins, real = 0;
+
+	if (!engine_barrier(e, sense))
+		return false;
+	if (e->cfg->warmup)
+		x->op->loop_gap(p, bit, e->cfg->warmup, gap);
+	if (!engine_barrier(e, sense))
+		return false;
+	engine_window_open(e, &w);
+	if (gap)
+		real = x->op->loop_gap(p, bit, e->cfg->iters, gap);
+	else
+		x->op->loop(p, bit, e->cfg->iters);
+	*t1 = engine_window_close(e, cpu, &w);
+	if (x->gap_real)
+		x->gap_real[cpu] = real;
+	if (x->done)
+		x->done[cpu] = e->cfg->iters;
+	return true;
+}
+
+/* A window that ends for every CPU at one counter deadline: the last
+ * CPU at the barrier sets the warm-up's end, the window's follows. */
+static bool time_window(struct engine *e, struct sbm_exp *x, void *p,
+			unsigned bit, uint32_t cpu, uint32_t *sense,
+			uint64_t *t1)
+{
+	uint64_t chunk = window_chunk_ticks(x->window_ticks), start;
+	struct engine_window w;
+	struct window_loop run;
+
+	if (!engine_barrier_until(e, sense, x->warm_ticks, &start))
+		return false;
+	window_loop(x->op, p, bit, x->spins, start, chunk, &run);
+	engine_window_open(e, &w);
+	window_loop(x->op, p, bit, x->spins, start + x->window_ticks, chunk,
+		    &run);
+	*t1 = engine_window_close(e, cpu, &w);
+	if (x->gap_real)
+		x->gap_real[cpu] = run.gap_ticks;
+	x->done[cpu] = run.iters;	/* a time window needs it */
+	return true;
+}
 
 void sbm_body(struct engine *e, uint32_t cpu, void *arg)
 {
@@ -19,27 +70,16 @@ void sbm_body(struct engine *e, uint32_t cpu, void *arg)
 	const struct sbm_layout *l = &x->layout;
 	void *p = sbm_slot_ptr(l, &x->arena.a, cpu);
 	unsigned bit = l->slot[cpu].bit;
-	struct engine_window w;
 	uint32_t sense = 0;
-	uint64_t t1, gap = x->spins, real = 0;
+	uint64_t t1;
 
-	if (!engine_barrier(e, &sense))
+	if (!(x->window_ticks ? time_window : count_window)(e, x, p, bit, cpu,
+							   &sense, &t1))
 		return;
-	if (e->cfg->warmup)
-		x->op->loop_gap(p, bit, e->cfg->warmup, gap);
-	if (!engine_barrier(e, &sense))
-		return;
-	engine_window_open(e, &w);
-	if (gap)
-		real = x->op->loop_gap(p, bit, e->cfg->iters, gap);
-	else
-		x->op->loop(p, bit, e->cfg->iters);
-	t1 = engine_window_close(e, cpu, &w);
 	engine_window_done(e);
-	if (x->gap_real)
-		x->gap_real[cpu] = real;
+	/* the line stays as contended until the slowest window closes */
 	while (engine_others_timing(e, t1))
-		x->op->loop_gap(p, bit, 1, gap);
+		x->op->loop_gap(p, bit, 1, x->spins);
 }
 
 int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
@@ -65,6 +105,7 @@ struct kind_run {
 	struct sbm_result *r;
 	double *samples, *cyc;	/* [rep][cpu]: ticks, cycles per iteration */
 	double *gap;		/* [rep][cpu]: gap ticks per update */
+	double *iters;		/* [rep][cpu]: iterations completed */
 	bool failed;
 };
 
@@ -82,10 +123,43 @@ int sbm_time_on_engine(struct engine *e, struct sbm_exp *x,
 	return rc;
 }
 
+int sbm_pilot(struct engine *e, struct sbm_exp *x, const uint32_t *cpus,
+	      uint32_t n, uint64_t iters, double *slow, double *over)
+{
+	uint64_t saved_w = x->window_ticks, warm = e->cfg->warmup;
+	uint64_t saved_i = e->cfg->iters, t0 = isa_counter(), t, most = 0;
+	int rc;
+
+	x->window_ticks = 0;
+	e->cfg->warmup = 0;
+	e->cfg->iters = iters;
+	sbm_zero(&x->layout, &x->arena.a);
+	rc = n ? engine_run_on(e, cpus, n, sbm_body, x, 120000) :
+		 engine_run(e, sbm_body, x, 120000);
+	t = isa_counter() - t0;
+	x->window_ticks = saved_w;
+	e->cfg->warmup = warm;
+	e->cfg->iters = saved_i;
+	if (rc)
+		return -1;
+	for (uint32_t i = 0; i < (n ? n : e->topo->ncpus); i++) {
+		uint32_t c = n ? cpus[i] : i;
+
+		if ((n || e->chosen[c]) && e->mbox[c].ticks > most)
+			most = e->mbox[c].ticks;
+	}
+	*slow = (double)most / (double)iters;
+	*over = t > most ? (double)(t - most) : 0;
+	return 0;
+}
+
 uint64_t sbm_rep_deadline_ms(const struct engine *e, uint32_t gap_ns)
 {
 	uint64_t n = e->cfg->iters + e->cfg->warmup;
 
+	/* a time window: the longest plan, 10 s, and a minute to spare */
+	if (!e->cfg->iters)
+		return 60000 + 10000;
 	/* generous: 2 minutes plus 20 us per iteration, plus 4x the gaps */
 	return 120000 + n / 50 + n * gap_ns / 125000;
 }
@@ -114,17 +188,20 @@ static int run_rep(struct engine *e, struct sbm_exp *x, struct kind_run *kr,
 		rc = sbm_pair_runner(e, x, &x->layout, x->op,
 				     kr->samples + at, &r->clean);
 		e->cfg->reps = saved;
+		for (uint32_t i = 0; i < t->ncpus; i++)
+			kr->iters[at + i] = (double)config_count_iters(e->cfg);
 	} else if (!(rc = sbm_time_on_engine(e, x, e->cfg->iters,
 					     sbm_rep_deadline_ms(e, gap_ns)))) {
 		for (uint32_t i = 0; i < t->ncpus; i++) {
+			double n = (double)x->done[i];
+
 			if (!e->chosen[i])
 				continue;
-			kr->samples[at + i] = (double)e->mbox[i].ticks /
-					      (double)e->cfg->iters;
-			kr->cyc[at + i] = (double)e->mbox[i].cycles /
-					  (double)e->cfg->iters;
-			kr->gap[at + i] = (double)x->gap_real[i] /
-					  (double)e->cfg->iters / 2;
+			/* a CPU's sample: its window over its iterations */
+			kr->samples[at + i] = (double)e->mbox[i].ticks / n;
+			kr->cyc[at + i] = (double)e->mbox[i].cycles / n;
+			kr->gap[at + i] = (double)x->gap_real[i] / n / 2;
+			kr->iters[at + i] = n;
 		}
 		/* Every CPU cleared what it set: a lost update shows here. */
 		if (sbm_weight(&x->layout, &x->arena.a))
@@ -164,12 +241,12 @@ static int run_rounds(struct engine *e, struct sbm_exp *x,
 static double rep_figure(const struct engine *e, const struct kind_run *kr,
 			 const struct kind_run *f, uint32_t rep)
 {
+	size_t at = (size_t)rep * e->topo->ncpus;
 	double m, fm = 0;
 
-	sbm_rep_means(e, kr->samples + (size_t)rep * e->topo->ncpus, 1, &m);
+	sbm_rep_means(e, kr->samples + at, kr->iters + at, 1, &m);
 	if (f)
-		sbm_rep_means(e, f->samples + (size_t)rep * e->topo->ncpus,
-			      1, &fm);
+		sbm_rep_means(e, f->samples + at, f->iters + at, 1, &fm);
 	return m - fm;
 }
 
@@ -220,6 +297,39 @@ static uint32_t reps_after_pilot(const struct engine *e,
 	return need;
 }
 
+/* The iterations each CPU completed: their spread, and with windows
+ * bounded by time the mean as the result's iters. */
+static void iteration_spread(const struct engine *e, struct kind_run *kr,
+			     uint32_t reps)
+{
+	struct sbm_result *r = kr->r;
+	double sum = 0, lo = 0, hi = 0;
+	size_t n = 0;
+
+	if (e->cfg->mode == MODE_PAIR) {
+		r->iters = config_count_iters(e->cfg);
+		r->iters_min = r->iters_max = r->iters;
+		return;
+	}
+	for (uint32_t rep = 0; rep < reps; rep++)
+		for (uint32_t i = 0; i < e->topo->ncpus; i++) {
+			double v = kr->iters[(size_t)rep * e->topo->ncpus + i];
+
+			if (!e->chosen[i])
+				continue;
+			if (!n || v < lo)
+				lo = v;
+			if (!n || v > hi)
+				hi = v;
+			sum += v;
+			n++;
+		}
+	r->iters_min = (uint64_t)lo;
+	r->iters_max = (uint64_t)hi;
+	if (r->time_window && n)
+		r->iters = (uint64_t)(sum / (double)n + 0.5);
+}
+
 static void summarise_run(struct engine *e, struct kind_run *kr,
 			  uint32_t reps)
 {
@@ -228,7 +338,8 @@ static void summarise_run(struct engine *e, struct kind_run *kr,
 	size_t n = 0;
 	double *g = malloc(sizeof(double) * e->topo->ncpus * reps);
 
-	sbm_summarise(e, r, kr->samples, reps);
+	iteration_spread(e, kr, reps);
+	sbm_summarise(e, r, kr->samples, kr->iters, reps);
 	if (e->info.cycles && e->cfg->mode != MODE_PAIR)
 		sbm_effective_clock(e, r, kr->samples, kr->cyc, reps);
 	if (!r->gap_ns || !g || e->cfg->mode == MODE_PAIR) {
@@ -283,13 +394,16 @@ static int run_gap(struct engine *e, struct sbm_exp *x, uint32_t gap_ns)
 				 e->cfg->op, sbm_kind_is_bytewise(r->kind))->name;
 		r->gap_ns = gap_ns;
 		r->iters = e->cfg->iters;
+		r->time_window = x->window_ticks != 0;
+		r->window_ns = sbm_ns(e, (double)x->window_ticks);
 		r->ncpus = e->nchosen;
 		r->clean = true;
 		kr->r = r;
 		kr->samples = calloc(nsamples, sizeof(double));
 		kr->cyc = calloc(nsamples, sizeof(double));
 		kr->gap = calloc(nsamples, sizeof(double));
-		if (!kr->samples || !kr->cyc || !kr->gap) {
+		kr->iters = calloc(nsamples, sizeof(double));
+		if (!kr->samples || !kr->cyc || !kr->gap || !kr->iters) {
 			report_warn("layout", k, "out of memory");
 			kr->failed = true;
 		}
@@ -325,6 +439,7 @@ static int run_gap(struct engine *e, struct sbm_exp *x, uint32_t gap_ns)
 		free(kr->samples);
 		free(kr->cyc);
 		free(kr->gap);
+		free(kr->iters);
 	}
 	return status;
 }
@@ -402,6 +517,13 @@ static void result_record(const struct engine *e, const struct sbm_result *r)
 		if (e->cfg->mode != MODE_PAIR)
 			rec_dbl(&rec, "gap_real_ns", r->gap_real_ns, 1);
 	}
+	/* how the windows were bounded, and how evenly the CPUs got
+	 * their updates through (iters is their mean with time) */
+	rec_str(&rec, "window", r->time_window ? "time" : "count");
+	if (r->time_window)
+		rec_dbl(&rec, "window_us", r->window_ns / 1e3, 1);
+	rec_u64(&rec, "iters_min", r->iters_min);
+	rec_u64(&rec, "iters_max", r->iters_max);
 	report_record(&rec);
 	group_records(r, "llc", r->by_llc, r->nllc);
 	group_records(r, "node", r->by_node, r->nnode);
@@ -417,8 +539,12 @@ int sbm_run(struct engine *e, void *state)
 		uint32_t gap = e->cfg->mode == MODE_PAIR ? 0 : e->cfg->gap_ns[gi];
 		uint32_t first = x->nresults;
 
+		/* the plan's window at this gap; none: by count */
+		x->window_ticks = x->plan_ticks[gi];
+		x->warm_ticks = x->plan_warm[gi];
 		if (run_gap(e, x, gap))
 			status = 1;
+		x->window_ticks = 0;
 		sbm_derive(x, first);
 		for (uint32_t i = first; i < x->nresults; i++) {
 			result_record(e, &x->results[i]);

@@ -39,6 +39,9 @@ static void point_record(const struct engine *e, const struct scale_curve *c,
 	rec_dbl(&r, "upd_ns", scale_upd_ns(e, p->median), 3);
 	rec_u64(&r, "clean", p->clean);
 	rec_u64(&r, "llcs", p->llcs);
+	/* the fewest and most iterations one CPU completed in a window */
+	rec_u64(&r, "iters_min", p->iters_min);
+	rec_u64(&r, "iters_max", p->iters_max);
 	report_record(&r);
 }
 
@@ -53,7 +56,7 @@ static int measure(struct engine *e, struct scale_exp *x,
 		   struct scale_curve *c, uint32_t s, double *v)
 {
 	const uint32_t *order = x->order[c->order];
-	uint64_t deadline_ms = 120000 + (e->cfg->iters + e->cfg->warmup) / 50;
+	uint64_t deadline_ms = sbm_rep_deadline_ms(e, 0);
 	struct scale_point *p = &c->pt[s];
 	uint32_t k = x->steps[s], reps = e->cfg->reps ? e->cfg->reps : 1;
 	double *per_rep = v + (size_t)k * reps;
@@ -66,9 +69,15 @@ static int measure(struct engine *e, struct scale_exp *x,
 		sbm_zero(&x->sbm.layout, &x->sbm.arena.a);
 		if (engine_run_on(e, order, k, sbm_body, &x->sbm, deadline_ms))
 			return -1;
-		for (uint32_t i = 0; i < k; i++)
-			vr[i] = (double)e->mbox[order[i]].ticks /
-				(double)e->cfg->iters;
+		for (uint32_t i = 0; i < k; i++) {
+			uint64_t n = x->sbm.done[order[i]];
+
+			vr[i] = (double)e->mbox[order[i]].ticks / (double)n;
+			if ((!rep && !i) || n < p->iters_min)
+				p->iters_min = n;
+			if (n > p->iters_max)
+				p->iters_max = n;
+		}
 		stats_compute(vr, k, &sum);
 		per_rep[rep] = sum.median;
 		/* every CPU cleared what it set: a lost update shows here */

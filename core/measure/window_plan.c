@@ -25,12 +25,19 @@ int window_plan(const struct window_plan_in *in, struct window_plan *out)
 		need_ns = (double)WINDOW_MAX_NS;
 		bound = "maximum";
 	}
+	if (in->fixed_ns) {
+		need_ns = (double)in->fixed_ns;
+		bound = "fixed";
+	}
 	out->window_ns = (uint64_t)need_ns;
 	out->window_ticks = (uint64_t)(need_ns / tick_ns + 0.5);
+	if (!out->window_ticks)
+		out->window_ticks = 1;
+	out->warm_ticks = out->window_ticks / WINDOW_WARM_DIV;
 	out->windows = (uint64_t)in->reps * in->layouts * in->gaps;
 	out->total_s = (double)out->windows *
-		       (need_ns + (in->overhead_ns > 0 ? in->overhead_ns : 0)) /
-		       1e9;
+		       (need_ns * (1.0 + 1.0 / WINDOW_WARM_DIV) +
+			(in->overhead_ns > 0 ? in->overhead_ns : 0)) / 1e9;
 	out->bound = bound;
 	return 0;
 }

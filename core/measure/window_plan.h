@@ -22,7 +22,12 @@
 /* Defaults (the planner's own bounds; options may change the first) */
 #define WINDOW_MIN_ITERS	200	/* the slowest CPU's, per window */
 #define WINDOW_MIN_TICKS	2000	/* counter ticks: 0.05 % resolution */
-#define WINDOW_MIN_NS		1000000ull	/* 1 ms */
+/* 10 ms: a window spans host scheduler slices (a VM's vCPU, the twin's
+ * thread) rather than falling between them */
+#define WINDOW_MIN_NS		10000000ull
+/* the untimed warm-up before a window, a fraction of it: the CPUs are
+ * already contending when the window opens */
+#define WINDOW_WARM_DIV		8
 #define WINDOW_MAX_NS		200000000ull	/* 200 ms */
 
 struct window_plan_in {
@@ -35,16 +40,19 @@ struct window_plan_in {
 	/* per window beyond its length: the barrier, the start signal and
 	 * the samples' collection, ns (grows with the CPU count) */
 	double overhead_ns;
+	/* window=US: this length, whatever the pilot says (0: planned) */
+	uint64_t fixed_ns;
 };
 
 struct window_plan {
 	uint64_t window_ns;	/* one window's length */
 	uint64_t window_ticks;	/* the same in counter ticks */
 	uint64_t windows;	/* reps x layouts x gaps */
-	double total_s;		/* windows x (length + overhead) */
+	uint64_t warm_ticks;	/* the warm-up before each window */
+	double total_s;		/* windows x (warm-up + length + overhead) */
 	/* the bound that decided the length: "iterations", "ticks",
 	 * "minimum", "maximum" (the slowest CPU then completes fewer
-	 * than asked: said with the result) */
+	 * than asked: said with the result), "fixed" (window=) */
 	const char *bound;
 };
 

@@ -32,7 +32,12 @@ struct config {
 	uint32_t layouts;	/* bit (1 << enum sbm_kind) */
 	char op[CONFIG_OP_LEN];	/* bit op name, "native" = the arch default */
 	char op_u8[CONFIG_OP_LEN]; /* byte op name, "native" = plain store */
+	/* iterations per CPU per window (a window bounded by count); 0,
+	 * iters=auto: windows bounded by time (measure/window_plan.h) */
 	uint64_t iters;
+	/* window=US: a time window's length; 0, window=auto: planned from
+	 * a pilot */
+	uint32_t window_us;
 	/* repetitions; with reps_auto the least, and sbm adds more (up to
 	 * CONFIG_REPS_AUTO_MAX) until its interval is narrow enough */
 	uint32_t reps;
@@ -106,6 +111,15 @@ struct config {
 #define CONFIG_TEST_EARLY_RESEND	8u
 
 void config_defaults(struct config *c);
+
+/* Where a count is needed whatever iters= says (mode=pair, the proof's
+ * line-transfer count, which is per iteration): iters, or with
+ * iters=auto this one. */
+#define CONFIG_COUNT_ITERS 100000
+static inline uint64_t config_count_iters(const struct config *c)
+{
+	return c->iters ? c->iters : CONFIG_COUNT_ITERS;
+}
 
 /* Parse @text; on error returns -1 and writes a message naming the
  * source, the bad word and what is valid into @err. */
