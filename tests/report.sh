@@ -99,8 +99,8 @@ fi
 
 "$sbmlog" report --format csv "$logs/two-runs.log" "$logs/twin-x86_64.log" >"$out/r.csv"; rc=$?
 [ $rc = 0 ] && [ "$(wc -l <"$out/r.csv")" = 12 ] && ok "csv: header + 11 rows" || bad "csv rows/exit ($rc)"
-# 37 figures and verdicts, then the 16 keys that name the machine
-[ "$(awk -F, '{ print NF }' "$out/r.csv" | sort -u)" = 56 ] && ok "csv: 56 columns every row" || bad "csv columns"
+# 39 figures and verdicts, then the 16 keys that name the machine
+[ "$(awk -F, '{ print NF }' "$out/r.csv" | sort -u)" = 58 ] && ok "csv: 58 columns every row" || bad "csv columns"
 
 "$sbmlog" compare "$logs/twin-x86_64.log" "$logs/riscv64-qemu.log" "$logs/baremetal-x86_64.log" >"$out/c.txt"; rc=$?
 [ $rc = 0 ] && ok "compare exits 0" || bad "compare exit $rc"

@@ -185,14 +185,21 @@ static void text_table_gaps(FILE *f, const struct run *r)
 	unsigned gaps[16];
 	size_t ngaps = 0;
 
+	bool spread = r->nresults && r->results[0].have_iters_min &&
+		      r->results[0].have_iters_max;
+
 	fprintf(f, "\nper update = half an iteration (set, clear); above "
 		"floor = over private / private-u8 at the same gap; "
 		"%%global at a gap = above floor / global's above floor; "
-		"+- = 95 %% interval\n");
+		"+- = 95 %% interval%s\n", spread ? "; iters/window = the "
+		"fewest and most one CPU completed in one window (with "
+		"windows bounded by time, a CPU far below the others got its "
+		"updates through less often)" : "");
 	fprintf(f, "%-10s %-8s %7s %4s %11s %9s %8s %9s %7s %8s %7s %8s "
-		"%6s %4s %8s\n", "layout", "op", "gap_ns", "cpus",
+		"%6s %4s %8s%s\n", "layout", "op", "gap_ns", "cpus",
 		"ticks/iter", "ns/upd", "+-95%", "abv_floor", "+-95%",
-		"%global", "+-95%", "%g(med)", "var%", "reps", "gap_real");
+		"%global", "+-95%", "%g(med)", "var%", "reps", "gap_real",
+		spread ? " iters/window" : "");
 	for (size_t i = 0; i < r->nresults; i++) {
 		const struct run_result *x = &r->results[i];
 		char pct[24] = "-", pci[24] = "-", pmed[24] = "-";
@@ -217,10 +224,13 @@ static void text_table_gaps(FILE *f, const struct run *r)
 		if (x->gap && x->have_gap_real)
 			snprintf(greal, sizeof(greal), "%.0f", x->gap_real_ns);
 		fprintf(f, "%-10s %-8s %7u %4u %11.4f %9.3f %8.3f %9s %7s "
-			"%8s %7s %8s %6.2f %4llu %8s\n", x->layout, x->op,
+			"%8s %7s %8s %6.2f %4llu %8s", x->layout, x->op,
 			x->gap, x->cpus, x->mean, x->upd_ns,
 			ticks_ns(r, x->ci95) / 2, above, aci, pct, pci, pmed,
 			x->rep_cv, (unsigned long long)x->reps, greal);
+		if (spread)
+			fprintf(f, " %.0f-%.0f", x->iters_min, x->iters_max);
+		fputc('\n', f);
 		text_node_rows(f, r, x);
 		for (g = 0; g < ngaps && gaps[g] != x->gap; g++)
 			;

@@ -102,6 +102,8 @@ static const struct map_field result_fields[] = {
 	R_OPT("pct_abv", pct_abv, have_pct_abv),
 	R_OPT("pct_abv_ci", pct_abv_ci, have_pct_abv_ci),
 	R_OPT("gap_real_ns", gap_real_ns, have_gap_real),
+	R_OPT("iters_min", iters_min, have_iters_min),
+	R_OPT("iters_max", iters_max, have_iters_max),
 };
 
 #define G(key, type, member) \

@@ -38,6 +38,10 @@ struct run_result {
 	bool have_pct_ci, have_cost_ci, have_pct_abv, have_pct_abv_ci;
 	bool have_gap_real;
 	double pct_ci, cost_ci, pct_abv, pct_abv_ci, gap_real_ns;
+	/* since windows bounded by time: the iterations one CPU completed
+	 * in one window, fewest and most */
+	bool have_iters_min, have_iters_max;
+	double iters_min, iters_max;
 	double err;		/* rounding bound of median/mean/min/max */
 };
 

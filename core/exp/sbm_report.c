@@ -100,12 +100,15 @@ void sbm_report(struct engine *e, void *state)
 	report_printf("\nper update = half an iteration (set, clear); above "
 		      "floor = over private / private-u8 at the same gap; "
 		      "%%global at a gap = above floor / global's above "
-		      "floor; +- = 95 %% interval\n");
+		      "floor; +- = 95 %% interval; iters/window = the fewest "
+		      "and most one CPU completed in one window (with windows "
+		      "bounded by time, a CPU far below the others got its "
+		      "updates through less often)\n");
 	report_printf("%-10s %-8s %7s %4s %11s %9s %8s %9s %7s %8s %7s %8s "
-		      "%6s %4s %8s\n", "layout", "op", "gap_ns", "cpus",
+		      "%6s %4s %8s %s\n", "layout", "op", "gap_ns", "cpus",
 		      "ticks/iter", "ns/upd", "+-95%", "abv_floor", "+-95%",
 		      "%global", "+-95%", "%g(med)", "var%", "reps",
-		      "gap_real");
+		      "gap_real", "iters/window");
 	for (uint32_t i = 0; i < x->nresults; i++) {
 		const struct sbm_result *r = &x->results[i];
 		char pct[16] = "-", pci[16] = "-", pmed[16] = "-";
@@ -130,11 +133,13 @@ void sbm_report(struct engine *e, void *state)
 		if (r->gap_ns && r->gap_real_ns > 0)
 			snprintf(greal, sizeof(greal), "%.0f", r->gap_real_ns);
 		report_printf("%-10s %-8s %7u %4u %11.4f %9.3f %8.3f %9s %7s "
-			      "%8s %7s %8s %6.2f %4u %8s\n",
+			      "%8s %7s %8s %6.2f %4u %8s %llu-%llu\n",
 			      sbm_kind_name(r->kind), r->op, r->gap_ns,
 			      r->ncpus, r->st.mean, sbm_ns(e, r->st.mean) / 2,
 			      sbm_ns(e, r->ci95) / 2, above, aci, pct, pci,
-			      pmed, r->rep_cv, r->reps, greal);
+			      pmed, r->rep_cv, r->reps, greal,
+			      (unsigned long long)r->iters_min,
+			      (unsigned long long)r->iters_max);
 		node_rows(e, r);
 	}
 	clock_block(e, x);

@@ -115,7 +115,7 @@ void config_defaults(struct config *c);
 /* Where a count is needed whatever iters= says (mode=pair, the proof's
  * line-transfer count, which is per iteration): iters, or with
  * iters=auto this one. */
-#define CONFIG_COUNT_ITERS 100000
+#define CONFIG_COUNT_ITERS 20000
 static inline uint64_t config_count_iters(const struct config *c)
 {
 	return c->iters ? c->iters : CONFIG_COUNT_ITERS;
