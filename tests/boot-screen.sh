@@ -79,9 +79,9 @@ else
 	bad "the top of the screen looks blank or flooded ($lit lit bytes of $top)"
 fi
 
-zbarimg --raw -q "$shot" 2>/dev/null | grep -a '^@sbm ' >"$boot_tmp/qr.rec"
+zbarimg --raw -q -Sbinary "$shot" 2>/dev/null | grep -a '^@sbm ' >"$boot_tmp/qr.rec"
 nqr=$(wc -l <"$boot_tmp/qr.rec")
-nparts=$(zbarimg --raw -q "$shot" 2>/dev/null | grep -c '^sbmbench qr part ')
+nparts=$(zbarimg --raw -q -Sbinary "$shot" 2>/dev/null | grep -c '^sbmbench qr part ')
 [ "$nqr" -gt 2 ] && ok "$nparts QR code(s) decoded: $nqr records" ||
 	bad "QR codes decoded into $nqr records"
 # exit 0: no record rejected and the run complete as its qr record says

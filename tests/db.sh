@@ -198,6 +198,24 @@ assert con.execute("SELECT doubles_at FROM scale_summary WHERE layout = 'llc' AN
 assert con.execute("SELECT llc_wins_from FROM scale_summary WHERE layout = 'llc' AND run_id = 1").fetchone() == ('never',)
 EOF
 
+# the machine is told apart by the hello keys the schema marks machine,
+# and by nothing else (no list of them in Python)
+"$py" - "$db" "$w/schema" <<'EOF' && ok "machine: the schema's machine keys name it" || bad "machine table differs from the schema's machine keys"
+import sqlite3, sys
+con = sqlite3.connect(sys.argv[1])
+want = [w[2] for w in (l.split() for l in open(sys.argv[2]))
+        if w[0] == 'key' and w[1] == 'hello' and w[5:] == ['machine']]
+assert 'arch' in want and 'cpu_model' in want and 'bios_version' not in want
+cols = [c[1] for c in con.execute('PRAGMA table_info(machine)')][2:]
+assert cols == want, (cols, want)
+idents = [i for (i,) in con.execute('SELECT ident FROM machine')]
+assert idents
+for ident in idents:
+    keys = [p.split('=', 1)[0] for p in ident.split('|')]
+    assert keys and all(k in want for k in keys), ident
+    assert keys == sorted(keys, key=want.index), ident
+EOF
+
 # a kind and keys the schema adds later (a newer sbmlog): their table and
 # columns appear on the next open, filled from the records kept whole,
 # and the keys are no longer named unknown

@@ -137,6 +137,23 @@ res() { # run layout op gap mean(ticks) [pct_abv]
 	ok "compare x86_64 with riscv64: rows paired by layout and gap, each run's op named" ||
 	bad "compare across architectures: exit $rc $(cat "$out/arch.txt")"
 
+# the %global heading names what the cells are: a gap= run's records
+# carry pct, the ratio of sums; an older run's are the medians' ratio
+{
+	echo "@sbm hello v=1 run=0ddba122 version=1 arch=x86_64 platform=uefi virt=none cpu_model=Xeon counter=tsc counter_hz=1000000000 hz_source=cpuid cycles=0"
+	res 0ddba122 global lock_or 0 100 | sed 's/$/ pct=100.00/'
+	res 0ddba122 llc lock_or 0 60 | sed 's/$/ pct=55.00/'
+	echo "@sbm end v=1 run=0ddba122 status=ok warnings=0 records=3"
+} | "$sign" >"$out/sums.log"
+"$sbmlog" compare "$out/sums.log" "$out/sums.log" >"$out/sums.txt"; rc=$?
+"$sbmlog" compare "$logs/twin-x86_64.log" "$out/sums.log" >"$out/mixed.txt"
+[ $rc = 0 ] && grep -qx '% of global (ratio of sums)' "$out/sums.txt" &&
+	grep -Eq '^llc +55.00% +55.00%$' "$out/sums.txt" &&
+	grep -qx '% of global (ratio of sums; medians in runs before gap=)' "$out/mixed.txt" &&
+	grep -qx '% of global (medians)' "$out/c.txt" &&
+	ok "compare: the %global heading names the records' ratio" ||
+	bad "compare %global heading: $(grep 'of global' "$out/sums.txt" "$out/mixed.txt" "$out/c.txt")"
+
 if command -v gnuplot >/dev/null 2>&1; then
 	"$sbmlog" plot "$logs/two-runs.log" "$logs/twin-x86_64.log" -o "$out/p.png" 2>/dev/null; rc=$?
 	[ $rc = 0 ] && head -c 8 "$out/p.png" | od -c | grep -q 'P   N   G' && ok "plot: png" || bad "plot png ($rc)"

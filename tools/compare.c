@@ -235,9 +235,13 @@ static void compare_all(FILE *f, const void *arg)
 	if (nk) {	/* runs of the machine map alone have no layouts */
 		block(f, rs, lw, w, "ns/iter (median)", keys, nk, gaps,
 		      ROW_NS);
+		char pct[96];
+
+		snprintf(pct, sizeof(pct), "%% of global (%s)",
+			 runset_pct_basis(rs));
 		block(f, rs, lw, w, gaps ? "% of global (gap 0: the whole "
-		      "update; at a gap: above each layout's floor)" :
-		      "% of global (medians)", keys, nk, gaps, ROW_PCT);
+		      "update; at a gap: above each layout's floor)" : pct,
+		      keys, nk, gaps, ROW_PCT);
 		block(f, rs, lw, w, "variance (CV of repetitions)", keys, nk,
 		      gaps, ROW_VAR);
 		block(f, rs, lw, w, "op (rows pair by layout and gap, not by "

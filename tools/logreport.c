@@ -35,6 +35,30 @@ bool run_pct(const struct run *r, const struct run_result *x, double *pct)
 	return isfinite(*pct);
 }
 
+const char *runset_pct_basis(const struct runset *rs)
+{
+	bool sums = false, medians = false;
+
+	for (size_t i = 0; i < rs->nruns; i++) {
+		const struct run *r = &rs->runs[i];
+		bool pct = false;
+
+		for (size_t j = 0; j < r->nresults; j++)
+			pct |= r->results[j].have_pct;
+		if (!r->nresults)
+			continue;
+		/* since gap=, a record's pct is the ratio of sums (means);
+		 * before it, and where run_pct() computes it, the medians' */
+		if (pct && r->results[0].have_gap)
+			sums = true;
+		else
+			medians = true;
+	}
+	if (sums && medians)
+		return "ratio of sums; medians in runs before gap=";
+	return sums ? "ratio of sums" : "medians";
+}
+
 /* ns is printed to 3 decimals; the median may pin it down finer. */
 static bool uses_median(const struct run *r, const struct run_result *x)
 {

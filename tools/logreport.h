@@ -17,6 +17,9 @@
 const struct run_result *run_global(const struct run *r);
 /* Cost as % of global from the medians, as the image computes it. */
 bool run_pct(const struct run *r, const struct run_result *x, double *pct);
+/* What run_pct() of @rs's runs is a ratio of: "medians", "ratio of
+ * sums" (records since gap=) or both, for a heading. */
+const char *runset_pct_basis(const struct runset *rs);
 /* ns per iteration of the median, from whichever record field is finer. */
 bool run_ns(const struct run *r, const struct run_result *x, double *ns);
 /*

@@ -54,8 +54,6 @@ struct map_table {
 					sizeof(fields) / sizeof(fields[0]), \
 					nulls }
 
-extern const struct map_table map_c2c_table, map_noise_table,
-	map_scale_table, map_scale_sum_table, map_rw_table;
 /* A run's own records (run_fields.c): struct run, run_result, ... */
 extern const struct map_table run_hello_table, run_topo_table,
 	run_config_table, run_result_table, run_group_table, run_cache_table,

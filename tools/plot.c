@@ -75,8 +75,11 @@ static void panel(FILE *f, const char *dat, const char *name,
 
 static int write_script(const char *path, const char *pct, const char *ns,
 			const char *out, bool svg, enum plot_metric what,
-			size_t nruns)
+			const struct runset *rs)
 {
+	size_t nruns = rs->nruns;
+	char title[96];
+
 	int rows = what == PLOT_BOTH ? 2 : 1;
 	/* the key sits below each panel, one line per run */
 	int h = rows * (300 + 18 * (int)(nruns > 40 ? 40 : nruns));
@@ -104,9 +107,10 @@ static int write_script(const char *path, const char *pct, const char *ns,
 	if (rows > 1)
 		fputs("set multiplot layout 2,1 title "
 		      "'sbmbench: cost of one shared CPU mask, by layout'\n", f);
+	snprintf(title, sizeof(title), "%% of global (%s)",
+		 runset_pct_basis(rs));
 	if (what & PLOT_PCT)
-		panel(f, pct, "% of global (medians)", "% of global",
-		      nruns);
+		panel(f, pct, title, "% of global", nruns);
 	if (what & PLOT_NS)
 		panel(f, ns, "set+clear cost (median)", "ns per iteration",
 		      nruns);
@@ -226,7 +230,7 @@ int report_plot(const struct runset *rs, const char *out,
 	snprintf(gp, sizeof(gp), "%s/plot.gp", dir);
 	if (write_data(pct, rs, layouts, nl, true) ||
 	    write_data(ns, rs, layouts, nl, false) ||
-	    write_script(gp, pct, ns, out, svg, what, rs->nruns)) {
+	    write_script(gp, pct, ns, out, svg, what, rs)) {
 		fprintf(stderr, "sbmlog: cannot write to %s\n", dir);
 		goto out;
 	}

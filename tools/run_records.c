@@ -25,11 +25,73 @@ size_t rec_kind_nkeys(const struct rec_schema *k)
 	return n;
 }
 
+size_t run_rec_bad_reads;
+
 const char *run_rec_get(const struct run_rec *x, const char *key)
 {
 	const struct rec_schema *k = rec_schema_key(x->kind, key);
 
-	return k ? x->val[k - x->kind - 1] : NULL;
+	if (!k) {
+		run_rec_bad_reads++;	/* a name the schema lacks: a typo */
+		return NULL;
+	}
+	return x->val[k - x->kind - 1];
+}
+
+const char *run_rec_str(const struct run_rec *x, const char *key)
+{
+	const char *v = run_rec_get(x, key);
+
+	return v ? v : "";
+}
+
+uint64_t run_rec_u64(const struct run_rec *x, const char *key)
+{
+	const char *s = run_rec_get(x, key);
+
+	if (!s || !*s || *s == '-')
+		return 0;
+	return strtoull(s, NULL, 0);
+}
+
+unsigned run_rec_uint(const struct run_rec *x, const char *key)
+{
+	uint64_t v = run_rec_u64(x, key);
+
+	return v > 0xffffffffu ? 0xffffffffu : (unsigned)v;
+}
+
+bool run_rec_dbl(const struct run_rec *x, const char *key, double *v)
+{
+	const char *s = run_rec_get(x, key);
+	char *e;
+	double d;
+
+	if (!s || !*s)
+		return false;
+	d = strtod(s, &e);
+	if (*e)
+		return false;
+	*v = d;
+	return true;
+}
+
+double run_rec_num(const struct run_rec *x, const char *key)
+{
+	double v = 0;
+
+	return run_rec_dbl(x, key, &v) ? v : 0;
+}
+
+void run_rec_copy(char *dst, size_t n, const struct run_rec *x,
+		  const char *key)
+{
+	snprintf(dst, n, "%s", run_rec_str(x, key));
+}
+
+const struct run_rec *run_records_last(const struct run_records *rr)
+{
+	return rr->n ? &rr->rec[rr->n - 1] : NULL;
 }
 
 void run_rec_text(FILE *f, const struct run_rec *x)
@@ -169,6 +231,23 @@ static void json_value(FILE *f, unsigned type, const char *v)
 	}
 }
 
+void run_rec_json(FILE *f, const struct run_rec *x)
+{
+	size_t nk = rec_kind_nkeys(x->kind);
+	bool first = true;
+
+	for (size_t c = 0; c < nk; c++) {
+		if (!x->val[c])
+			continue;
+		if (!first)
+			fputc(',', f);
+		first = false;
+		json_str(f, x->kind[1 + c].key);
+		fputc(':', f);
+		json_value(f, x->kind[1 + c].type, x->val[c]);
+	}
+}
+
 void run_records_json(FILE *f, const struct run *r)
 {
 	const struct run_records *rr = &r->records;
@@ -178,12 +257,10 @@ void run_records_json(FILE *f, const struct run *r)
 	/* kinds in the schema's order, each with its records in log order */
 	for (const struct rec_schema *k = rec_schema_first(); k;
 	     k = rec_schema_next(k)) {
-		size_t nk = rec_kind_nkeys(k);
 		bool first = true;
 
 		for (size_t j = 0; j < rr->n; j++) {
 			const struct run_rec *x = &rr->rec[j];
-			bool first_key = true;
 
 			if (x->kind != k)
 				continue;
@@ -196,16 +273,7 @@ void run_records_json(FILE *f, const struct run *r)
 			}
 			fputs(first ? "{" : ",{", f);
 			first = false;
-			for (size_t c = 0; c < nk; c++) {
-				if (!x->val[c])
-					continue;
-				if (!first_key)
-					fputc(',', f);
-				first_key = false;
-				json_str(f, k[1 + c].key);
-				fputc(':', f);
-				json_value(f, k[1 + c].type, x->val[c]);
-			}
+			run_rec_json(f, x);
 			fputc('}', f);
 		}
 		if (!first)

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "output/record.h"
@@ -37,6 +38,31 @@ size_t rec_kind_nkeys(const struct rec_schema *k);
 
 /* The value of @key in @x, NULL when it has none. */
 const char *run_rec_get(const struct run_rec *x, const char *key);
+/* How many reads named a key the record's kind does not have in the
+ * schema: a host file's typo, which tests hold to 0. */
+extern size_t run_rec_bad_reads;
+
+/*
+ * @key of @x read as a C value, for the human tables: a key the kind's
+ * schema lacks reads as absent.  A string absent reads as ""; a u64 as
+ * 0 (its leading digits where more follows); a number as false from
+ * run_rec_dbl() when it is not one, and as 0 from run_rec_num().
+ */
+const char *run_rec_str(const struct run_rec *x, const char *key);
+uint64_t run_rec_u64(const struct run_rec *x, const char *key);
+unsigned run_rec_uint(const struct run_rec *x, const char *key); /* saturated */
+bool run_rec_dbl(const struct run_rec *x, const char *key, double *v);
+double run_rec_num(const struct run_rec *x, const char *key);
+/* The value of @key copied into @dst (@n bytes, cut to fit). */
+void run_rec_copy(char *dst, size_t n, const struct run_rec *x,
+		  const char *key);
+
+/* The record kept last: the one a host take is handed (host_exp.h). */
+const struct run_rec *run_records_last(const struct run_records *rr);
+
+/* @x's keys as JSON members "key":value, typed by the schema as in
+ * run_records_json(), between commas, no braces. */
+void run_rec_json(FILE *f, const struct run_rec *x);
 
 /* " key=value" for each key @x has, in the schema's order. */
 void run_rec_text(FILE *f, const struct run_rec *x);

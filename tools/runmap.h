@@ -104,9 +104,10 @@ void runmap_free(struct run_map *m);
 
 
 /* The scale tables (exp/host_scale.c): text per order, JSON members
- * "scale" and "scale_summary" (each followed by ','). */
+ * "scale" and "scale_summary" (each followed by ','): the records as
+ * the schema types them. */
 void runmap_text_scale(FILE *f, const struct run_map *m);
-void runmap_json_scale(FILE *f, const struct run_map *m);
+void runmap_json_scale(FILE *f, const struct run *r);
 /* sbmlog report --table scale in text (each run's tables) or JSON (an
  * array of {run, scale, scale_summary, file}). */
 void runmap_scale_report(FILE *f, const struct runset *rs, bool json);

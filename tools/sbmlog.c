@@ -310,7 +310,8 @@ out:
 /*
  * The record schema this sbmlog was built with, for programs that read
  * records (tools/sbmdb): "kind KIND save qr grows" per kind, then
- * "key KIND KEY type unit" per key ("-": no unit).
+ * "key KIND KEY type unit [role]" per key ("-": no unit; the role, such
+ * as "machine", only where the key has one).
  */
 static int cmd_schema(void)
 {
@@ -320,10 +321,14 @@ static int cmd_schema(void)
 	     k = rec_schema_next(k)) {
 		printf("kind %s %s %u %s\n", k->kind, save[k->save], k->qr,
 		       k->grows ? "grows" : "one");
-		for (const struct rec_schema *f = k + 1; f->key; f++)
-			printf("key %s %s %s %s\n", k->kind, f->key,
+		for (const struct rec_schema *f = k + 1; f->key; f++) {
+			const char *role = rec_schema_role_name(f->role);
+
+			printf("key %s %s %s %s%s%s\n", k->kind, f->key,
 			       rec_schema_type_name(f->type),
-			       f->unit[0] ? f->unit : "-");
+			       f->unit[0] ? f->unit : "-", role ? " " : "",
+			       role ? role : "");
+		}
 	}
 	return fflush(stdout) ? 2 : 0;
 }

@@ -142,3 +142,8 @@ const char *rec_schema_type_name(unsigned type)
 
 	return type < sizeof(names) / sizeof(names[0]) ? names[type] : "?";
 }
+
+const char *rec_schema_role_name(unsigned role)
+{
+	return role == REC_R_MACHINE ? "machine" : NULL;
+}

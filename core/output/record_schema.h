@@ -29,6 +29,14 @@ enum rec_type {
 	REC_T_U64_OR_NEVER,	/* decimal, or the word never */
 };
 
+/* What a key says of the machine, for the tools that tell machines
+ * apart (sbmdb's machine table): the hardware it names, the same on
+ * every boot of one machine. */
+enum rec_role {
+	REC_R_NONE,
+	REC_R_MACHINE,
+};
+
 #define REC_QR_RANKS	8	/* qr: 0 never left out .. 7 first out */
 
 struct rec_schema {
@@ -39,6 +47,7 @@ struct rec_schema {
 	uint8_t save;		/* a kind's enum rec_save */
 	uint8_t qr;		/* a kind's QR rank */
 	bool grows;		/* a kind with a record per CPU, pair, ... */
+	uint8_t role;		/* a key's enum rec_role */
 };
 
 /*
@@ -50,6 +59,9 @@ struct rec_schema {
 #define REC_KIND(k, s, q, g) { .kind = k, .unit = "", .save = REC_SAVE_##s, \
 			       .qr = q, .grows = REC_KIND_##g },
 #define REC_KEY(k, t, u) { .key = k, .unit = u, .type = REC_T_##t },
+/* a key with a role (enum rec_role, REC_R_ left off): MACHINE */
+#define REC_KEY_AS(k, t, u, r) { .key = k, .unit = u, .type = REC_T_##t, \
+				 .role = REC_R_##r },
 #define REC_END { .kind = NULL }	/* neither kind nor key */
 #define REC_KIND_ONE	false
 #define REC_KIND_GROWS	true
@@ -73,5 +85,7 @@ const struct rec_schema *rec_schema_next(const struct rec_schema *kind);
 /* Whether @v is written as @type says. */
 bool rec_schema_value_ok(unsigned type, const char *v);
 const char *rec_schema_type_name(unsigned type);
+/* "machine" for REC_R_MACHINE, NULL for none. */
+const char *rec_schema_role_name(unsigned role);
 
 #endif

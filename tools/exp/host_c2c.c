@@ -17,8 +17,6 @@
 #include "inert.h"
 #include "logreport.h"
 #include "host_exp.h"
-#include "map_fields.h"
-#include "rec_fields.h"
 #include "runmap.h"
 #include "runs.h"
 
@@ -386,20 +384,37 @@ static void text(FILE *f, const struct run *r)
 static void take_plan(struct run *r, const struct rec_parsed *p)
 {
 	struct run_map *m = runmap_of(&r->map);
+	const struct run_rec *x = run_records_last(&r->records);
 
+	(void)p;
 	m->c2c_plan = true;
-	m->plan_cpus = rec_field_u(p, "cpus");
-	m->plan_pairs = rec_field_u(p, "pairs");
-	m->rounds = rec_field_u(p, "rounds");
-	rec_field_s(m->select, sizeof(m->select), p, "select");
-	rec_field_s(m->home, sizeof(m->home), p, "home");
+	m->plan_cpus = run_rec_uint(x, "cpus");
+	m->plan_pairs = run_rec_uint(x, "pairs");
+	m->rounds = run_rec_uint(x, "rounds");
+	run_rec_copy(m->select, sizeof(m->select), x, "select");
+	run_rec_copy(m->home, sizeof(m->home), x, "home");
 }
 
+/* a pair's figures, read by name from the record just kept */
 static void take_pair(struct run *r, const struct rec_parsed *p)
 {
 	struct run_map *m = runmap_of(&r->map);
+	const struct run_rec *x = run_records_last(&r->records);
+	struct map_pair *y = RUN_PUSH(m->pairs, m->npairs);
 
-	map_fill(&map_c2c_table, RUN_PUSH(m->pairs, m->npairs), p);
+	(void)p;
+	y->a = run_rec_uint(x, "a");
+	y->b = run_rec_uint(x, "b");
+	run_rec_copy(y->cls, sizeof(y->cls), x, "class");
+	y->home = run_rec_uint(x, "home");
+	y->median = run_rec_num(x, "median");
+	y->min = run_rec_num(x, "min");
+	y->cas_median = run_rec_num(x, "cas_median");
+	y->cas_min = run_rec_num(x, "cas_min");
+	y->batch = run_rec_uint(x, "batch");
+	y->cas_batch = run_rec_uint(x, "cas_batch");
+	y->timed = run_rec_uint(x, "timed");
+	y->cas_timed = run_rec_uint(x, "cas_timed");
 }
 
 static int plot(const struct runset *rs, const char *out, bool keep)

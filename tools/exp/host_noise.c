@@ -13,8 +13,6 @@
 #include <string.h>
 
 #include "host_exp.h"
-#include "map_fields.h"
-#include "rec_fields.h"
 #include "runmap.h"
 #include "runs.h"
 
@@ -165,17 +163,29 @@ static void text(FILE *f, const struct run *r)
 static void take_plan(struct run *r, const struct rec_parsed *p)
 {
 	struct run_map *m = runmap_of(&r->map);
+	const struct run_rec *x = run_records_last(&r->records);
 
+	(void)p;
 	m->noise_plan = true;
-	m->noise_s = rec_field_d(p, "seconds");
-	m->threshold = rec_field_u(p, "threshold");
+	m->noise_s = run_rec_num(x, "seconds");
+	m->threshold = run_rec_uint(x, "threshold");
 }
 
+/* a CPU's gaps, read by name from the record just kept */
 static void take_cpu(struct run *r, const struct rec_parsed *p)
 {
 	struct run_map *m = runmap_of(&r->map);
+	const struct run_rec *x = run_records_last(&r->records);
+	struct map_noise *y = RUN_PUSH(m->noise, m->nnoise);
 
-	map_fill(&map_noise_table, RUN_PUSH(m->noise, m->nnoise), p);
+	(void)p;
+	y->cpu = run_rec_uint(x, "cpu");
+	y->polled_ms = run_rec_num(x, "polled_ms");
+	y->count = run_rec_u64(x, "count");
+	y->total = run_rec_num(x, "total");
+	y->max = run_rec_num(x, "max");
+	y->hist_lo = run_rec_uint(x, "hist_lo");
+	run_rec_copy(y->hist, sizeof(y->hist), x, "hist");
 }
 
 const struct host_exp host_noise = {

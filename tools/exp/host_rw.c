@@ -18,8 +18,6 @@
 #include "inert.h"
 #include "logreport.h"
 #include "host_exp.h"
-#include "map_fields.h"
-#include "rec_fields.h"
 #include "runmap.h"
 #include "runs.h"
 
@@ -204,20 +202,49 @@ static void text(FILE *f, const struct run *r)
 static void take_plan(struct run *r, const struct rec_parsed *p)
 {
 	struct run_map *m = runmap_of(&r->map);
+	const struct run_rec *x = run_records_last(&r->records);
 
+	(void)p;
 	m->rw_plan = true;
-	rec_field_s(m->rw_place, sizeof(m->rw_place), p, "place");
-	rec_field_s(m->rw_reader, sizeof(m->rw_reader), p, "reader");
-	m->rw_idle_ns = rec_field_u(p, "idle_ns");
-	m->rw_run_ns = rec_field_u(p, "run_ns");
-	m->rw_scan_ns = rec_field_u(p, "scan_ns");
+	run_rec_copy(m->rw_place, sizeof(m->rw_place), x, "place");
+	run_rec_copy(m->rw_reader, sizeof(m->rw_reader), x, "reader");
+	m->rw_idle_ns = run_rec_uint(x, "idle_ns");
+	m->rw_run_ns = run_rec_uint(x, "run_ns");
+	m->rw_scan_ns = run_rec_uint(x, "scan_ns");
 }
 
 static void take_layout(struct run *r, const struct rec_parsed *p)
 {
 	struct run_map *m = runmap_of(&r->map);
+	const struct run_rec *x = run_records_last(&r->records);
+	struct map_rw *y = RUN_PUSH(m->rw, m->nrw);
 
-	map_fill(&map_rw_table, RUN_PUSH(m->rw, m->nrw), p);
+	(void)p;
+	run_rec_copy(y->layout, sizeof(y->layout), x, "layout");
+	run_rec_copy(y->reader, sizeof(y->reader), x, "reader");
+	run_rec_copy(y->check, sizeof(y->check), x, "check");
+	run_rec_copy(y->wrong, sizeof(y->wrong), x, "wrong");
+	y->writers = run_rec_uint(x, "writers");
+	y->readers = run_rec_uint(x, "readers");
+	/* the floor's three figures, where the record has any */
+	y->have_floor = run_rec_dbl(x, "floor_ns", &y->floor_ns) |
+			run_rec_dbl(x, "above_ns", &y->above_ns) |
+			run_rec_dbl(x, "above_alone_ns", &y->above_alone_ns);
+	y->writer_ns = run_rec_num(x, "writer_ns");
+	y->writer_alone_ns = run_rec_num(x, "writer_alone_ns");
+	y->reader_ns = run_rec_num(x, "reader_ns");
+	y->reader_alone_ns = run_rec_num(x, "reader_alone_ns");
+	y->visited = run_rec_num(x, "visited");
+	y->visited_alone = run_rec_num(x, "visited_alone");
+	y->lines = run_rec_num(x, "lines");
+	y->per_cpu_ns = run_rec_num(x, "per_cpu_ns");
+	y->writer_med = run_rec_num(x, "writer_median_ns");
+	y->writer_alone_med = run_rec_num(x, "writer_alone_median_ns");
+	y->reader_med = run_rec_num(x, "reader_median_ns");
+	y->reader_alone_med = run_rec_num(x, "reader_alone_median_ns");
+	y->dropped = run_rec_u64(x, "dropped");
+	y->updates = run_rec_u64(x, "updates");
+	y->scans = run_rec_u64(x, "scans");
 }
 
 const struct host_exp host_rw = {

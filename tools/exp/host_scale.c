@@ -14,8 +14,6 @@
 
 #include "inert.h"
 #include "host_exp.h"
-#include "map_fields.h"
-#include "rec_fields.h"
 #include "runmap.h"
 #include "runs.h"
 
@@ -140,21 +138,30 @@ void runmap_text_scale(FILE *f, const struct run_map *m)
 			m->scale_points - (unsigned)m->nscale);
 }
 
-void runmap_json_scale(FILE *f, const struct run_map *m)
+/* "NAME":[{...},...], of every @kind record of @r, as the schema types
+ * them (the objects of the JSON's "records") */
+static void json_kind(FILE *f, const struct run *r, const char *name,
+		      const char *kind)
 {
-	fputs("\"scale\":[", f);
-	for (size_t i = 0; m && i < m->nscale; i++) {
-		fputs(i ? ",\n{" : "\n{", f);
-		map_json_row(f, &map_scale_table, &m->scale[i]);
-		fputc('}', f);
-	}
-	fputs("],\n\"scale_summary\":[", f);
-	for (size_t i = 0; m && i < m->nscale_sum; i++) {
-		fputs(i ? ",\n{" : "\n{", f);
-		map_json_row(f, &map_scale_sum_table, &m->scale_sum[i]);
+	const struct rec_schema *k = rec_schema_kind(kind);
+	size_t n = 0;
+
+	json_str(f, name);
+	fputs(":[", f);
+	for (size_t i = 0; k && i < r->records.n; i++) {
+		if (r->records.rec[i].kind != k)
+			continue;
+		fputs(n++ ? ",\n{" : "\n{", f);
+		run_rec_json(f, &r->records.rec[i]);
 		fputc('}', f);
 	}
 	fputs("],\n", f);
+}
+
+void runmap_json_scale(FILE *f, const struct run *r)
+{
+	json_kind(f, r, "scale", "scale");
+	json_kind(f, r, "scale_summary", "scale-summary");
 }
 
 static void scale_report(FILE *f, const struct runset *rs, bool json)
@@ -176,7 +183,7 @@ static void scale_report(FILE *f, const struct runset *rs, bool json)
 			fputs(n ? ",\n{" : "\n{", f);
 			json_kstr(f, "run", id);
 			fputc(',', f);
-			runmap_json_scale(f, m);
+			runmap_json_scale(f, r);
 			json_kstr(f, "file", rs->files[r->file].path);
 			fputc('}', f);
 		} else {
@@ -218,25 +225,40 @@ static void text(FILE *f, const struct run *r)
 static void take_plan(struct run *r, const struct rec_parsed *p)
 {
 	struct run_map *m = runmap_of(&r->map);
+	const struct run_rec *x = run_records_last(&r->records);
 
+	(void)p;
 	m->scale_plan = true;
-	m->scale_steps = rec_field_u(p, "steps");
+	m->scale_steps = run_rec_uint(x, "steps");
 	/* before layouts: one curve of steps points */
-	m->scale_points = rec_get(p, "points") ? rec_field_u(p, "points") :
-			  m->scale_steps;
-	rec_field_s(m->scale_op, sizeof(m->scale_op), p, "op");
-	m->scale_llcs = rec_field_u(p, "llcs");
+	m->scale_points = run_rec_get(x, "points") ?
+			  run_rec_uint(x, "points") : m->scale_steps;
+	run_rec_copy(m->scale_op, sizeof(m->scale_op), x, "op");
+	m->scale_llcs = run_rec_uint(x, "llcs");
 }
 
 static void take_point(struct run *r, const struct rec_parsed *p)
 {
 	struct run_map *m = runmap_of(&r->map);
+	const struct run_rec *y = run_records_last(&r->records);
 	struct map_scale *x = RUN_PUSH(m->scale, m->nscale);
 
-	map_fill(&map_scale_table, x, p);
+	(void)p;
+	x->cpus = run_rec_uint(y, "cpus");
+	x->median = run_rec_num(y, "median");
+	x->min = run_rec_num(y, "min");
+	x->max = run_rec_num(y, "max");
+	x->ns = run_rec_num(y, "ns");
+	run_rec_copy(x->layout, sizeof(x->layout), y, "layout");
+	run_rec_copy(x->order, sizeof(x->order), y, "order");
+	run_rec_copy(x->op, sizeof(x->op), y, "op");
+	/* absent in older records: no lost update seen */
+	x->clean = !*run_rec_str(y, "clean") || *run_rec_str(y, "clean") ==
+		   '-' || run_rec_u64(y, "clean");
+	x->llcs = run_rec_uint(y, "llcs");
 	/* older records: no upd_ns, no layout (one shared line in topology
 	 * order) */
-	if (!rec_get_dbl(p, "upd_ns", &x->upd_ns))
+	if (!run_rec_dbl(y, "upd_ns", &x->upd_ns))
 		x->upd_ns = x->ns / 2;
 	if (!*x->layout)
 		snprintf(x->layout, sizeof(x->layout), "line");
@@ -247,9 +269,19 @@ static void take_point(struct run *r, const struct rec_parsed *p)
 static void take_summary(struct run *r, const struct rec_parsed *p)
 {
 	struct run_map *m = runmap_of(&r->map);
+	const struct run_rec *y = run_records_last(&r->records);
+	struct map_scale_sum *x = RUN_PUSH(m->scale_sum, m->nscale_sum);
 
-	map_fill(&map_scale_sum_table, RUN_PUSH(m->scale_sum, m->nscale_sum),
-		 p);
+	(void)p;
+	run_rec_copy(x->layout, sizeof(x->layout), y, "layout");
+	run_rec_copy(x->order, sizeof(x->order), y, "order");
+	run_rec_copy(x->op, sizeof(x->op), y, "op");
+	x->cpus = run_rec_uint(y, "cpus");
+	x->base_ns = run_rec_num(y, "base_ns");
+	x->last_ns = run_rec_num(y, "last_ns");
+	run_rec_copy(x->doubles_at, sizeof(x->doubles_at), y, "doubles_at");
+	run_rec_copy(x->wins_from, sizeof(x->wins_from), y, "llc_wins_from");
+	run_rec_copy(x->stops_at, sizeof(x->stops_at), y, "llc_stops_at");
 }
 
 static void tables(FILE *f, const struct runset *rs, const char *format)

@@ -12,9 +12,9 @@ import os
 import re
 import subprocess
 
-_schema = _known = None
+_schema = _known = _roles = None
 # what `sbmlog schema` may name: a kind (letters, digits, '-'), a key
-# (letters, digits, '_'), a type word
+# (letters, digits, '_'), a type word, a role word
 _KIND_NAME = re.compile(r'^[a-z][a-z0-9-]{0,39}$')
 _KEY_NAME = re.compile(r'^[a-z][a-z0-9_]{0,39}$')
 _TYPE_NAME = re.compile(r'^[a-z0-9-]{1,20}$')
@@ -27,32 +27,43 @@ def schema():
     names them (u64, dbl, str, hex, list, cpus, u64-or-never, ...).
     The host's one source of record kinds and keys: nothing here or in
     store.py or html.py lists them again."""
-    global _schema
+    global _schema, _roles
     if _schema is None:
         p = _run(['schema'])
         if p.returncode != 0:
             raise LogError('sbmlog schema failed: %s' % (
                 p.stderr.decode('ascii', 'replace').strip() or
                 'exit %d' % p.returncode))
-        out = {}
+        out, roles = {}, {}
         for n, line in enumerate(p.stdout.decode('ascii', 'replace')
                                  .splitlines(), 1):
             w = line.split()
             if len(w) == 5 and w[0] == 'kind' and _KIND_NAME.match(w[1]):
                 out.setdefault(w[1], [])
-            elif (len(w) == 5 and w[0] == 'key' and w[1] in out and
-                  _KEY_NAME.match(w[2]) and _TYPE_NAME.match(w[3])):
+            elif (len(w) in (5, 6) and w[0] == 'key' and w[1] in out and
+                  _KEY_NAME.match(w[2]) and _TYPE_NAME.match(w[3]) and
+                  (len(w) == 5 or _TYPE_NAME.match(w[5]))):
                 if w[2] not in ('v', 'run') and \
                         all(k != w[2] for k, _, _ in out[w[1]]):
                     out[w[1]].append((w[2], w[3],
                                       '' if w[4] == '-' else w[4]))
+                    if len(w) == 6:
+                        roles.setdefault(w[5], []).append((w[1], w[2]))
             else:
                 raise LogError('sbmlog schema, line %d: not a kind or key '
                                'line this reader knows: %r' % (n, line))
         if not out:
             raise LogError('sbmlog schema printed no record kind')
-        _schema = out
+        _schema, _roles = out, roles
     return _schema
+
+
+def keys_as(kind, role):
+    """The keys of @kind the schema gives @role ("machine": those naming
+    the hardware, the same on every boot of one machine), in the
+    schema's order."""
+    schema()
+    return tuple(k for kd, k in _roles.get(role, ()) if kd == kind)
 
 
 def known_keys():

@@ -18,12 +18,9 @@ from . import records as recs
 SCHEMA = 3
 APP_ID = 0x53424d44  # 'SBMD': this file is an sbmbench database
 
-# The machine's identity (hello) and the run's summary (hello, topo):
-# which keys identify a machine is a choice made here, not a list of a
-# kind's keys; each name is checked against the schema (_check_names).
-MACHINE_KEYS = ('arch', 'platform', 'virt', 'cpu_model', 'sys_vendor',
-                'product', 'board_vendor', 'board', 'cpu_version', 'midr',
-                'revidr', 'dt_model', 'mvendorid', 'marchid', 'mimpid')
+# The machine's identity is the hello keys the schema marks "machine"
+# (machine_keys()); the run's summary (hello, topo) is a choice made
+# here, each name checked against the schema (_check_names).
 FIRMWARE_KEYS = ('bios_vendor', 'bios_version', 'bios_date', 'microcode')
 RUN_HELLO_KEYS = ('version', 'counter_hz')
 RUN_TOPO_KEYS = ('cpus', 'packages', 'nodes', 'llcs')
@@ -44,6 +41,16 @@ CORE_TABLES = ('machine', 'log', 'reject', 'run', 'record', 'field',
                'published', 'published_cpu', 'published_pair',
                'kind_table', 'kind_column')
 _INT = re.compile(r'^-?[0-9]{1,19}$')
+
+
+def machine_keys():
+    """The keys whose values tell machines apart: hello's keys with the
+    schema's machine role, in its order (the machine table's columns)."""
+    keys = recs.keys_as('hello', 'machine')
+    if not keys:
+        raise DbError('the record schema (sbmlog schema) marks no hello '
+                      'key as naming the machine')
+    return keys
 
 
 def q(name):
@@ -234,8 +241,8 @@ def _check_names():
     """The keys named above are the schema's (a renamed key would
     otherwise leave its column empty, silently)."""
     known = recs.known_keys()
-    for kind, keys in (('hello', MACHINE_KEYS + FIRMWARE_KEYS +
-                        RUN_HELLO_KEYS), ('topo', RUN_TOPO_KEYS)):
+    for kind, keys in (('hello', FIRMWARE_KEYS + RUN_HELLO_KEYS),
+                       ('topo', RUN_TOPO_KEYS)):
         for k in keys:
             if k not in known.get(kind, ()):
                 raise DbError('sbmdb/store.py names %s.%s, which the '
@@ -433,16 +440,21 @@ def _typed_value(v, t, typ=None):
 
 
 def _machine_id(con, hello):
-    vals = [(hello.get(k) if hello else None) for k in MACHINE_KEYS]
-    ident = '|'.join('%s=%s' % (k, v) for k, v in zip(MACHINE_KEYS, vals)
+    keys = machine_keys()
+    vals = [(hello.get(k) if hello else None) for k in keys]
+    ident = '|'.join('%s=%s' % (k, v) for k, v in zip(keys, vals)
                      if v is not None)
     row = con.execute('SELECT id FROM machine WHERE ident = ?',
                       (ident,)).fetchone()
     if row:
         return row[0]
+    # a key a newer schema marks is a column from then on
+    have = {r[1] for r in con.execute('PRAGMA table_info(machine)')}
+    for k in keys:
+        if k not in have:
+            con.execute('ALTER TABLE machine ADD COLUMN %s TEXT' % q(k))
     cur = con.execute('INSERT INTO machine (ident, %s) VALUES (?%s)' % (
-        ', '.join(q(k) for k in MACHINE_KEYS), ', ?' * len(MACHINE_KEYS)),
-        [ident] + vals)
+        ', '.join(q(k) for k in keys), ', ?' * len(keys)), [ident] + vals)
     return cur.lastrowid
 
 
