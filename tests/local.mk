@@ -134,8 +134,11 @@ FUZZ_SCREEN_SRCS = tests/fuzz_screen.c $(SCREEN_SOURCES) core/output/keep.c \
 	$(RECORD_SCHEMA_CSRCS) \
 	core/output/keep.h core/output/qr.c core/output/qr_rs.c core/output/qr.h core/output/record.c \
 	core/output/record.h core/output/crc32.c core/output/crc32.h
+# acpidump's text, which a user mails in (tools/preflight --from)
+FUZZ_ACPIDUMP_SRCS = tests/fuzz_acpidump.c tools/acpi_dump.c \
+	tools/acpi_dump.h core/fw/acpi.c core/fw/acpi.h
 INPUT_FUZZERS = tests/fuzz_options tests/fuzz_record tests/fuzz_result \
-	tests/fuzz_screen
+	tests/fuzz_screen tests/fuzz_acpidump
 # the .c files of a list, in the source tree
 INPUT_FUZZ_C = for f in $$srcs; do case $$f in *.c) echo $(srcdir)/$$f;; \
 	esac; done
@@ -156,6 +159,10 @@ tests/fuzz_screen: $(FUZZ_SCREEN_SRCS) tests/fuzz_screen.ignore
 	$(AM_V_CC)srcs='$(FUZZ_SCREEN_SRCS)'; $(FUZZ_CLANG) \
 		$(INPUT_FUZZ_FLAGS) -DSBM_EXP_RECORDS_ONLY -o $@ `$(INPUT_FUZZ_C)` -lm \
 		-fsanitize-coverage-ignorelist=$(srcdir)/tests/fuzz_screen.ignore
+tests/fuzz_acpidump: $(FUZZ_ACPIDUMP_SRCS)
+	@$(MKDIR_P) tests
+	$(AM_V_CC)srcs='$(FUZZ_ACPIDUMP_SRCS)'; $(FUZZ_CLANG) \
+		$(INPUT_FUZZ_FLAGS) -I$(srcdir)/tools -o $@ `$(INPUT_FUZZ_C)`
 TESTS += tests/fuzz-input.sh
 tests/fuzz-input.log: $(INPUT_FUZZERS)
 CLEANFILES += $(INPUT_FUZZERS)
@@ -163,4 +170,4 @@ endif
 endif
 EXTRA_DIST += tests/fuzz_options.c tests/fuzz_record.c tests/fuzz_result.c \
 	tests/fuzz_screen.c tests/fuzz_screen.ignore tests/fuzz-input.sh \
-	tests/fuzz-seeds
+	tests/fuzz_acpidump.c tests/fuzz-seeds
