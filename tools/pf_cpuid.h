@@ -14,9 +14,9 @@
 
 #include "topo/topo.h"
 
-/* The boot CPU's APIC id; false where there is no CPUID. */
-bool pf_cpuid_boot_id(uint64_t *apic_id);
+/* The boot CPU's APIC id and brand string; false without CPUID. */
+bool pf_cpuid_boot_id(uint64_t *apic_id, char *model, size_t len);
 /* Package, core and LLC of every CPU from its APIC id; the caches. */
-void pf_cpuid_fill(struct topo *t, char *model, size_t len);
+void pf_cpuid_fill(struct topo *t);
 
 #endif

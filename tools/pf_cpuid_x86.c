@@ -10,7 +10,7 @@
 static struct x86_cpuid id;
 static bool probed;
 
-bool pf_cpuid_boot_id(uint64_t *apic_id)
+bool pf_cpuid_boot_id(uint64_t *apic_id, char *model, size_t len)
 {
 	cpu_set_t set;
 
@@ -22,13 +22,12 @@ bool pf_cpuid_boot_id(uint64_t *apic_id)
 	x86_cpuid_probe(&id);
 	probed = true;
 	*apic_id = id.bsp_apic_id;
+	snprintf(model, len, "%s", id.brand);
 	return true;
 }
 
-void pf_cpuid_fill(struct topo *t, char *model, size_t len)
+void pf_cpuid_fill(struct topo *t)
 {
-	if (!probed)
-		return;
-	x86_cpuid_fill_topo(&id, t);
-	snprintf(model, len, "%s", id.brand);
+	if (probed)
+		x86_cpuid_fill_topo(&id, t);
 }

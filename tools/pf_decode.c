@@ -224,33 +224,52 @@ static void do_platform(const struct acpi_dump *d, struct pf_view *v)
 	}
 }
 
-int pf_decode(const struct acpi_dump *d, bool live, struct pf_view *v)
+/* The first CPU entry's kind names the architecture (quietly: the
+ * MADT's warnings come once, from do_madt()). */
+static const char *peek_arch(const struct acpi_dump *d)
 {
-	struct topo_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
-	const struct acpi_dump_table *t;
-	uint64_t bsp = 0;
+	const struct acpi_dump_table *t = acpi_dump_find(d, "APIC", 0);
+	struct acpi_madt_cpu c;
+	const char *why;
+	size_t n = 0;
 
+	for (unsigned k = 1; t; t = acpi_dump_find(d, "APIC", k++))
+		if (!acpi_madt_parse(t->data, t->len, &c, 1, &n, NULL, NULL,
+				     NULL, &why) && n)
+			return c.kind == ACPI_MADT_GICC ? "arm64" : "x86_64";
+	return NULL;
+}
+
+int pf_decode_open(const struct acpi_dump *d, bool live, struct pf_view *v)
+{
 	memset(v, 0, sizeof(*v));
+	v->live = live;
+	v->arch = peek_arch(d);
 	v->uids = calloc(TOPO_MAX_CPUS, sizeof(*v->uids));
-	if (!cpus || !v->uids) {
-		free(cpus);
+	v->topo.cpus = calloc(TOPO_MAX_CPUS, sizeof(*v->topo.cpus));
+	if (!v->uids || !v->topo.cpus)
 		return -1;
-	}
-	topo_init(&v->topo, cpus);
-	do_platform(d, v);
 	/* live on x86: the CPU this runs on (pinned to Linux's CPU 0) */
-	if (live && pf_cpuid_boot_id(&bsp))
+	if (live && v->arch && !strcmp(v->arch, "x86_64") &&
+	    pf_cpuid_boot_id(&v->bsp, v->cpu_model, sizeof(v->cpu_model)))
 		v->cpuid = true;
+	return 0;
+}
+
+int pf_decode(const struct acpi_dump *d, struct pf_view *v)
+{
+	const struct acpi_dump_table *t;
+
+	topo_init(&v->topo, v->topo.cpus);
+	do_platform(d, v);
 	if ((t = table(d, "APIC")))
-		do_madt(t, v, v->cpuid, bsp);
+		do_madt(t, v, v->cpuid, v->bsp);
 	if (!v->topo.ncpus) {
 		v->why = "no CPU in the MADT";
 		return -1;
 	}
-	if (!strcmp(v->arch, "x86_64") && v->cpuid)
-		pf_cpuid_fill(&v->topo, v->cpu_model, sizeof(v->cpu_model));
-	else
-		v->cpuid = false;
+	if (v->cpuid)
+		pf_cpuid_fill(&v->topo);
 	if (!strcmp(v->arch, "arm64") && (t = table(d, "PPTT")))
 		do_pptt(t, v);
 	if ((t = table(d, "SLIT")))
@@ -258,14 +277,13 @@ int pf_decode(const struct acpi_dump *d, bool live, struct pf_view *v)
 	if ((t = table(d, "SRAT")))
 		do_srat(t, v);
 	if (topo_finalize(&v->topo, &v->why))
-		return 0;
+		return -1;
 	v->finalized = true;
 	for (size_t i = 0; v->slit && i < v->slit_n; i++)
 		for (size_t j = 0; j < v->slit_n; j++)
 			topo_set_distance(&v->topo, (uint32_t)i, (uint32_t)j,
 					  v->slit_m[i * v->slit_n + j]);
-	if (v->pptt_used && v->pptt.caches &&
-	    (t = table(d, "PPTT")))
+	if (v->pptt_used && v->pptt.caches && (t = table(d, "PPTT")))
 		pptt_topo_caches(&v->topo, v->uids, t->data, t->len);
 	return 0;
 }

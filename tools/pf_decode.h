@@ -33,7 +33,9 @@ struct pf_view {
 	size_t slit_n;
 	bool pptt_used;
 	struct pptt_topo_info pptt;
+	bool live;		/* this machine's own tables */
 	bool cpuid;		/* run on this machine */
+	uint64_t bsp;		/* with cpuid: the boot CPU's APIC id */
 	char cpu_model[49];
 	bool fadt;
 	struct acpi_fadt_info fadt_info;
@@ -46,11 +48,15 @@ struct pf_view {
 };
 
 /*
- * Decode @d into @v (pf_view_free() after).  @live: the tables are this
- * machine's, so CPUID may speak for it (x86 only) and Linux's CPU 0 is
- * the boot CPU.  0, or -1 when not one CPU was found.
+ * What the image knows before it reads a table: the architecture (from
+ * the MADT's first CPU entry, quietly) and, @live on x86 (the tables are
+ * this machine's), CPUID on Linux's CPU 0, the boot CPU.  pf_view_free()
+ * after, also on failure (-1: out of memory).
  */
-int pf_decode(const struct acpi_dump *d, bool live, struct pf_view *v);
+int pf_decode_open(const struct acpi_dump *d, bool live, struct pf_view *v);
+/* Then the tables, warning as the image does: 0, or -1 with v->why when
+ * there is no topology (no CPU, or topo_finalize() refused it). */
+int pf_decode(const struct acpi_dump *d, struct pf_view *v);
 void pf_view_free(struct pf_view *v);
 
 #endif

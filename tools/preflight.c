@@ -279,10 +279,16 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	report_set_run_id(tables_id(d));
-	rc = pf_decode(d, live, &v);
-	hello(&v, live || root[0] ? smbios(root) : NULL,
-	      from ? from : tabdir);
+	if (pf_decode_open(d, live, &v)) {
+		fprintf(stderr, "preflight: out of memory\n");
+		pf_view_free(&v);
+		acpi_dump_free(d);
+		free(d);
+		return 2;
+	}
+	hello(&v, from ? NULL : smbios(root), from ? from : tabdir);
 	tables_line(d);
+	rc = pf_decode(d, &v);
 	view_lines(&v);
 	if (!v.finalized) {
 		report_warn("topology", 0, v.why ? v.why : "no topology");
