@@ -95,7 +95,7 @@ while [ $c -lt 16 ]; do
 	echo 3 >"$cpus/cpu$c/cache/index0/level"
 	echo Unified >"$cpus/cpu$c/cache/index0/type"
 	[ $c -lt 8 ] && s=0-7 || s=8-15
-	echo $s >"$cpus/cpu$c/cache/index0/shared_cpu_list"
+	echo "$s" >"$cpus/cpu$c/cache/index0/shared_cpu_list"
 	c=$((c + 1))
 done
 n=0
