@@ -10,7 +10,7 @@ seeds=$SBM_SRCDIR/tests/fuzz-seeds
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0
-for t in options record result screen; do
+for t in options record result screen acpidump; do
 	mkdir "$work/$t"
 	cp "$seeds/$t"/* "$work/$t/"
 done
@@ -18,7 +18,7 @@ done
 cp "$SBM_SRCDIR"/tests/logs/*.log "$work/result/"
 grep -h -a '@sbm ' "$SBM_SRCDIR"/tests/logs/*.log | head -n 300 |
 	split -l 1 - "$work/record/log-"
-for t in options record result screen; do
+for t in options record result screen acpidump; do
 	# a screen's text past a few lines only scrolls, and costs
 	max_len=4096
 	[ $t = screen ] && max_len=512

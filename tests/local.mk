@@ -95,6 +95,23 @@ EXTRA_DIST += tests/acpi-tables.sh tests/acpi/madt-online-capable.asl \
 	tests/acpi/real/hp-proliant-dl360-g7/spmi.dat \
 	tests/acpi/real/hp-proliant-dl360-g7/facp.dat
 
+# tools/preflight (issue #32) under the sanitizers: fixtures whose answer
+# the tables' design states, a kernel that agrees and one that does not,
+# this machine; then 127 real machines' tables against iasl -d.
+tests/preflight-asan: $(PREFLIGHT_HDRS) $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(ACPI_SOURCES)
+	@$(MKDIR_P) tests
+	$(AM_V_CC)$(CC) $(WARN_CFLAGS) -std=c11 $(SAN_FLAGS) -O1 -g \
+		-DSBM_EXP_RECORDS_ONLY -I$(srcdir)/core -I$(top_builddir)/core \
+		-I$(srcdir)/tools -I$(srcdir)/arch/$(SBM_TWIN_ISA_DIR) \
+		-I$(srcdir)/arch/efi -o $@ \
+		`for f in $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(ACPI_SOURCES); do \
+		case $$f in *.c) echo $(srcdir)/$$f;; esac; done` -lm
+CLEANFILES += tests/preflight-asan
+TESTS += tests/preflight.sh tests/preflight-real.sh
+tests/preflight.log tests/preflight-real.log: tests/preflight-asan preflight
+EXTRA_DIST += tests/preflight.sh tests/preflight-real.sh \
+	tests/preflight-real.py tests/acpi/preflight tests/acpi/real-topo
+
 # FDT parser: fixtures compiled by dtc at test time, plus QEMU dumps.
 # dtc compiles the fixtures: without it the test fails, naming the package
 TESTS += tests/fdt.sh
@@ -134,8 +151,11 @@ FUZZ_SCREEN_SRCS = tests/fuzz_screen.c $(SCREEN_SOURCES) core/output/keep.c \
 	$(RECORD_SCHEMA_CSRCS) \
 	core/output/keep.h core/output/qr.c core/output/qr_rs.c core/output/qr.h core/output/record.c \
 	core/output/record.h core/output/crc32.c core/output/crc32.h
+# acpidump's text, which a user mails in (tools/preflight --from)
+FUZZ_ACPIDUMP_SRCS = tests/fuzz_acpidump.c tools/acpi_dump.c \
+	tools/acpi_dump.h core/fw/acpi.c core/fw/acpi.h
 INPUT_FUZZERS = tests/fuzz_options tests/fuzz_record tests/fuzz_result \
-	tests/fuzz_screen
+	tests/fuzz_screen tests/fuzz_acpidump
 # the .c files of a list, in the source tree
 INPUT_FUZZ_C = for f in $$srcs; do case $$f in *.c) echo $(srcdir)/$$f;; \
 	esac; done
@@ -156,6 +176,10 @@ tests/fuzz_screen: $(FUZZ_SCREEN_SRCS) tests/fuzz_screen.ignore
 	$(AM_V_CC)srcs='$(FUZZ_SCREEN_SRCS)'; $(FUZZ_CLANG) \
 		$(INPUT_FUZZ_FLAGS) -DSBM_EXP_RECORDS_ONLY -o $@ `$(INPUT_FUZZ_C)` -lm \
 		-fsanitize-coverage-ignorelist=$(srcdir)/tests/fuzz_screen.ignore
+tests/fuzz_acpidump: $(FUZZ_ACPIDUMP_SRCS)
+	@$(MKDIR_P) tests
+	$(AM_V_CC)srcs='$(FUZZ_ACPIDUMP_SRCS)'; $(FUZZ_CLANG) \
+		$(INPUT_FUZZ_FLAGS) -I$(srcdir)/tools -o $@ `$(INPUT_FUZZ_C)`
 TESTS += tests/fuzz-input.sh
 tests/fuzz-input.log: $(INPUT_FUZZERS)
 CLEANFILES += $(INPUT_FUZZERS)
@@ -163,4 +187,4 @@ endif
 endif
 EXTRA_DIST += tests/fuzz_options.c tests/fuzz_record.c tests/fuzz_result.c \
 	tests/fuzz_screen.c tests/fuzz_screen.ignore tests/fuzz-input.sh \
-	tests/fuzz-seeds
+	tests/fuzz_acpidump.c tests/fuzz-seeds

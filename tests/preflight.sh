@@ -1,0 +1,138 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# tools/preflight (under ASan and UBSan): the iasl-compiled fixtures of a
+# two-socket, eight-node x86 machine and an arm64 PPTT machine, whose
+# answers the tables' design states (tests/acpi/preflight/*/*.asl); the
+# same tables as acpidump's text; a malformed dump; a kernel that
+# disagrees, and one that differs only where the image means to; this
+# machine against its own kernel, in under 5 seconds.
+set -u
+pf=$SBM_BUILDDIR/tests/preflight-asan
+iasl=${IASL:-iasl}
+command -v "$iasl" >/dev/null 2>&1 || { echo "FAIL: iasl not found (acpica-tools)"; exit 1; }
+command -v acpidump >/dev/null 2>&1 || { echo "FAIL: acpidump not found (acpica-tools)"; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+# has FILE TEXT: a line of FILE holds TEXT
+has() { grep -qF -- "$2" "$1" || bad "$1 lacks: $2"; }
+
+compile() {	# DIR ASL...: each ASL compiled into DIR/NAME.dat
+	d=$1; shift
+	mkdir -p "$d"
+	for f in "$@"; do
+		n=$(basename "$f" .asl)
+		"$iasl" -p "$work/$n" "$f" >"$work/iasl.log" 2>&1 ||
+			{ cat "$work/iasl.log"; bad "iasl: $f"; }
+		mv "$work/$n.aml" "$d/${n%%-*}.dat"
+	done
+}
+acpi=$SBM_SRCDIR/tests/acpi
+compile "$work/x86" "$acpi"/preflight/x86-2s8n/*.asl
+compile "$work/arm" "$acpi"/preflight/arm64-pptt/apic.asl \
+	"$acpi"/pptt-ampere-clusters.asl
+
+# x86, two sockets of four nodes, two CPUs a node: MADT order is CPU order
+"$pf" --from "$work/x86" --no-kernel >"$work/x86.out" 2>&1 ||
+	bad "x86 fixture: exit $?"
+has "$work/x86.out" " cpus=16 "
+has "$work/x86.out" " nodes=8 "
+has "$work/x86.out" "node_source=srat"
+has "$work/x86.out" "@sbm node v=1"
+has "$work/x86.out" "id=0 ncpus=2 cpus=0-1 dist=10,12,12,12,32,32,32,32 "
+has "$work/x86.out" "id=5 ncpus=2 cpus=10-11 dist=32,32,32,32,12,10,12,12 "
+has "$work/x86.out" "hwid=0x10 node=4 "
+has "$work/x86.out" "slit 7: 32,32,32,32,12,12,12,10"
+grep -q "Sanitizer" "$work/x86.out" && bad "x86 fixture: sanitizer report"
+
+# arm64: PPTT of two clusters of two cores, every cache private: the
+# LLC is the cluster, as Linux's scheduler takes it, and a warning says so
+"$pf" --from "$work/arm" --no-kernel >"$work/arm.out" 2>&1 ||
+	bad "arm64 fixture: exit $?"
+has "$work/arm.out" "arch=arm64 "
+has "$work/arm.out" " cpus=4 packages=1 nodes=1 llcs=2 cores=4 "
+has "$work/arm.out" "llc_source=pptt-cluster-private-caches"
+has "$work/arm.out" "@sbm warn v=1"
+has "$work/arm.out" "what=llc id=2"
+has "$work/arm.out" "hwid=0x101 node=0 package=0 llc=1 core=3 "
+has "$work/arm.out" "level=2 type=unified size=1048576"
+
+# the same tables as acpidump's text (what a user mails): the same view
+for f in "$work"/x86/*.dat; do acpidump -f "$f"; done >"$work/x86.txt" 2>/dev/null
+"$pf" --from "$work/x86.txt" --no-kernel >"$work/x86t.out" 2>&1 ||
+	bad "x86 as text: exit $?"
+grep '^@sbm \(topo\|node\|cpu\) ' "$work/x86.out" | sed 's/ run=[^ ]*//; s/#.*//' >"$work/a"
+grep '^@sbm \(topo\|node\|cpu\) ' "$work/x86t.out" | sed 's/ run=[^ ]*//; s/#.*//' >"$work/b"
+[ -s "$work/a" ] && cmp -s "$work/a" "$work/b" || bad "text and binary tables differ"
+
+# a dump whose second line skips 16 bytes: refused, naming the line
+sed '3d' "$work/x86.txt" >"$work/bad.txt"
+"$pf" --from "$work/bad.txt" >"$work/bad.out" 2>&1
+rc=$?
+[ $rc = 2 ] || bad "a malformed dump: exit $rc, not 2"
+has "$work/bad.out" "line 3: offset 20 where table APIC has 10 bytes so far"
+"$pf" --from "$work/nothing" >"$work/none.out" 2>&1
+[ $? = 2 ] || bad "a missing file: not exit 2"
+has "$work/none.out" "nothing: No such file or directory"
+
+# a kernel over the x86 fixture (--root): sockets as packages, every CPU
+# its own core, LLC per socket (the image, without CPUID, splits its
+# one package per node: on purpose), nodes as SRAT says
+root=$work/root
+cpus=$root/sys/devices/system/cpu
+mkdir -p "$root/sys/firmware/acpi" "$root/sys/devices/system/node"
+cp -r "$work/x86" "$root/sys/firmware/acpi/tables"
+echo 0-15 >"$work/all"
+for f in present possible online; do cp "$work/all" "$cpus/$f" 2>/dev/null ||
+	{ mkdir -p "$cpus"; cp "$work/all" "$cpus/$f"; }; done
+echo 0-7 >"$root/sys/devices/system/node/online"
+c=0
+while [ $c -lt 16 ]; do
+	mkdir -p "$cpus/cpu$c/topology" "$cpus/cpu$c/cache/index0"
+	echo 0-15 >"$cpus/cpu$c/topology/package_cpus_list"
+	echo $c >"$cpus/cpu$c/topology/core_cpus_list"
+	echo 3 >"$cpus/cpu$c/cache/index0/level"
+	echo Unified >"$cpus/cpu$c/cache/index0/type"
+	[ $c -lt 8 ] && s=0-7 || s=8-15
+	echo "$s" >"$cpus/cpu$c/cache/index0/shared_cpu_list"
+	c=$((c + 1))
+done
+n=0
+while [ $n -lt 8 ]; do
+	mkdir -p "$root/sys/devices/system/node/node$n"
+	echo $((2 * n))-$((2 * n + 1)) >"$root/sys/devices/system/node/node$n/cpulist"
+	sed -n "s/^slit $n: //p" "$work/x86.out" | tr , ' ' \
+		>"$root/sys/devices/system/node/node$n/distance"
+	n=$((n + 1))
+done
+"$pf" --root "$root" >"$work/k.out" 2>&1
+rc=$?
+[ $rc = 0 ] || { cat "$work/k.out"; bad "an agreeing kernel: exit $rc"; }
+has "$work/k.out" "0 items disagree"
+has "$work/k.out" "on purpose: an LLC spanning nodes is split per node"
+has "$work/k.out" "  node distances     image slit"
+# the kernel sees one node's distances otherwise, and a CPU less
+echo "10 12 12 12 32 32 32 20" >"$root/sys/devices/system/node/node0/distance"
+echo 0-14 >"$cpus/present"
+"$pf" --root "$root" >"$work/k2.out" 2>&1
+rc=$?
+[ $rc = 1 ] || bad "a disagreeing kernel: exit $rc, not 1"
+has "$work/k2.out" "CPUs present       image 16             kernel 15             DIFFERS"
+has "$work/k2.out" "DIFFERS: nodes 0 to 7 (kernel 0 to 7): image 32, kernel 20"
+has "$work/k2.out" "2 items disagree"
+
+# this machine, against its own kernel (root reads the tables)
+if [ -r /sys/firmware/acpi/tables/APIC ]; then
+	t0=$(date +%s)
+	"$SBM_BUILDDIR/preflight" >"$work/live.out" 2>&1
+	rc=$?
+	t1=$(date +%s)
+	[ $rc = 0 ] || { cat "$work/live.out"; bad "this machine: exit $rc"; }
+	has "$work/live.out" "0 items disagree"
+	[ $((t1 - t0)) -lt 5 ] || bad "this machine took $((t1 - t0)) s"
+else
+	echo "note: /sys/firmware/acpi/tables/APIC unreadable (not root?): this machine not compared"
+fi
+[ $fail = 0 ] && echo "ok: preflight"
+exit $fail
