@@ -370,7 +370,7 @@ static void scale_rows(void)
 	free(s);
 	s = render(&rs, 1, "scale");
 	CHECK_EQ_U64(lines(s), 10);
-	CHECK(strstr(s, ",2,,40.00000,,,40.000,global,topo,lock_bts,20.000,1,\n") &&
+	CHECK(strstr(s, ",2,,40.00000,,,40.000,global,topo,lock_bts,20.000,1,,,\n") &&
 	      strstr(s, ",llc,rr,lock_bts,"));
 	free(s);
 	s = render(&rs, 1, "scale-summary");
