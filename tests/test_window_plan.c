@@ -76,7 +76,8 @@ static void bounds(void)
 	CHECK(!strcmp(p.bound, "iterations"));
 	CHECK_EQ_U64(p.window_ns, 50000000);
 	CHECK(p.window_ticks >= WINDOW_MIN_TICKS);
-	in.counter_hz = 10000;		/* 100 us ticks */
+	/* 33 us ticks: 2000 of them take longer than 200 iterations */
+	in.counter_hz = 30000;
 	CHECK(window_plan(&in, &p) == 0);
 	CHECK(!strcmp(p.bound, "ticks"));
 	CHECK_EQ_U64(p.window_ticks, WINDOW_MIN_TICKS);
@@ -84,9 +85,9 @@ static void bounds(void)
 	in.fixed_ns = 3000000;
 	CHECK(window_plan(&in, &p) == 0);
 	CHECK(!strcmp(p.bound, "fixed"));
-	CHECK_EQ_U64(p.window_ticks, 30);
+	CHECK_EQ_U64(p.window_ticks, 90);	/* 3 ms at 30 kHz */
 	in.fixed_ns = 0;
-	/* a CPU so slow the window would pass 200 ms: capped, said */
+	/* a CPU so slow the window would pass 100 ms: capped, said */
 	in.counter_hz = 1000000000;
 	in.slow_iter_ns = 5e6;
 	CHECK(window_plan(&in, &p) == 0);

@@ -133,9 +133,10 @@ void sbm_report(struct engine *e, void *state);
 int sbm_time_on_engine(struct engine *e, struct sbm_exp *x, uint64_t iters,
 		       uint64_t deadline_ms);
 /* The pilot of windows bounded by time: @iters iterations of x->layout
- * on the @n CPUs @cpus (0: every chosen CPU), no warm-up; the slowest
- * CPU's ticks per iteration into @slow and the run's ticks beyond that
- * window into @over.  0, or -1 when the engine failed. */
+ * on the @n CPUs @cpus (0: every chosen CPU), no warm-up, twice; the
+ * slowest CPU's ticks per iteration into @slow and the run's ticks
+ * beyond that window into @over, the smaller of the two runs' each.
+ * 0, or -1 when the engine failed. */
 /* The pilot's count: enough to see the slowest CPU's pace, a few ms
  * even on one line shared by hundreds of CPUs. */
 #define SBM_PILOT_ITERS	64

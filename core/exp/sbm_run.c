@@ -123,33 +123,57 @@ int sbm_time_on_engine(struct engine *e, struct sbm_exp *x,
 	return rc;
 }
 
+/* One pilot run: the slowest CPU's window and the whole run's ticks. */
+static int pilot_once(struct engine *e, struct sbm_exp *x,
+		      const uint32_t *cpus, uint32_t n, uint64_t *most,
+		      uint64_t *whole)
+{
+	uint64_t t0 = isa_counter();
+	int rc;
+
+	sbm_zero(&x->layout, &x->arena.a);
+	rc = n ? engine_run_on(e, cpus, n, sbm_body, x, 120000) :
+		 engine_run(e, sbm_body, x, 120000);
+	*whole = isa_counter() - t0;
+	*most = 0;
+	for (uint32_t i = 0; !rc && i < (n ? n : e->topo->ncpus); i++) {
+		uint32_t c = n ? cpus[i] : i;
+
+		if ((n || e->chosen[c]) && e->mbox[c].ticks > *most)
+			*most = e->mbox[c].ticks;
+	}
+	return rc;
+}
+
+/* Twice, the faster of the two kept: one window where the host did not
+ * run a vCPU (or an SMI hit) must not stretch every window of the run. */
 int sbm_pilot(struct engine *e, struct sbm_exp *x, const uint32_t *cpus,
 	      uint32_t n, uint64_t iters, double *slow, double *over)
 {
 	uint64_t saved_w = x->window_ticks, warm = e->cfg->warmup;
-	uint64_t saved_i = e->cfg->iters, t0 = isa_counter(), t, most = 0;
+	uint64_t saved_i = e->cfg->iters, most[2], whole[2];
 	int rc;
 
 	x->window_ticks = 0;
 	e->cfg->warmup = 0;
 	e->cfg->iters = iters;
-	sbm_zero(&x->layout, &x->arena.a);
-	rc = n ? engine_run_on(e, cpus, n, sbm_body, x, 120000) :
-		 engine_run(e, sbm_body, x, 120000);
-	t = isa_counter() - t0;
+	rc = pilot_once(e, x, cpus, n, &most[0], &whole[0]);
+	if (!rc)
+		rc = pilot_once(e, x, cpus, n, &most[1], &whole[1]);
 	x->window_ticks = saved_w;
 	e->cfg->warmup = warm;
 	e->cfg->iters = saved_i;
 	if (rc)
 		return -1;
-	for (uint32_t i = 0; i < (n ? n : e->topo->ncpus); i++) {
-		uint32_t c = n ? cpus[i] : i;
+	for (int k = 0; k < 2; k++) {
+		double s = (double)most[k] / (double)iters;
+		double o = whole[k] > most[k] ? (double)(whole[k] - most[k]) : 0;
 
-		if ((n || e->chosen[c]) && e->mbox[c].ticks > most)
-			most = e->mbox[c].ticks;
+		if (!k || s < *slow)
+			*slow = s;
+		if (!k || o < *over)
+			*over = o;
 	}
-	*slow = (double)most / (double)iters;
-	*over = t > most ? (double)(t - most) : 0;
 	return 0;
 }
 
