@@ -16,6 +16,7 @@
 #define REPS_MAX	20	/* reps=auto's cap: the longest default */
 #define LAYOUTS		6
 #define GAPS		2	/* gap=0,1000 */
+#define BLOCK		15	/* reps=auto: a pilot block of 5, then 15 */
 
 static void model(void)
 {
@@ -29,6 +30,7 @@ static void model(void)
 			.slow_iter_ns = window_model_iter_ns(cpus[i],
 							     TRANSFER_NS),
 			.reps = REPS_MAX, .layouts = LAYOUTS, .gaps = GAPS,
+			.block = BLOCK,
 			.overhead_ns = window_model_overhead_ns(cpus[i],
 								TRANSFER_NS),
 		};
@@ -51,6 +53,7 @@ static void model(void)
 		if (cpus[i] == 384)
 			CHECK(p.total_s < 60);
 		CHECK_EQ_U64(p.windows, REPS_MAX * LAYOUTS * GAPS);
+		CHECK_EQ_U64(p.runs, 2 * LAYOUTS * GAPS);
 	}
 }
 
@@ -93,6 +96,18 @@ static void bounds(void)
 	CHECK(window_plan(&in, &p) == 0);
 	CHECK_EQ_U64(p.window_ns, WINDOW_MAX_NS);
 	CHECK(!strcmp(p.bound, "maximum"));
+	/* blocks: 7 reps in blocks of 3 are 3 runs, each one warm-up and
+	 * one fixed cost: 7 x 20 ms + 3 x (2.5 ms + 1 ms) */
+	in.slow_iter_ns = 100000;
+	in.reps = 7;
+	in.block = 3;
+	in.overhead_ns = 1e6;
+	CHECK(window_plan(&in, &p) == 0);
+	CHECK_EQ_U64(p.runs, 3);
+	CHECK(p.total_s > 0.15049 && p.total_s < 0.15051);
+	in.block = 0;
+	in.reps = 1;
+	in.overhead_ns = 0;
 	/* min_iters asked */
 	in.slow_iter_ns = 20000;
 	in.min_iters = 1000;

@@ -446,9 +446,8 @@ static int sbm_prepare(struct engine *e, void **state)
 		x->spacing = sbm_spacing(e->cfg->line, e->topo);
 		x->spin_ns = ops_spin_ns(e->info.counter_hz);
 		x->gap_real = calloc(e->topo->ncpus, sizeof(*x->gap_real));
-		x->done = calloc(e->topo->ncpus, sizeof(*x->done));
 	}
-	if (!x || !x->gap_real || !x->done ||
+	if (!x || !x->gap_real || sbm_alloc_windows(x, e->topo->ncpus) ||
 	    node_arena_for_layouts(&x->arena, e->topo, e->cfg->layouts,
 						 x->spacing, &why)) {
 		report_warn("layout", 0, why);
@@ -470,6 +469,7 @@ static void sbm_release(struct engine *e, void *state)
 	}
 	free(x->gap_real);
 	free(x->done);
+	free(x->win);
 	node_arena_free(&x->arena);
 	free(x);
 }

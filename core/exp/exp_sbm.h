@@ -63,6 +63,15 @@ struct sbm_result {
 	struct sbm_group_stat *by_llc, *by_node;
 };
 
+/* Reps run as one block of back-to-back windows bounded by time, at
+ * most (reps=auto's cap: its pilot is one block, the rest another) */
+#define SBM_BLOCK CONFIG_REPS_AUTO_MAX
+
+/* What one CPU did in one window bounded by time. */
+struct sbm_window {
+	uint64_t ticks, cycles, iters, gap;
+};
+
 struct sbm_exp {
 	/* one region per node, sized for the largest chosen layout and
 	 * reused by every layout */
@@ -74,6 +83,10 @@ struct sbm_exp {
 	uint64_t spins;		/* the running gap, in counter ticks */
 	uint64_t *gap_real;	/* per CPU: ticks its gaps took, last window */
 	uint64_t *done;		/* per CPU: iterations of the last window */
+	/* windows bounded by time: a block of nwin back-to-back windows
+	 * per engine run, win[window][cpu] what each CPU did in each */
+	struct sbm_window *win;
+	uint32_t nwin;
 	/* the window sbm_body() runs: bounded by time when window_ticks
 	 * (after warm_ticks of warm-up), else by cfg.iters */
 	uint64_t window_ticks, warm_ticks;
@@ -105,10 +118,13 @@ int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 		   const char **why);
 
 /* The per-CPU body on x->layout with x->op, x->spins apart: warm up,
- * time (set; clear) iterations under full contention until the common
- * deadline (x->window_ticks) or for cfg.iters, leave the count in
- * x->done[cpu], then keep the line busy until the slowest window
+ * time (set; clear) iterations under full contention for cfg.iters, or
+ * x->nwin windows back to back until their common deadlines (x->window_
+ * ticks each, what each CPU did in x->win), leave the last window's count
+ * in x->done[cpu], then keep the line busy until the slowest window
  * closes.  @arg is the struct sbm_exp. */
+/* x->win for @ncpus CPUs, and x->done; 0 or -1 (out of memory). */
+int sbm_alloc_windows(struct sbm_exp *x, uint32_t ncpus);
 void sbm_body(struct engine *e, uint32_t cpu, void *arg);
 
 /* Summarise samples[rep][cpu] (ticks per iteration) into @r; @iters as

@@ -307,8 +307,7 @@ static int scale_prepare(struct engine *e, void **state)
 		}
 	}
 	/* every CPU's iterations (windows bounded by time need them) */
-	x->sbm.done = calloc(t->ncpus, sizeof(*x->sbm.done));
-	if (!x->sbm.done)
+	if (sbm_alloc_windows(&x->sbm, t->ncpus))
 		goto fail;
 	/* leaves as sbm spaces them, in one arena for every layout */
 	x->sbm.spacing = sbm_spacing(e->cfg->line, t);
@@ -350,7 +349,7 @@ static uint64_t scale_plan_ms(struct engine *e, struct scale_exp *x,
 	uint32_t khi = x->steps[x->nsteps - 1], n = 0;
 	struct window_plan_in in = { .counter_hz = e->info.counter_hz,
 				     .reps = (uint32_t)reps,
-				     .gaps = x->nsteps };
+				     .gaps = x->nsteps, .block = SBM_BLOCK };
 	double slow = 0, over = 0, s, o;
 	struct window_plan p;
 	const char *why;
@@ -426,6 +425,7 @@ static void scale_release(struct engine *e, void *state)
 	(void)e;
 	node_arena_free(&x->sbm.arena);
 	free(x->sbm.done);
+	free(x->sbm.win);
 	for (uint32_t i = 0; i < x->ncurves; i++)
 		free(x->curves[i].pt);
 	free(x->order[SCALE_TOPO]);

@@ -30,7 +30,12 @@ static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 		uint32_t gap = e->cfg->gap_ns[gi], nl = 0;
 		double slow = 0, over = 0, s, o;
 		struct window_plan_in in = { .counter_hz = e->info.counter_hz,
-					     .reps = reps, .gaps = 1 };
+					     .reps = reps, .gaps = 1,
+					     .block = SBM_BLOCK };
+
+		/* reps=auto: its pilot one block, the rest another */
+		if (e->cfg->reps_auto)
+			in.block = CONFIG_REPS_AUTO_MAX - CONFIG_REPS_AUTO_MIN;
 		struct window_plan p;
 
 		for (int k = 0; k < SBM_NKINDS && !e->aborted; k++) {

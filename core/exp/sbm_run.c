@@ -14,6 +14,13 @@
 #include "measure/window_loop.h"
 #include "output/report.h"
 
+int sbm_alloc_windows(struct sbm_exp *x, uint32_t ncpus)
+{
+	x->done = calloc(ncpus, sizeof(*x->done));
+	x->win = calloc((size_t)SBM_BLOCK * ncpus, sizeof(*x->win));
+	return x->done && x->win ? 0 : -1;
+}
+
 /* A window of cfg.iters iterations, after cfg.warmup. */
 static bool count_window(struct engine *e, struct sbm_exp *x, void *p,
 			 unsigned bit, uint32_t cpu, uint32_t *sense,
@@ -41,11 +48,16 @@ static bool count_window(struct engine *e, struct sbm_exp *x, void *p,
 	return true;
 }
 
-/* A window that ends for every CPU at one counter deadline: the last
- * CPU at the barrier sets the warm-up's end, the window's follows. */
-static bool time_window(struct engine *e, struct sbm_exp *x, void *p,
-			unsigned bit, uint32_t cpu, uint32_t *sense,
-			uint64_t *t1)
+/*
+ * A block of x->nwin windows bounded by time, back to back: the last CPU
+ * at the barrier sets the warm-up's end, and window w ends for every CPU
+ * at start + (w + 1) x window.  No barrier between them: the contention
+ * runs on unbroken from one window into the next, and a block of reps
+ * costs one engine run (waking, barrier, collection), not one each.
+ */
+static bool time_windows(struct engine *e, struct sbm_exp *x, void *p,
+			 unsigned bit, uint32_t cpu, uint32_t *sense,
+			 uint64_t *t1)
 {
 	uint64_t chunk = window_chunk_ticks(x->window_ticks), start;
 	struct engine_window w;
@@ -54,13 +66,20 @@ static bool time_window(struct engine *e, struct sbm_exp *x, void *p,
 	if (!engine_barrier_until(e, sense, x->warm_ticks, &start))
 		return false;
 	window_loop(x->op, p, bit, x->spins, start, chunk, &run);
-	engine_window_open(e, &w);
-	window_loop(x->op, p, bit, x->spins, start + x->window_ticks, chunk,
-		    &run);
-	*t1 = engine_window_close(e, cpu, &w);
-	if (x->gap_real)
-		x->gap_real[cpu] = run.gap_ticks;
-	x->done[cpu] = run.iters;	/* a time window needs it */
+	for (uint32_t k = 0; k < x->nwin; k++) {
+		struct sbm_window *sw = &x->win[(size_t)k * e->topo->ncpus +
+						cpu];
+
+		engine_window_open(e, &w);
+		window_loop(x->op, p, bit, x->spins,
+			    start + (k + 1) * x->window_ticks, chunk, &run);
+		*t1 = engine_window_close(e, cpu, &w);
+		sw->ticks = e->mbox[cpu].ticks;
+		sw->cycles = e->mbox[cpu].cycles;
+		sw->iters = run.iters;
+		sw->gap = run.gap_ticks;
+	}
+	x->done[cpu] = run.iters;
 	return true;
 }
 
@@ -73,8 +92,8 @@ void sbm_body(struct engine *e, uint32_t cpu, void *arg)
 	uint32_t sense = 0;
 	uint64_t t1;
 
-	if (!(x->window_ticks ? time_window : count_window)(e, x, p, bit, cpu,
-							   &sense, &t1))
+	if (!(x->window_ticks ? time_windows : count_window)(e, x, p, bit, cpu,
+							    &sense, &t1))
 		return;
 	engine_window_done(e);
 	/* the line stays as contended until the slowest window closes */
@@ -181,20 +200,34 @@ uint64_t sbm_rep_deadline_ms(const struct engine *e, uint32_t gap_ns)
 {
 	uint64_t n = e->cfg->iters + e->cfg->warmup;
 
-	/* a time window: the longest plan, 10 s, and a minute to spare */
+	/* a block of time windows, each at most 10 s: a minute to spare */
 	if (!e->cfg->iters)
-		return 60000 + 10000;
+		return 60000 + (uint64_t)SBM_BLOCK * 10000;
 	/* generous: 2 minutes plus 20 us per iteration, plus 4x the gaps */
 	return 120000 + n / 50 + n * gap_ns / 125000;
 }
 
-/* Rep @rep of @kr's layout at gap @gap_ns: its samples, its mask check. */
-static int run_rep(struct engine *e, struct sbm_exp *x, struct kind_run *kr,
-		   uint32_t rep, uint32_t gap_ns)
+/* @kr's samples of rep @rep from CPU @i's window @sw. */
+static void take_window(struct kind_run *kr, size_t at, uint32_t i,
+			const struct sbm_window *sw)
+{
+	double n = sw->iters ? (double)sw->iters : 1;
+
+	/* a CPU's sample: its window over its iterations */
+	kr->samples[at + i] = (double)sw->ticks / n;
+	kr->cyc[at + i] = (double)sw->cycles / n;
+	kr->gap[at + i] = (double)sw->gap / n / 2;
+	kr->iters[at + i] = n;
+}
+
+/* Reps [@rep, @rep + @n) of @kr's layout at gap @gap_ns: with windows
+ * bounded by time one engine run of @n windows, else one run (or pair
+ * run) each; the samples, the mask check. */
+static int run_block(struct engine *e, struct sbm_exp *x, struct kind_run *kr,
+		     uint32_t rep, uint32_t n, uint32_t gap_ns)
 {
 	const struct topo *t = e->topo;
 	struct sbm_result *r = kr->r;
-	size_t at = (size_t)rep * t->ncpus;
 	const char *why;
 	int rc = 0;
 
@@ -203,32 +236,35 @@ static int run_rep(struct engine *e, struct sbm_exp *x, struct kind_run *kr,
 		return -1;
 	}
 	x->spins = ops_gap_ticks(gap_ns, e->info.counter_hz);
-	if (e->cfg->mode == MODE_PAIR) {
-		/* the platform's runner runs cfg.reps reps: one at a time
-		 * here, so that layouts interleave in pair mode too */
-		uint32_t saved = e->cfg->reps;
+	x->nwin = x->window_ticks ? n : 1;
+	for (uint32_t k = 0; k < n && !rc; k += x->nwin) {
+		size_t at = (size_t)(rep + k) * t->ncpus;
 
-		e->cfg->reps = 1;
-		rc = sbm_pair_runner(e, x, &x->layout, x->op,
-				     kr->samples + at, &r->clean);
-		e->cfg->reps = saved;
-		for (uint32_t i = 0; i < t->ncpus; i++)
-			kr->iters[at + i] = (double)config_count_iters(e->cfg);
-	} else if (!(rc = sbm_time_on_engine(e, x, e->cfg->iters,
-					     sbm_rep_deadline_ms(e, gap_ns)))) {
-		for (uint32_t i = 0; i < t->ncpus; i++) {
-			double n = (double)x->done[i];
+		if (e->cfg->mode == MODE_PAIR) {
+			/* the platform's runner runs cfg.reps reps: one at
+			 * a time here, so that layouts interleave */
+			uint32_t saved = e->cfg->reps;
 
-			if (!e->chosen[i])
-				continue;
-			/* a CPU's sample: its window over its iterations */
-			kr->samples[at + i] = (double)e->mbox[i].ticks / n;
-			kr->cyc[at + i] = (double)e->mbox[i].cycles / n;
-			kr->gap[at + i] = (double)x->gap_real[i] / n / 2;
-			kr->iters[at + i] = n;
+			e->cfg->reps = 1;
+			rc = sbm_pair_runner(e, x, &x->layout, x->op,
+					     kr->samples + at, &r->clean);
+			e->cfg->reps = saved;
+			for (uint32_t i = 0; i < t->ncpus; i++)
+				kr->iters[at + i] =
+					(double)config_count_iters(e->cfg);
+			continue;
 		}
+		rc = sbm_time_on_engine(e, x, e->cfg->iters,
+					sbm_rep_deadline_ms(e, gap_ns));
+		for (uint32_t w = 0; !rc && w < x->nwin; w++)
+			for (uint32_t i = 0; i < t->ncpus; i++)
+				if (e->chosen[i])
+					take_window(kr, at + (size_t)w *
+						    t->ncpus, i,
+						    &x->win[(size_t)w *
+							    t->ncpus + i]);
 		/* Every CPU cleared what it set: a lost update shows here. */
-		if (sbm_weight(&x->layout, &x->arena.a))
+		if (!rc && sbm_weight(&x->layout, &x->arena.a))
 			r->clean = false;
 	}
 	if (!e->aborted)	/* a straggler may still touch the layout */
@@ -236,24 +272,27 @@ static int run_rep(struct engine *e, struct sbm_exp *x, struct kind_run *kr,
 	return rc;
 }
 
-/* Reps [@from, @to) of every layout in @runs, interleaved: rep 1 of
- * every layout, then rep 2, ... (rep_order.h). */
+/* Reps [@from, @to) of every layout in @runs, interleaved (rep_order.h):
+ * by count rep 1 of every layout, then rep 2, ...; by time in blocks of
+ * up to SBM_BLOCK back-to-back windows, every layout's block in turn. */
 static int run_rounds(struct engine *e, struct sbm_exp *x,
 		      struct kind_run *runs, uint32_t nruns, uint32_t from,
 		      uint32_t to, uint32_t gap_ns)
 {
+	uint32_t block = x->window_ticks ? SBM_BLOCK : 1;
 	struct rep_step steps[SBM_NKINDS];
 
-	for (uint32_t rep = from; rep < to && !e->aborted; rep++) {
-		size_t n = rep_order((1u << nruns) - 1, rep, rep + 1, steps,
-				     SBM_NKINDS);
+	for (uint32_t rep = from; rep < to && !e->aborted; rep += block) {
+		uint32_t n = to - rep < block ? to - rep : block;
+		size_t ns = rep_order((1u << nruns) - 1, rep, rep + 1, steps,
+				      SBM_NKINDS);
 
-		for (size_t s = 0; s < n && !e->aborted; s++) {
+		for (size_t s = 0; s < ns && !e->aborted; s++) {
 			struct kind_run *kr = &runs[steps[s].kind];
 
 			if (kr->failed)
 				continue;
-			if (run_rep(e, x, kr, rep, gap_ns))
+			if (run_block(e, x, kr, rep, n, gap_ns))
 				kr->failed = true;
 		}
 	}

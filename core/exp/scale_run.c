@@ -63,23 +63,40 @@ static int measure(struct engine *e, struct scale_exp *x,
 	struct stats sum;
 
 	p->clean = true;
-	for (uint32_t rep = 0; rep < reps; rep++) {
-		double *vr = v + (size_t)rep * k;
-
+	/* by time, reps run as blocks of back-to-back windows (sbm_body) */
+	x->sbm.nwin = 1;
+	for (uint32_t rep = 0; rep < reps; rep += x->sbm.nwin) {
+		if (x->sbm.window_ticks)
+			x->sbm.nwin = reps - rep < SBM_BLOCK ? reps - rep :
+				      SBM_BLOCK;
 		sbm_zero(&x->sbm.layout, &x->sbm.arena.a);
 		if (engine_run_on(e, order, k, sbm_body, &x->sbm, deadline_ms))
 			return -1;
-		for (uint32_t i = 0; i < k; i++) {
-			uint64_t n = x->sbm.done[order[i]];
+		for (uint32_t w = 0; w < x->sbm.nwin; w++) {
+			double *vr = v + (size_t)(rep + w) * k;
 
-			vr[i] = (double)e->mbox[order[i]].ticks / (double)n;
-			if ((!rep && !i) || n < p->iters_min)
-				p->iters_min = n;
-			if (n > p->iters_max)
-				p->iters_max = n;
+			for (uint32_t i = 0; i < k; i++) {
+				uint64_t n = x->sbm.done[order[i]];
+				uint64_t ticks = e->mbox[order[i]].ticks;
+
+				if (x->sbm.window_ticks) {
+					const struct sbm_window *sw =
+						&x->sbm.win[(size_t)w *
+							    e->topo->ncpus +
+							    order[i]];
+
+					n = sw->iters;
+					ticks = sw->ticks;
+				}
+				vr[i] = (double)ticks / (double)(n ? n : 1);
+				if ((!rep && !w && !i) || n < p->iters_min)
+					p->iters_min = n;
+				if (n > p->iters_max)
+					p->iters_max = n;
+			}
+			stats_compute(vr, k, &sum);
+			per_rep[rep + w] = sum.median;
 		}
-		stats_compute(vr, k, &sum);
-		per_rep[rep] = sum.median;
 		/* every CPU cleared what it set: a lost update shows here */
 		if (sbm_weight(&x->sbm.layout, &x->sbm.arena.a))
 			p->clean = false;

@@ -6,6 +6,7 @@ int window_plan(const struct window_plan_in *in, struct window_plan *out)
 {
 	uint32_t iters = in->min_iters ? in->min_iters : WINDOW_MIN_ITERS;
 	double need_ns, tick_ns;
+	uint32_t block;
 	const char *bound = "iterations";
 
 	if (!in->counter_hz || !(in->slow_iter_ns > 0) || !in->reps ||
@@ -34,10 +35,13 @@ int window_plan(const struct window_plan_in *in, struct window_plan *out)
 	if (!out->window_ticks)
 		out->window_ticks = 1;
 	out->warm_ticks = out->window_ticks / WINDOW_WARM_DIV;
+	block = in->block > 1 ? in->block : 1;
 	out->windows = (uint64_t)in->reps * in->layouts * in->gaps;
-	out->total_s = (double)out->windows *
-		       (need_ns * (1.0 + 1.0 / WINDOW_WARM_DIV) +
-			(in->overhead_ns > 0 ? in->overhead_ns : 0)) / 1e9;
+	out->runs = (uint64_t)((in->reps + block - 1) / block) * in->layouts *
+		    in->gaps;
+	out->total_s = ((double)out->windows * need_ns +
+			(double)out->runs * (need_ns / WINDOW_WARM_DIV +
+			(in->overhead_ns > 0 ? in->overhead_ns : 0))) / 1e9;
 	out->bound = bound;
 	return 0;
 }

@@ -40,7 +40,10 @@ struct window_plan_in {
 	uint32_t min_iters;	/* 0: WINDOW_MIN_ITERS */
 	/* what the plan repeats: each window once per rep, layout, gap */
 	uint32_t reps, layouts, gaps;
-	/* per window beyond its length: the barrier, the start signal and
+	/* reps run as blocks of this many back-to-back windows, one warm-up
+	 * and one fixed cost each (0 or 1: a run per window) */
+	uint32_t block;
+	/* per run beyond its windows: the barrier, the start signal and
 	 * the samples' collection, ns (grows with the CPU count) */
 	double overhead_ns;
 	/* window=US: this length, whatever the pilot says (0: planned) */
@@ -51,8 +54,10 @@ struct window_plan {
 	uint64_t window_ns;	/* one window's length */
 	uint64_t window_ticks;	/* the same in counter ticks */
 	uint64_t windows;	/* reps x layouts x gaps */
-	uint64_t warm_ticks;	/* the warm-up before each window */
-	double total_s;		/* windows x (warm-up + length + overhead) */
+	uint64_t runs;		/* blocks of them: layouts x gaps x blocks */
+	uint64_t warm_ticks;	/* the warm-up before each block */
+	/* windows x length + runs x (warm-up + overhead) */
+	double total_s;
 	/* the bound that decided the length: "iterations", "ticks",
 	 * "minimum", "maximum" (the slowest CPU then completes fewer
 	 * than asked: said with the result), "fixed" (window=) */
