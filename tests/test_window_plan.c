@@ -108,6 +108,21 @@ static void bounds(void)
 	in.block = 0;
 	in.reps = 1;
 	in.overhead_ns = 0;
+	/* the interval asked: a pilot block at 10 ms with a 25 % CV, 20
+	 * reps for 2 %: target 2 x sqrt(20) / 2 = 4.47 %, (25 / 4.47)^2 =
+	 * 31.25 x as long: capped at 100 ms; one at 3 % is fine as it is */
+	CHECK(window_interval_ns(1e7, 3, 2, 20) == 0);
+	CHECK(window_interval_ns(1e7, 25, 2, 20) > 3.12e8 &&
+	      window_interval_ns(1e7, 25, 2, 20) < 3.13e8);
+	in.slow_iter_ns = 1000;
+	in.interval_ns = window_interval_ns(1e7, 6, 2, 20);	/* 18 ms */
+	CHECK(window_plan(&in, &p) == 0);
+	CHECK(!strcmp(p.bound, "interval"));
+	CHECK(p.window_ns > 17990000 && p.window_ns < 18010000);
+	in.interval_ns = window_interval_ns(1e7, 25, 2, 20);
+	CHECK(window_plan(&in, &p) == 0);
+	CHECK(!strcmp(p.bound, "maximum"));
+	in.interval_ns = 0;
 	/* min_iters asked */
 	in.slow_iter_ns = 20000;
 	in.min_iters = 1000;

@@ -13,6 +13,16 @@
 #include "output/report.h"
 
 
+/* The chosen layout whose line the most CPUs share (the one to learn
+ * the windows' spread on): global, node, llc, in that order. */
+static enum sbm_kind most_shared(const struct engine *e)
+{
+	for (int k = 0; k < SBM_NKINDS; k++)
+		if (e->cfg->layouts & (1u << k))
+			return (enum sbm_kind)k;
+	return SBM_GLOBAL;
+}
+
 /*
  * Windows bounded by time: per gap, a pilot of every chosen layout gives
  * the slowest CPU's pace and a window's fixed cost, and the planner
@@ -28,7 +38,7 @@ static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 
 	for (uint32_t gi = 0; gi < ngaps && !e->aborted; gi++) {
 		uint32_t gap = e->cfg->gap_ns[gi], nl = 0;
-		double slow = 0, over = 0, s, o;
+		double slow = 0, over = 0, s, o, cv = 0;
 		struct window_plan_in in = { .counter_hz = e->info.counter_hz,
 					     .reps = reps, .gaps = 1,
 					     .block = SBM_BLOCK };
@@ -60,13 +70,25 @@ static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 		in.fixed_ns = (uint64_t)e->cfg->window_us * 1000;
 		if (window_plan(&in, &p))
 			continue;
+		/* the interval asked: a block at that length on the most
+		 * shared layout chosen; noisier windows are made longer */
+		if (!in.fixed_ns &&
+		    !sbm_spread_pilot(e, x, most_shared(e), p.window_ticks,
+				      p.warm_ticks, CONFIG_REPS_AUTO_MIN, &cv)) {
+			in.interval_ns = window_interval_ns(
+				(double)p.window_ns, cv, CONFIG_REPS_AUTO_PCT,
+				reps);
+			if (window_plan(&in, &p))
+				continue;
+		}
 		x->plan_ticks[gi] = p.window_ticks;
 		x->plan_warm[gi] = p.warm_ticks;
 		report_printf("gap %u ns: windows of %.1f ms (bound: %s; the "
 			      "slowest CPU took %.2f us an iteration in the "
-			      "pilot), %u layouts x %s%u reps: %.1f s\n", gap,
+			      "pilot, windows varied %.1f %%), %u layouts x "
+			      "%s%u reps: %.1f s\n", gap,
 			      (double)p.window_ns / 1e6, p.bound,
-			      in.slow_iter_ns / 1e3, nl,
+			      in.slow_iter_ns / 1e3, cv, nl,
 			      e->cfg->reps_auto ? "up to " : "", reps,
 			      p.total_s);
 		total_s += p.total_s;

@@ -196,6 +196,47 @@ int sbm_pilot(struct engine *e, struct sbm_exp *x, const uint32_t *cpus,
 	return 0;
 }
 
+int sbm_spread_pilot(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
+		     uint64_t window_ticks, uint64_t warm_ticks, uint32_t n,
+		     double *cv)
+{
+	const struct topo *t = e->topo;
+	double fig[SBM_BLOCK];
+	struct stats st;
+	const char *why;
+	int rc;
+
+	if (n > SBM_BLOCK || n < 2 || sbm_use_layout(e, x, kind, &why))
+		return -1;
+	x->window_ticks = window_ticks;
+	x->warm_ticks = warm_ticks;
+	x->nwin = n;
+	rc = sbm_time_on_engine(e, x, 0, sbm_rep_deadline_ms(e, 0));
+	for (uint32_t w = 0; !rc && w < n; w++) {
+		double ticks = 0, its = 0;
+
+		for (uint32_t i = 0; i < t->ncpus; i++) {
+			const struct sbm_window *sw =
+				&x->win[(size_t)w * t->ncpus + i];
+
+			if (!e->chosen[i])
+				continue;
+			ticks += (double)sw->ticks;
+			its += (double)sw->iters;
+		}
+		fig[w] = its > 0 ? ticks / its : 0;
+	}
+	x->window_ticks = 0;
+	x->nwin = 1;
+	if (!e->aborted)
+		sbm_layout_free(&x->layout);
+	if (rc)
+		return -1;
+	stats_compute(fig, n, &st);
+	*cv = st.cv;
+	return 0;
+}
+
 uint64_t sbm_rep_deadline_ms(const struct engine *e, uint32_t gap_ns)
 {
 	uint64_t n = e->cfg->iters + e->cfg->warmup;

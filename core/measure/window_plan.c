@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* The window planner of window_plan.h. */
+#include <math.h>
+
 #include "measure/window_plan.h"
 
 int window_plan(const struct window_plan_in *in, struct window_plan *out)
@@ -21,6 +23,10 @@ int window_plan(const struct window_plan_in *in, struct window_plan *out)
 	if (need_ns < (double)WINDOW_MIN_NS) {
 		need_ns = (double)WINDOW_MIN_NS;
 		bound = "minimum";
+	}
+	if (in->interval_ns > need_ns) {
+		need_ns = in->interval_ns;
+		bound = "interval";
 	}
 	if (need_ns > (double)WINDOW_MAX_NS) {
 		need_ns = (double)WINDOW_MAX_NS;
@@ -44,6 +50,16 @@ int window_plan(const struct window_plan_in *in, struct window_plan *out)
 			(in->overhead_ns > 0 ? in->overhead_ns : 0))) / 1e9;
 	out->bound = bound;
 	return 0;
+}
+
+double window_interval_ns(double window_ns, double cv, double pct,
+			  uint32_t reps)
+{
+	double target = pct * sqrt((double)(reps ? reps : 1)) / 2;
+
+	if (!(cv > target) || !(target > 0))
+		return 0;
+	return window_ns * (cv / target) * (cv / target);
 }
 
 double window_model_iter_ns(uint32_t cpus, double transfer_ns)

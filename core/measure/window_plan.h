@@ -48,6 +48,9 @@ struct window_plan_in {
 	double overhead_ns;
 	/* window=US: this length, whatever the pilot says (0: planned) */
 	uint64_t fixed_ns;
+	/* what the interval asked needs, from a pilot block's spread
+	 * (window_interval_ns()); 0: none */
+	double interval_ns;
 };
 
 struct window_plan {
@@ -60,13 +63,25 @@ struct window_plan {
 	double total_s;
 	/* the bound that decided the length: "iterations", "ticks",
 	 * "minimum", "maximum" (the slowest CPU then completes fewer
-	 * than asked: said with the result), "fixed" (window=) */
+	 * than asked: said with the result), "fixed" (window=),
+	 * "interval" (the pilot's spread asked for longer windows) */
 	const char *bound;
 };
 
 /* Fill @out from @in: 0, or -1 when @in cannot be planned (no counter
  * rate, no pilot figure, nothing to repeat). */
 int window_plan(const struct window_plan_in *in, struct window_plan *out);
+
+/*
+ * The window the interval asked needs: a pilot block of windows
+ * @window_ns long whose per-window figures have coefficient of variation
+ * @cv (%) would need windows (cv / target)^2 as long for @reps of them to
+ * give a 95 % interval within @pct % of the mean (target = pct x
+ * sqrt(reps) / 2, the noise averaging out as the window grows); 0 when
+ * the pilot's are already narrow enough.
+ */
+double window_interval_ns(double window_ns, double cv, double pct,
+			  uint32_t reps);
 
 /*
  * The model of a contended update, for estimates before any pilot and
