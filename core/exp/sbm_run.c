@@ -43,8 +43,12 @@ static bool count_window(struct engine *e, struct sbm_exp *x, void *p,
 	*t1 = engine_window_close(e, cpu, &w);
 	if (x->gap_real)
 		x->gap_real[cpu] = real;
-	if (x->done)
-		x->done[cpu] = e->cfg->iters;
+	x->done[cpu] = e->cfg->iters;
+	/* the block's one window, as time_windows() leaves them */
+	x->win[cpu] = (struct sbm_window){
+		.ticks = e->mbox[cpu].ticks, .cycles = e->mbox[cpu].cycles,
+		.iters = e->cfg->iters, .gap = real,
+	};
 	return true;
 }
 
