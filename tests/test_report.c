@@ -83,12 +83,12 @@ static void test_real_log(void)
 	r = &rs.runs[0];
 	CHECK(run_complete(r));
 	CHECK_EQ_U64(r->id, 0x54fdfb4f);
-	CHECK_STR(r->arch, "x86_64");
-	CHECK_STR(r->platform, "linux");
-	CHECK_STR(r->cpu_model, "AMD EPYC");
+	CHECK_STR(run_rec_str(&r->one.hello, "arch"), "x86_64");
+	CHECK_STR(run_rec_str(&r->one.hello, "platform"), "linux");
+	CHECK_STR(run_rec_str(&r->one.hello, "cpu_model"), "AMD EPYC");
 	CHECK_EQ_U64(r->nresults, 5);
 	CHECK_EQ_U64(r->ngroups, 10);
-	CHECK_EQ_U64(r->nrecords, r->end_records);
+	CHECK_EQ_U64(r->nrecords, run_rec_u64(&r->one.end, "records"));
 	CHECK(run_pct(r, run_find(r, "node"), &v));
 	CHECK(fabs(v - 94.7832) < 0.00005);
 	/* the console table printed these; the report must agree */
@@ -154,8 +154,8 @@ static void test_two_runs_and_compare(void)
 	CHECK_EQ_U64(rs.runs[0].nresults, 3);
 	CHECK_EQ_U64(rs.runs[1].nresults, 3);
 	CHECK(rs.runs[0].id != rs.runs[1].id);
-	CHECK_STR(rs.runs[2].arch, "riscv64");
-	CHECK_STR(rs.runs[3].virt, "none");
+	CHECK_STR(run_rec_str(&rs.runs[2].one.hello, "arch"), "riscv64");
+	CHECK_STR(run_rec_str(&rs.runs[3].one.hello, "virt"), "none");
 	s = render(report_compare, &rs);
 	CHECK(strstr(s, "riscv64/opensbi/qemu") != NULL);
 	CHECK(strstr(s, "x86_64/uefi/none") != NULL);
@@ -265,8 +265,8 @@ static void test_failed_run(void)
 	CHECK(strstr(s, "50.00") == NULL);	/* no %global for the dirty row */
 	free(s);
 	s = render(report_csv, &rs);
-	/* complete and the status, then the machine's (empty) identity */
-	CHECK(strstr(s, ",1,fail,,") != NULL);
+	/* complete and the status, then the keys naming the machine */
+	CHECK(strstr(s, ",1,fail,x86_64,,") != NULL);
 	/* the clean column, named by the record's key: global clean, llc
 	 * with lost updates */
 	CHECK_STR(csv_cell(s, 1, "clean"), "1");
@@ -284,5 +284,7 @@ int main(void)
 	test_two_runs_and_compare();
 	test_buffers();
 	test_fmt();
+	/* every key the readers above named is one its kind has */
+	CHECK_EQ_U64(run_rec_bad_reads, 0);
 	return check_done("test_report");
 }

@@ -7,9 +7,9 @@
 TOOL_ONLY_SRCS = tools/logparse.c tools/logparse.h tools/runs.c \
 	tools/runs.h tools/logreport.c tools/logreport.h tools/emit_text.c \
 	tools/emit_json.c tools/compare.c tools/plot.c tools/plot_lines.c \
-	tools/runmap.c tools/runmap.h tools/rec_fields.h \
-	tools/inert.c tools/inert.h tools/map_fields.c tools/map_fields.h \
-	tools/run_fields.c tools/run_records.c tools/run_records.h \
+	tools/runmap.c tools/runmap.h \
+	tools/inert.c tools/inert.h \
+	tools/run_records.c tools/run_records.h \
 	tools/host_exp.h tools/host_experiments.c \
 	tools/exp/host_sbm.c tools/exp/host_proof.c tools/exp/host_scale.c \
 	tools/exp/host_c2c.c tools/exp/host_noise.c tools/exp/host_rw.c

@@ -46,11 +46,11 @@ static int col_width(const struct runset *rs)
 	return w > COL_MAX ? COL_MAX : w;
 }
 
-/* Does any run name this part of its machine? */
-static bool any_ident(const struct runset *rs, int k)
+/* Does any run name this part of its machine (hello's @key)? */
+static bool any_ident(const struct runset *rs, const char *key)
 {
 	for (size_t i = 0; i < rs->nruns; i++)
-		if (rs->runs[i].ident[k][0])
+		if (run_rec_str(&rs->runs[i].one.hello, key)[0])
 			return true;
 	return false;
 }
@@ -72,16 +72,20 @@ static void header(FILE *f, const struct runset *rs, int lw, int w,
 				 run_complete(r) ? "" : "*");
 			break;
 		case 2:
-			snprintf(s, sizeof(s), "%u", r->run_cpus);
+			snprintf(s, sizeof(s), "%u",
+				 run_rec_uint(&r->one.config, "cpus"));
 			break;
 		case 3:
-			snprintf(s, sizeof(s), "%s", r->cpu_model);
+			snprintf(s, sizeof(s), "%s",
+				 run_rec_str(&r->one.hello, "cpu_model"));
 			break;
 		case 5:
-			snprintf(s, sizeof(s), "%s", r->ident[RUN_ID_product]);
+			snprintf(s, sizeof(s), "%s",
+				 run_rec_str(&r->one.hello, "product"));
 			break;
 		case 6:
-			snprintf(s, sizeof(s), "%s", r->ident[RUN_ID_bios_version]);
+			snprintf(s, sizeof(s), "%s",
+				 run_rec_str(&r->one.hello, "bios_version"));
 			break;
 		default:
 			snprintf(s, sizeof(s), "%s", run_file_base(rs, r));
@@ -225,9 +229,9 @@ static void compare_all(FILE *f, const void *arg)
 	}
 	header(f, rs, lw, w, "machine", 0);
 	header(f, rs, lw, w, "cpu", 3);
-	if (any_ident(rs, RUN_ID_product))
+	if (any_ident(rs, "product"))
 		header(f, rs, lw, w, "product", 5);
-	if (any_ident(rs, RUN_ID_bios_version))
+	if (any_ident(rs, "bios_version"))
 		header(f, rs, lw, w, "firmware", 6);
 	header(f, rs, lw, w, "run", 1);
 	header(f, rs, lw, w, "cpus used", 2);
@@ -249,7 +253,9 @@ static void compare_all(FILE *f, const void *arg)
 	}
 	runmap_compare_noise(f, rs, w);
 	for (size_t i = 0; i < rs->nruns; i++) {
-		virt |= rs->runs[i].hello && strcmp(rs->runs[i].virt, "none");
+		virt |= rs->runs[i].hello &&
+			strcmp(run_rec_str(&rs->runs[i].one.hello, "virt"),
+			       "none");
 		partial |= !run_complete(&rs->runs[i]);
 	}
 	if (virt)

@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* The whole set as one JSON document: files, runs, rejected records. */
-#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "inert.h"
 #include "logreport.h"
-#include "map_fields.h"
 #include "run_records.h"
 #include "runmap.h"
 
@@ -30,58 +29,100 @@ static void jbool(FILE *f, const char *key, bool v, const char *sep)
 	fputs(sep, f);
 }
 
-/* ns and pct as run_ns()/run_pct() give them where the record did not */
-static void json_result(FILE *f, const struct run *r,
-			const struct run_result *res, const char *sep)
+/* @x has a value for at least one key */
+static bool any_member(const struct run_rec *x)
 {
-	struct run_result x = *res;
+	size_t nk = x->val ? rec_kind_nkeys(x->kind) : 0;
 
-	x.have_ns = run_ns(r, res, &x.ns);
-	x.have_pct = run_pct(r, res, &x.pct);
-	fputs("{", f);
-	jkey(f, "label", layout_label(x.layout, x.op), ",");
-	map_json_row(f, &run_result_table, &x);
-	fputs("}", f);
-	fputs(sep, f);
+	for (size_t c = 0; c < nk; c++)
+		if (x->val[c])
+			return true;
+	return false;
 }
 
-/* an array of rows of one table */
-static void json_rows(FILE *f, const char *name, const struct map_table *t,
-		      const void *rows, size_t n, size_t size)
+/* @pre, @x's keys typed by the schema, then @post; nothing where it has
+ * none */
+static void members(FILE *f, const char *pre, const struct run_rec *x,
+		    const char *post)
 {
+	if (!any_member(x))
+		return;
+	fputs(pre, f);
+	run_rec_json(f, x);
+	fputs(post, f);
+}
+
+/* "NAME":[{...},...], of every @kind record, its keys as the schema
+ * types them */
+static void json_kind(FILE *f, const struct run *r, const char *name,
+		      const char *kind)
+{
+	size_t n = 0;
+
 	json_str(f, name);
 	fputs(":[", f);
-	for (size_t i = 0; i < n; i++) {
-		fputs(i ? ",{" : "{", f);
-		map_json_row(f, t, (const char *)rows + i * size);
+	for (size_t i = 0; i < r->records.n; i++) {
+		if (!run_rec_is(r, i, kind))
+			continue;
+		fputs(n++ ? ",{" : "{", f);
+		run_rec_json(f, &r->records.rec[i]);
 		fputs("}", f);
 	}
 	fputs("],\n", f);
 }
 
-static void json_machine(FILE *f, const struct run *r)
+/* ns, pct and clean as run_result_row() fills them in */
+static void json_result(FILE *f, const struct run *r,
+			const struct run_result *x, const char *sep)
 {
-	json_rows(f, "caches", &run_cache_table, r->caches, r->ncaches,
-		  sizeof(*r->caches));
-	fputs("\"domains\":[", f);
-	for (size_t i = 0; i < r->ndomains; i++) {
-		const struct run_domain *d = &r->domains[i];
+	struct run_result_row row;
 
-		/* the record's kind, then its keys */
-		fputs(i ? ",{" : "{", f);
-		jkey(f, "kind", d->node ? "node" : "llc", ",");
-		map_json_row(f, d->node ? &run_node_table : &run_llc_table, d);
+	run_result_row(r, x, &row);
+	fputs("{", f);
+	json_kstr(f, "label", layout_label(x->layout, x->op));
+	members(f, ",", &row.rec, "");
+	fputs("}", f);
+	fputs(sep, f);
+	run_result_row_free(&row);
+}
+
+/* each llc and node record that starts a domain, its kind first, its
+ * cpus joined from its parts */
+static void json_domains(FILE *f, const struct run *r)
+{
+	size_t n = 0;
+
+	fputs("\"domains\":[", f);
+	for (size_t i = 0; i < r->records.n; i++) {
+		const struct run_rec *d = &r->records.rec[i];
+		const struct rec_schema *cpus = rec_schema_key(d->kind, "cpus");
+		size_t nk = rec_kind_nkeys(d->kind);
+		const char **val;
+		char list[1024];
+
+		if (!run_domain_first(r, i))
+			continue;
+		val = calloc(nk, sizeof(*val));
+		if (!val) {
+			fprintf(stderr, "sbmlog: out of memory\n");
+			exit(2);
+		}
+		memcpy(val, d->val, nk * sizeof(*val));
+		run_domain_cpus(r, i, list, sizeof(list));
+		if (cpus && d->val[cpus - d->kind - 1])
+			val[cpus - d->kind - 1] = list;
+		fputs(n++ ? ",{" : "{", f);
+		json_kstr(f, "kind", d->kind->kind);
+		members(f, ",", &(struct run_rec){ d->kind, val }, "");
 		fputs("}", f);
+		free(val);
 	}
 	fputs("],\n", f);
-	json_rows(f, "warnings", &run_warn_table, r->warns, r->nwarns,
-		  sizeof(*r->warns));
-	json_rows(f, "failed_cpus", &run_cpufail_table, r->fails, r->nfails,
-		  sizeof(*r->fails));
 }
 
 static void json_run(FILE *f, const struct runset *rs, const struct run *r)
 {
+	const char *virt = run_rec_str(&r->one.hello, "virt");
 	char id[12];
 
 	snprintf(id, sizeof(id), "%08x", r->id);
@@ -94,27 +135,25 @@ static void json_run(FILE *f, const struct runset *rs, const struct run *r)
 	jbool(f, "has_hello", r->hello, ",");
 	jbool(f, "has_end", r->end, ",");
 	jint(f, "missing_records", run_missing(r), ",\n");
-	map_json_row(f, &run_hello_table, r);
-	fputs(",", f);
-	jbool(f, "virtualized",
-	      r->hello && r->virt[0] && strcmp(r->virt, "none"), ",");
-	for (int i = 0; i < RUN_NIDENT; i++)
-		if (r->ident[i][0])
-			jkey(f, run_ident_key[i], r->ident[i], ",");
-	fputs("\n", f);
-	map_json_row(f, &run_topo_table, r);
-	fputs(",\n\"config\":{", f);
-	map_json_row(f, &run_config_table, r);
+	/* hello's and topo's keys beside the run's, config's in config */
+	members(f, "", &r->one.hello, ",");
+	jbool(f, "virtualized", r->hello && virt[0] && strcmp(virt, "none"),
+	      ",\n");
+	members(f, "", &r->one.topo, ",\n");
+	fputs("\"config\":{", f);
+	members(f, "", &r->one.config, "");
 	fputs("},\n", f);
-	jkey(f, "status", r->status, ",\n");
-	json_machine(f, r);
+	jkey(f, "status", run_status(r), ",\n");
+	json_kind(f, r, "caches", "cache");
+	json_domains(f, r);
+	json_kind(f, r, "warnings", "warn");
+	json_kind(f, r, "failed_cpus", "cpufail");
 	fputs("\"results\":[\n", f);
 	for (size_t i = 0; i < r->nresults; i++)
 		json_result(f, r, &r->results[i],
 			    i + 1 < r->nresults ? ",\n" : "\n");
 	fputs("],\n", f);
-	json_rows(f, "groups", &run_group_table, r->groups, r->ngroups,
-		  sizeof(*r->groups));
+	json_kind(f, r, "groups", "group");
 	run_records_json(f, r);
 	/* since gap=, pct is the seed's ratio of sums (means) */
 	jkey(f, "pct_basis", r->nresults && r->results[0].have_gap ? "mean" :

@@ -8,9 +8,86 @@
 #include "logreport.h"
 #include "runmap.h"
 
+/* The llc and node records, one line a domain (its parts joined). */
+static void text_domains(FILE *f, const struct run *r)
+{
+	for (size_t i = 0; i < r->records.n; i++) {
+		const struct run_rec *d = &r->records.rec[i];
+		const char *dist;
+		char cpus[1024];
+		bool node;
+
+		if (!run_domain_first(r, i))
+			continue;
+		node = run_rec_is(r, i, "node");
+		dist = node ? run_rec_str(d, "dist") : "";
+		run_domain_cpus(r, i, cpus, sizeof(cpus));
+		fprintf(f, "%s %u: %u CPUs %s%s%s\n", node ? "node" : "llc ",
+			run_rec_uint(d, "id"), run_rec_uint(d, "ncpus"), cpus,
+			dist[0] ? ", distances " : "", dist);
+	}
+}
+
+static void text_caches(FILE *f, const struct run *r)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < r->records.n; i++) {
+		const struct run_rec *c = &r->records.rec[i];
+
+		if (!run_rec_is(r, i, "cache"))
+			continue;
+		any = true;
+		fprintf(f, "cache L%u %-7s %7llu KiB, line %u, %u-way, "
+			"shared by %u CPUs, %u instances\n",
+			run_rec_uint(c, "level"), run_rec_str(c, "type"),
+			(unsigned long long)(run_rec_u64(c, "size") / 1024),
+			run_rec_uint(c, "line"), run_rec_uint(c, "ways"),
+			run_rec_uint(c, "shared_by"),
+			run_rec_uint(c, "instances"));
+	}
+	if (!any)
+		fprintf(f, "caches: none reported\n");
+}
+
+/* failed CPUs, then warnings and errors in the order they came */
+static void text_trouble(FILE *f, const struct run *r)
+{
+	bool any = false;
+
+	fprintf(f, "failed CPUs:");
+	for (size_t i = 0; i < r->records.n; i++)
+		if (run_rec_is(r, i, "cpufail")) {
+			const struct run_rec *x = &r->records.rec[i];
+
+			fprintf(f, " %u (hwid %s)", run_rec_uint(x, "id"),
+				run_rec_str(x, "hwid"));
+			any = true;
+		}
+	if (!any)
+		fprintf(f, " none");
+	any = false;
+	for (size_t i = 0; i < r->records.n; i++)
+		any |= run_rec_is(r, i, "warn") || run_rec_is(r, i, "error");
+	fprintf(f, "\nwarnings: %s\n", any ? "" : "none");
+	for (size_t i = 0; i < r->records.n; i++) {
+		const struct run_rec *x = &r->records.rec[i];
+
+		if (run_rec_is(r, i, "warn"))
+			fprintf(f, "  %s %llu: %s\n", run_rec_str(x, "what"),
+				(unsigned long long)run_rec_u64(x, "id"),
+				run_rec_str(x, "msg"));
+		else if (run_rec_is(r, i, "error"))	/* what went wrong */
+			fprintf(f, "  error 0: %s\n", run_rec_str(x, "what"));
+	}
+}
+
 static void text_machine(FILE *f, const struct runset *rs,
 			 const struct run *r)
 {
+	const struct run_rec *h = &r->one.hello, *t = &r->one.topo;
+	const struct run_rec *c = &r->one.config, *e = &r->one.end;
+
 	fprintf(f, "run %08x  (%s, lines %zu-%zu)%s%s\n", r->id,
 		rs->files[r->file].path, r->first_line, r->last_line,
 		run_complete(r) ? "" : "  INCOMPLETE",
@@ -18,71 +95,66 @@ static void text_machine(FILE *f, const struct runset *rs,
 	if (!r->hello) {
 		fprintf(f, "machine: unknown (no hello record)\n");
 	} else {
-		fprintf(f, "machine: %s/%s, virt=%s, cpu_model \"%s\", "
-			"sbmbench %s\n", r->arch, r->platform, r->virt,
-			r->cpu_model, r->version);
+		const char *virt = run_rec_str(h, "virt");
 		char id[320];
 
+		fprintf(f, "machine: %s/%s, virt=%s, cpu_model \"%s\", "
+			"sbmbench %s\n", run_rec_str(h, "arch"),
+			run_rec_str(h, "platform"), virt,
+			run_rec_str(h, "cpu_model"), run_rec_str(h, "version"));
 		run_ident_line(r, id, sizeof(id));
 		if (id[0])
 			fprintf(f, "machine id: %s\n", id);
-		if (strcmp(r->virt, "none"))
+		if (strcmp(virt, "none"))
 			fprintf(f, "NOTE: virtualized (%s): figures describe "
 				"the virtual machine, not the hardware\n",
-				r->virt);
+				virt);
 		fprintf(f, "counter: %s at %llu Hz (%s), core cycles %s\n",
-			r->counter, (unsigned long long)r->counter_hz,
-			r->hz_source, r->cycles ? "readable" : "not readable");
+			run_rec_str(h, "counter"),
+			(unsigned long long)run_hz(r),
+			run_rec_str(h, "hz_source"),
+			run_rec_u64(h, "cycles") ? "readable" : "not readable");
 	}
-	if (r->topo)
+	if (t->val)
 		fprintf(f, "topology: %u CPUs, %u packages, %u NUMA nodes (%s), "
 			"%u LLCs (%s), %u cores, SMT %u threads/core, line %u\n",
-			r->cpus, r->packages, r->nodes, r->node_source, r->llcs,
-			r->llc_source, r->cores, r->smt, r->line);
-	for (size_t i = 0; i < r->ndomains; i++) {
-		const struct run_domain *d = &r->domains[i];
+			run_rec_uint(t, "cpus"), run_rec_uint(t, "packages"),
+			run_rec_uint(t, "nodes"), run_rec_str(t, "node_source"),
+			run_rec_uint(t, "llcs"), run_rec_str(t, "llc_source"),
+			run_rec_uint(t, "cores"), run_rec_uint(t, "smt"),
+			run_rec_uint(t, "line"));
+	text_domains(f, r);
+	text_caches(f, r);
+	if (c->val) {
+		const char *place = run_rec_str(c, "placement");
 
-		fprintf(f, "%s %u: %u CPUs %s%s%s\n", d->node ? "node" : "llc ",
-			d->id, d->ncpus, d->cpus, d->dist[0] ? ", distances " :
-			"", d->dist);
-	}
-	if (!r->ncaches)
-		fprintf(f, "caches: none reported\n");
-	for (size_t i = 0; i < r->ncaches; i++) {
-		const struct run_cache *c = &r->caches[i];
-
-		fprintf(f, "cache L%u %-7s %7llu KiB, line %u, %u-way, "
-			"shared by %u CPUs, %u instances\n", c->level, c->type,
-			(unsigned long long)(c->size / 1024), c->line, c->ways,
-			c->shared_by, c->instances);
-	}
-	if (r->config)
 		fprintf(f, "config: iters=%llu reps=%llu warmup=%llu cpus=%u "
 			"mode=%s ops=%s placement=%s\n",
-			(unsigned long long)r->iters,
-			(unsigned long long)r->reps,
-			(unsigned long long)r->warmup, r->run_cpus, r->mode,
-			r->ops, r->placement[0] ? r->placement : "unknown");
-	if (r->have_lost)
+			(unsigned long long)run_rec_u64(c, "iters"),
+			(unsigned long long)run_rec_u64(c, "reps"),
+			(unsigned long long)run_rec_u64(c, "warmup"),
+			run_rec_uint(c, "cpus"), run_rec_str(c, "mode"),
+			run_rec_str(c, "ops"), place[0] ? place : "unknown");
+	}
+	/* lost of how many: both, or neither */
+	if (run_rec_get(e, "lost") && run_rec_get(e, "cpus")) {
+		uint64_t cpus = run_rec_u64(e, "cpus");
+		uint64_t lost = run_rec_u64(e, "lost");
+
 		fprintf(f, "CPUs up: %llu of %llu%s\n",
-			(unsigned long long)(r->end_cpus - r->end_lost),
-			(unsigned long long)r->end_cpus,
-			r->end_lost ? " (CPUs LOST: figures are for fewer CPUs "
-				      "than the machine has)" : "");
-	fprintf(f, "failed CPUs:");
-	if (!r->nfails)
-		fprintf(f, " none");
-	for (size_t i = 0; i < r->nfails; i++)
-		fprintf(f, " %u (hwid %s)", r->fails[i].id, r->fails[i].hwid);
-	fprintf(f, "\nwarnings: %s\n", r->nwarns ? "" : "none");
-	for (size_t i = 0; i < r->nwarns; i++)
-		fprintf(f, "  %s %llu: %s\n", r->warns[i].what,
-			(unsigned long long)r->warns[i].id, r->warns[i].msg);
+			(unsigned long long)(cpus - lost),
+			(unsigned long long)cpus,
+			lost ? " (CPUs LOST: figures are for fewer CPUs "
+			       "than the machine has)" : "");
+	}
+	text_trouble(f, r);
 }
 
 static double ticks_ns(const struct run *r, double ticks)
 {
-	return r->counter_hz ? ticks * 1e9 / (double)r->counter_hz : 0;
+	uint64_t hz = run_hz(r);
+
+	return hz ? ticks * 1e9 / (double)hz : 0;
 }
 
 /* The seed block of one gap, as the image prints it. */
@@ -156,6 +228,7 @@ static void text_node_rows(FILE *f, const struct run *r,
 /* Cycles per update and the effective clock, where the image read them. */
 static void text_clock_block(FILE *f, const struct run *r)
 {
+	const char *cc = run_rec_str(&r->one.hello, "cycle_counter");
 	bool any = false;
 
 	for (size_t i = 0; i < r->nresults; i++)
@@ -163,8 +236,7 @@ static void text_clock_block(FILE *f, const struct run *r)
 	if (!any)
 		return;
 	fprintf(f, "\ncore cycles (%s) in the windows: per update, and the "
-		"effective clock\n", r->cycle_counter[0] ? r->cycle_counter :
-		"cycle counter");
+		"effective clock\n", cc[0] ? cc : "cycle counter");
 	for (size_t i = 0; i < r->nresults; i++) {
 		const struct run_result *x = &r->results[i];
 
@@ -310,8 +382,8 @@ static void text_groups(FILE *f, const struct run *r, const char *by,
 
 	for (size_t i = 0; i < r->ngroups; i++) {
 		const struct run_group *g = &r->groups[i];
-		double ns = r->counter_hz ?
-			g->median * 1e9 / (double)r->counter_hz : 0;
+		double hz = (double)run_hz(r);
+		double ns = hz ? g->median * 1e9 / hz : 0;
 		char med[24], nss[24];
 
 		if (strcmp(g->by, by))
@@ -322,8 +394,7 @@ static void text_groups(FILE *f, const struct run *r, const char *by,
 				"median", "mean", "min", "max", "ns/iter");
 		any = true;
 		fmt_fix(med, sizeof(med), g->median, g->err, 4);
-		fmt_fix(nss, sizeof(nss), ns, r->counter_hz ? g->err *
-			1e9 / (double)r->counter_hz : 0, 2);
+		fmt_fix(nss, sizeof(nss), ns, hz ? g->err * 1e9 / hz : 0, 2);
 		fprintf(f, "%-8s %5u %5u %10s %10.4f %10.4f %10.4f %10s\n",
 			g->layout, g->id, g->cpus, med, g->mean, g->min,
 			g->max, nss);
@@ -346,6 +417,8 @@ static void text_stopped(FILE *f, const struct run *r)
 
 static void text_run(FILE *f, const struct runset *rs, const struct run *r)
 {
+	const struct run_rec *e = &r->one.end;
+
 	text_machine(f, rs, r);
 	text_table(f, r);
 	text_groups(f, r, "llc", "per-LLC breakdown");
@@ -357,14 +430,16 @@ static void text_run(FILE *f, const struct runset *rs, const struct run *r)
 	text_stopped(f, r);
 	if (r->end)
 		fprintf(f, "\nend: status=%s, %llu warnings, %llu records\n",
-			r->status, (unsigned long long)r->end_warnings,
-			(unsigned long long)r->end_records);
+			run_status(r),
+			(unsigned long long)run_rec_u64(e, "warnings"),
+			(unsigned long long)run_rec_u64(e, "records"));
 	if (run_from_qr(r))
 		fprintf(f, "from the screen's QR codes: %zu of the %llu "
 			"records, %llu of %llu results\n", r->nrecords,
-			(unsigned long long)r->end_records,
-			(unsigned long long)r->qr_results,
-			(unsigned long long)r->qr_of_results);
+			(unsigned long long)run_rec_u64(e, "records"),
+			(unsigned long long)run_rec_u64(&r->one.qr, "results"),
+			(unsigned long long)run_rec_u64(&r->one.qr,
+							"of_results"));
 }
 
 static void text_all(FILE *f, const void *arg)

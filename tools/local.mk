@@ -5,7 +5,7 @@
 # registry (Makefile.am's EXPERIMENT_CSRCS), found by name.
 HOST_EXPERIMENT_CSRCS = $(patsubst core/exp/exp_%.c,tools/exp/host_%.c,$(EXPERIMENT_CSRCS))
 SBMLOG_HDRS = tools/logparse.h tools/runs.h tools/logreport.h tools/runmap.h \
-	tools/rec_fields.h tools/inert.h tools/map_fields.h tools/run_records.h \
+	tools/inert.h tools/run_records.h \
 	tools/host_exp.h \
 	core/output/record.h core/output/crc32.h core/output/labels.h core/output/utf8.h \
 	core/output/record_schema.h core/output/record_schema.def \
@@ -14,7 +14,7 @@ SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \
 	tools/logreport.c tools/emit_text.c \
 	tools/emit_json.c tools/compare.c tools/plot.c \
 	tools/runmap.c tools/plot_lines.c tools/inert.c \
-	tools/map_fields.c tools/run_fields.c tools/run_records.c \
+	tools/run_records.c \
 	tools/host_experiments.c $(HOST_EXPERIMENT_CSRCS) \
 	core/output/record.c core/output/crc32.c core/output/labels.c \
 	$(RECORD_SCHEMA_CSRCS)

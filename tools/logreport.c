@@ -62,14 +62,15 @@ const char *runset_pct_basis(const struct runset *rs)
 /* ns is printed to 3 decimals; the median may pin it down finer. */
 static bool uses_median(const struct run *r, const struct run_result *x)
 {
-	return r->counter_hz &&
-	       (!x->have_ns || x->err * 1e9 / (double)r->counter_hz < 0.0005);
+	uint64_t hz = run_hz(r);
+
+	return hz && (!x->have_ns || x->err * 1e9 / (double)hz < 0.0005);
 }
 
 bool run_ns(const struct run *r, const struct run_result *x, double *ns)
 {
 	if (uses_median(r, x)) {
-		*ns = x->median * 1e9 / (double)r->counter_hz;
+		*ns = x->median * 1e9 / (double)run_hz(r);
 		return isfinite(*ns);
 	}
 	if (x->have_ns) {
@@ -82,7 +83,7 @@ bool run_ns(const struct run *r, const struct run_result *x, double *ns)
 double run_ns_err(const struct run *r, const struct run_result *x)
 {
 	if (uses_median(r, x))
-		return x->err * 1e9 / (double)r->counter_hz;
+		return x->err * 1e9 / (double)run_hz(r);
 	return 0.0005;
 }
 
@@ -112,9 +113,14 @@ bool fmt_fix(char *buf, size_t n, double v, double err, int dec)
 
 void run_label(const struct run *r, char *buf, size_t n)
 {
-	snprintf(buf, n, "%s/%s/%s", r->arch[0] ? r->arch : "?",
-		 r->platform[0] ? r->platform : "?",
-		 r->virt[0] ? r->virt : "?");
+	const char *v[3] = {
+		run_rec_str(&r->one.hello, "arch"),
+		run_rec_str(&r->one.hello, "platform"),
+		run_rec_str(&r->one.hello, "virt"),
+	};
+
+	snprintf(buf, n, "%s/%s/%s", v[0][0] ? v[0] : "?",
+		 v[1][0] ? v[1] : "?", v[2][0] ? v[2] : "?");
 }
 
 const char *run_file_base(const struct runset *rs, const struct run *r)
@@ -169,7 +175,8 @@ void report_problems(FILE *f, const struct runset *rs)
 			fprintf(f, "%s:%zu: run %08x: end counts %llu records, "
 				"%zu arrived intact (%zu lost or damaged)\n",
 				path, r->last_line, r->id,
-				(unsigned long long)r->end_records,
+				(unsigned long long)run_rec_u64(&r->one.end,
+								"records"),
 				r->nrecords, run_missing(r));
 	}
 }

@@ -41,6 +41,22 @@ const char *run_file_base(const struct runset *rs, const struct run *r);
 size_t runset_layouts(const struct runset *rs, const char **out, size_t max);
 const struct run_result *run_find(const struct run *r, const char *layout);
 
+/*
+ * Result @x's record as the sbm CSV and the JSON's results write it: its
+ * values, but ns and pct as run_ns() and run_pct() give them and clean 1
+ * where the record left it out (older records leave these to the
+ * reader).  @row->rec reads like any record (run_records.h); free it
+ * with run_result_row_free().
+ */
+struct run_result_row {
+	struct run_rec rec;
+	const char **val;
+	char ns[32], pct[32];
+};
+void run_result_row(const struct run *r, const struct run_result *x,
+		    struct run_result_row *row);
+void run_result_row_free(struct run_result_row *row);
+
 void report_text(FILE *f, const struct runset *rs);
 void report_csv(FILE *f, const struct runset *rs);
 void report_json(FILE *f, const struct runset *rs);

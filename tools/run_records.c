@@ -29,13 +29,15 @@ size_t run_rec_bad_reads;
 
 const char *run_rec_get(const struct run_rec *x, const char *key)
 {
-	const struct rec_schema *k = rec_schema_key(x->kind, key);
+	const struct rec_schema *k = x->kind ? rec_schema_key(x->kind, key) :
+					       NULL;
 
 	if (!k) {
 		run_rec_bad_reads++;	/* a name the schema lacks: a typo */
 		return NULL;
 	}
-	return x->val[k - x->kind - 1];
+	/* a run's record of a kind it has none of (runs.h, run_one) */
+	return x->val ? x->val[k - x->kind - 1] : NULL;
 }
 
 const char *run_rec_str(const struct run_rec *x, const char *key)
@@ -175,7 +177,7 @@ int report_kind_csv(FILE *f, const struct runset *rs, const char *kind)
 			fputc(',', f);
 			csv_field(f, id);
 			fputc(',', f);
-			csv_field(f, r->arch);
+			csv_field(f, run_rec_str(&r->one.hello, "arch"));
 			for (size_t c = 0; c < nk; c++) {
 				fputc(',', f);
 				if (x->val[c])

@@ -36,7 +36,8 @@ struct run_records {
 /* The number of keys of kind row @k. */
 size_t rec_kind_nkeys(const struct rec_schema *k);
 
-/* The value of @key in @x, NULL when it has none. */
+/* The value of @key in @x, NULL when it has none (or @x->val is NULL:
+ * no record of its kind). */
 const char *run_rec_get(const struct run_rec *x, const char *key);
 /* How many reads named a key the record's kind does not have in the
  * schema: a host file's typo, which tests hold to 0. */

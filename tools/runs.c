@@ -5,8 +5,6 @@
 
 #include "host_exp.h"
 #include "logparse.h"
-#include "map_fields.h"
-#include "rec_fields.h"
 #include "runmap.h"
 #include "runs.h"
 
@@ -41,8 +39,6 @@ void *run_array_grow(void *p, size_t n, size_t size)
 	return p;
 }
 
-#define RPUSH(arr, n) RUN_PUSH(arr, n)
-
 static char *xstrdup(const char *s)
 {
 	size_t n = strlen(s) + 1;
@@ -60,11 +56,9 @@ static void copy(char *dst, size_t n, const char *src)
 	snprintf(dst, n, "%s", src ? src : "");
 }
 
-#define COPY(dst, p, key) rec_field_s(dst, sizeof(dst), p, key)
-
-double run_round_err(const struct rec_parsed *p, const char *key)
+double run_round_err(const struct run_rec *x, const char *key)
 {
-	const char *s = rec_get(p, key), *dot = s ? strchr(s, '.') : NULL;
+	const char *s = run_rec_get(x, key), *dot = s ? strchr(s, '.') : NULL;
 	double e = 0.5;
 
 	if (!dot)
@@ -104,18 +98,22 @@ static struct run *find_run(struct gather *g, uint32_t id, bool hello,
 	r->file = g->file;
 	r->id = id;
 	r->first_line = line;
+	/* none yet: the kind, no values (a key read names the kind's) */
+	r->one.hello.kind = rec_schema_kind("hello");
+	r->one.topo.kind = rec_schema_kind("topo");
+	r->one.config.kind = rec_schema_kind("config");
+	r->one.end.kind = rec_schema_kind("end");
+	r->one.qr.kind = rec_schema_kind("qr");
 	return r;
 }
 
-#define RUN_IDENT_NAME(k) #k,
-const char *const run_ident_key[RUN_NIDENT] = { RUN_IDENT(RUN_IDENT_NAME) };
-
 void run_ident_line(const struct run *r, char *buf, size_t len)
 {
+	const struct run_rec *h = &r->one.hello;
 	size_t o = 0;
 
 	buf[0] = 0;
-#define ID(k) r->ident[RUN_ID_##k]
+#define ID(k) run_rec_str(h, #k)
 #define PUT(...) do { int n_ = snprintf(buf + o, len - o, __VA_ARGS__); \
 		if (n_ > 0 && (size_t)n_ < len - o) o += (size_t)n_; } while (0)
 	if (ID(sys_vendor)[0] || ID(product)[0])
@@ -138,133 +136,123 @@ void run_ident_line(const struct run *r, char *buf, size_t len)
 #undef ID
 }
 
+uint64_t run_hz(const struct run *r)
+{
+	return run_rec_u64(&r->one.hello, "counter_hz");
+}
+
+const char *run_status(const struct run *r)
+{
+	return run_rec_str(&r->one.end, "status");
+}
+
+bool run_rec_is(const struct run *r, size_t i, const char *kind)
+{
+	const struct rec_schema *k = r->records.rec[i].kind;
+
+	return k && !strcmp(k->kind, kind);
+}
+
+static bool is_domain(const struct run *r, size_t i)
+{
+	return run_rec_is(r, i, "llc") || run_rec_is(r, i, "node");
+}
+
+/* Records @i and @j are of one kind and name one domain. */
+static bool same_domain(const struct run *r, size_t i, size_t j)
+{
+	const struct run_rec *a = &r->records.rec[i], *b = &r->records.rec[j];
+
+	return a->kind == b->kind &&
+	       run_rec_uint(a, "id") == run_rec_uint(b, "id");
+}
+
+/* a long list arrives in parts: part N belongs to the latest record of
+ * its kind and id before it, when there is one */
+bool run_domain_first(const struct run *r, size_t i)
+{
+	if (!is_domain(r, i))
+		return false;
+	if (!run_rec_uint(&r->records.rec[i], "part"))
+		return true;
+	for (size_t j = 0; j < i; j++)
+		if (same_domain(r, i, j))
+			return false;
+	return true;
+}
+
+void run_domain_cpus(const struct run *r, size_t i, char *buf, size_t n)
+{
+	size_t len;
+
+	run_rec_copy(buf, n, &r->records.rec[i], "cpus");
+	for (size_t j = i + 1; j < r->records.n; j++) {
+		const char *more;
+
+		if (!same_domain(r, i, j))
+			continue;
+		if (!run_rec_uint(&r->records.rec[j], "part"))
+			break;	/* a domain of the same id again */
+		more = run_rec_get(&r->records.rec[j], "cpus");
+		len = strlen(buf);
+		if (more && len + strlen(more) + 2 < n)
+			snprintf(buf + len, n - len, ",%s", more);
+		else if (len + 4 < n && !strstr(buf, "..."))
+			strcat(buf, "...");
+	}
+}
+
 static void take_hello(struct run *r, const struct rec_parsed *p)
 {
+	(void)p;
 	r->hello = true;
-	for (int i = 0; i < RUN_NIDENT; i++)
-		COPY(r->ident[i], p, run_ident_key[i]);
-	map_fill(&run_hello_table, r, p);
+	r->one.hello = *run_records_last(&r->records);
 }
 
 static void take_topo(struct run *r, const struct rec_parsed *p)
 {
-	r->topo = true;
-	map_fill(&run_topo_table, r, p);
+	(void)p;
+	r->one.topo = *run_records_last(&r->records);
 }
 
 static void take_config(struct run *r, const struct rec_parsed *p)
 {
-	r->config = true;
-	map_fill(&run_config_table, r, p);
-}
-
-static void take_cache(struct run *r, const struct rec_parsed *p)
-{
-	struct run_cache *x = RPUSH(r->caches, r->ncaches);
-
-	map_fill(&run_cache_table, x, p);
-}
-
-static void take_domain(struct run *r, const struct rec_parsed *p, bool node)
-{
-	struct run_domain *x;
-
-	/* a long list arrives in parts: append part N to part 0 */
-	if (rec_field_u(p, "part")) {
-		for (size_t i = r->ndomains; i-- > 0;) {
-			struct run_domain *d = &r->domains[i];
-			const char *more = rec_get(p, "cpus");
-			size_t len = strlen(d->cpus);
-
-			if (d->node != node || d->id != rec_field_u(p, "id"))
-				continue;
-			if (more && len + strlen(more) + 2 < sizeof(d->cpus))
-				snprintf(d->cpus + len, sizeof(d->cpus) - len,
-					 ",%s", more);
-			else if (len + 4 < sizeof(d->cpus) &&
-				 !strstr(d->cpus, "..."))
-				strcat(d->cpus, "...");
-			return;
-		}
-	}
-	x = RPUSH(r->domains, r->ndomains);
-
-	x->node = node;
-	map_fill(node ? &run_node_table : &run_llc_table, x, p);
-}
-
-static void take_warn(struct run *r, const struct rec_parsed *p, bool error)
-{
-	struct run_warn *x = RPUSH(r->warns, r->nwarns);
-
-	if (!error) {
-		map_fill(&run_warn_table, x, p);
-		return;
-	}
-	/* an error record: what went wrong is its what= */
-	copy(x->what, sizeof(x->what), "error");
-	copy(x->msg, sizeof(x->msg), rec_get(p, "what"));
-	r->nerrors++;
-}
-
-static void take_fail(struct run *r, const struct rec_parsed *p)
-{
-	map_fill(&run_cpufail_table, RPUSH(r->fails, r->nfails), p);
+	(void)p;
+	r->one.config = *run_records_last(&r->records);
 }
 
 static void take_cpu(struct run *r, const struct rec_parsed *p)
 {
-	struct map_cpu *c;
+	const struct run_rec *x = run_records_last(&r->records);
 	struct run_map *m = runmap_of(&r->map);
+	struct map_cpu *c;
 
+	(void)p;
 	r->ncpu_recs++;
 	c = RUN_PUSH(m->cpus, m->ncpus);
-	c->id = rec_field_u(p, "id");
-	c->package = rec_field_u(p, "package");
-	c->node = rec_field_u(p, "node");
-	c->llc = rec_field_u(p, "llc");
-	c->core = rec_field_u(p, "core");
-	c->smt = rec_field_u(p, "smt");
-}
-
-static void take_llc(struct run *r, const struct rec_parsed *p)
-{
-	take_domain(r, p, false);
-}
-
-static void take_node(struct run *r, const struct rec_parsed *p)
-{
-	take_domain(r, p, true);
-}
-
-static void take_warn_rec(struct run *r, const struct rec_parsed *p)
-{
-	take_warn(r, p, false);
-}
-
-static void take_error(struct run *r, const struct rec_parsed *p)
-{
-	take_warn(r, p, true);
+	c->id = run_rec_uint(x, "id");
+	c->package = run_rec_uint(x, "package");
+	c->node = run_rec_uint(x, "node");
+	c->llc = run_rec_uint(x, "llc");
+	c->core = run_rec_uint(x, "core");
+	c->smt = run_rec_uint(x, "smt");
 }
 
 static void take_qr(struct run *r, const struct rec_parsed *p)
 {
-	map_fill(&run_qr_table, r, p);
+	(void)p;
+	r->one.qr = *run_records_last(&r->records);
 }
 
-/* The engine's kinds (record_schema.def); an experiment's are its host
- * file's (tools/exp/, host_take_of()). */
+/* The engine's kinds a run reads into its own members; an experiment's
+ * are its host file's (tools/exp/, host_take_of()).  The rest (cache,
+ * llc, node, warn, error, cpufail, ...) are read from the store where
+ * they are used. */
 static const struct host_take engine_takes[] = {
 	{ "hello", take_hello },
 	{ "topo", take_topo },
 	{ "config", take_config },
 	{ "cpu", take_cpu },
-	{ "cache", take_cache },
-	{ "llc", take_llc },
-	{ "node", take_node },
-	{ "warn", take_warn_rec },
-	{ "error", take_error },
-	{ "cpufail", take_fail },
 	{ "qr", take_qr },
 	{ NULL, NULL },
 };
@@ -288,9 +276,7 @@ static void on_record(struct gather *g, size_t line,
 	run_records_take(&r->records, p);
 	if (!strcmp(k, "end")) {
 		r->end = true;
-		map_fill(&run_end_table, r, p);
-		/* lost of how many: both, or neither */
-		r->have_lost = r->have_lost && r->have_end_cpus;
+		r->one.end = *run_records_last(&r->records);
 		return;
 	}
 	r->nrecords++;
@@ -425,10 +411,6 @@ void runset_free(struct runset *rs)
 
 		free(r->results);
 		free(r->groups);
-		free(r->caches);
-		free(r->domains);
-		free(r->warns);
-		free(r->fails);
 		runmap_free(r->map);
 		run_records_free(&r->records);
 	}
@@ -442,17 +424,21 @@ void runset_free(struct runset *rs)
 
 bool run_from_qr(const struct run *r)
 {
-	return r->qr_held && r->nrecords == r->qr_held &&
-	       r->end_records > r->nrecords;
+	uint64_t held = run_rec_u64(&r->one.qr, "held");
+
+	return held && r->nrecords == held &&
+	       run_rec_u64(&r->one.end, "records") > r->nrecords;
 }
 
 size_t run_missing(const struct run *r)
 {
-	if (!r->end || r->end_records <= r->nrecords)
+	uint64_t n = run_rec_u64(&r->one.end, "records");
+
+	if (!r->end || n <= r->nrecords)
 		return 0;
 	if (run_from_qr(r))
 		return 0;	/* all the codes hold, none lost */
-	return (size_t)(r->end_records - r->nrecords);
+	return (size_t)(n - r->nrecords);
 }
 
 bool run_complete(const struct run *r)
@@ -462,7 +448,7 @@ bool run_complete(const struct run *r)
 
 bool run_failed(const struct run *r)
 {
-	if (r->end && r->status[0] && strcmp(r->status, "ok"))
+	if (r->end && run_status(r)[0] && strcmp(run_status(r), "ok"))
 		return true;
 	for (size_t i = 0; i < r->nresults; i++)
 		if (!r->results[i].clean)

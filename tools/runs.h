@@ -17,26 +17,29 @@
 
 struct run_map;		/* runmap.h */
 
-/* A result record; its fields and their have_ flags are filled from the
- * record by run_result_table (run_fields.c), which the CSV and JSON
- * writers also read. */
+/*
+ * A result record read into the sbm tables (tools/exp/host_sbm.c fills it
+ * through the schema store's getters): the figures the human tables and
+ * comparisons compute with, the defaults older records leave to the
+ * reader (clean), and the record itself, whose keys the CSV and JSON
+ * write as the schema names them.
+ */
 struct run_result {
-	char layout[16], op[24], mode[8], unit[16];
+	struct run_rec rec;	/* its row in the store (records.rec) */
+	char layout[16], op[24];
 	unsigned cpus;
-	uint64_t iters, reps;
-	double median, mean, min, max, stddev, cv, rep_cv, ns, cycles, pct;
-	bool have_ns, have_cycles, have_pct, clean;
+	uint64_t reps;
+	double median, mean, min, rep_cv, ns, cycles, pct;
+	bool have_ns, have_pct, clean;
 	/* since the gap= option: the rate, the interval, the floor */
 	bool have_gap, have_floor;	/* have_floor: cost_ns */
 	unsigned gap;		/* ns of private work between updates */
-	double ci95, upd_ns, pct_median, cost_ns, floor;
-	bool have_ci95, have_upd_ns, have_pct_median, have_floor_mean;
+	double ci95, upd_ns, pct_median, cost_ns;
 	bool have_mhz;		/* the effective clock, where cycles were read */
 	double mhz;
 	/* since interleaved reps: intervals, %global above the floors at a
 	 * gap (absent: no floor), the gap the CPUs really had */
-	bool have_pct_ci, have_cost_ci, have_pct_abv, have_pct_abv_ci;
-	bool have_gap_real;
+	bool have_pct_ci, have_cost_ci, have_pct_abv, have_gap_real;
 	double pct_ci, cost_ci, pct_abv, pct_abv_ci, gap_real_ns;
 	/* since windows bounded by time: the iterations one CPU completed
 	 * in one window, fewest and most */
@@ -52,90 +55,33 @@ struct run_group {
 	double err;
 };
 
-struct run_cache {
-	unsigned level, line, ways, sets, shared_by, instances;
-	uint64_t size;
-	char type[12];
-};
-
-/* An "llc" or "node" record: which CPUs share it. */
-struct run_domain {
-	bool node;
-	unsigned id, ncpus;
-	char cpus[1024], dist[320];	/* cpus ends "..." when cut */
-};
-
-struct run_warn {
-	char what[32], msg[160];
-	uint64_t id;
-};
-
-struct run_fail {
-	unsigned id;
-	char hwid[24];
-};
-
-/*
- * hello's keys that name the machine (SMBIOS, microcode, MIDR/REVIDR,
- * the riscv DT model and SBI ids): one list for every reader and writer,
- * the CSV column and JSON key each the record key.
- */
-#define RUN_IDENT(X) X(sys_vendor) X(product) X(board_vendor) X(board) \
-	X(bios_vendor) X(bios_version) X(bios_date) X(cpu_version) \
-	X(cpu_mhz) X(microcode) X(midr) X(revidr) X(dt_model) \
-	X(mvendorid) X(marchid) X(mimpid)
-#define RUN_IDENT_ENUM(k) RUN_ID_##k,
-enum { RUN_IDENT(RUN_IDENT_ENUM) RUN_NIDENT };
-extern const char *const run_ident_key[RUN_NIDENT];
-
 struct run;
 /* "product, board, firmware version (date), microcode/midr": what names
  * the machine in one line (empty when hello said nothing of it). */
 void run_ident_line(const struct run *r, char *buf, size_t len);
+
+/*
+ * The run's one record of each engine kind that has one: a copy of its
+ * row in records (the values stay where the store keeps them), read
+ * through run_records.h's getters; .val is NULL where the run has none.
+ */
+struct run_one {
+	struct run_rec hello, topo, config, end, qr;
+};
 
 struct run {
 	unsigned file;		/* index into runset.files */
 	uint32_t id;
 	size_t first_line, last_line;
 	size_t nrecords;	/* valid records before "end" */
-	bool hello, topo, config, end;
+	bool hello, end;
+	struct run_one one;
 
-	/* hello */
-	char version[16], arch[16], platform[16], virt[32], cpu_model[96];
-	/* the machine's identity, hello's RUN_IDENT keys ("" when absent) */
-	char ident[RUN_NIDENT][48];
-	char counter[16], hz_source[48], cycle_counter[16];
-	uint64_t counter_hz;
-	bool cycles;
-	/* topo */
-	unsigned cpus, packages, nodes, llcs, cores, smt, line;
-	char llc_source[32], node_source[32];
-	/* config */
-	uint64_t iters, reps, warmup;
-	unsigned run_cpus;
-	char mode[8], ops[128], placement[12];
-	/* end */
-	char status[8];
-	uint64_t end_warnings, end_records;
-	uint64_t end_cpus, end_lost;	/* images since the lost= count */
-	bool have_lost, have_end_cpus;
-	/* the qr record: what the screen's QR codes hold (held records
-	 * before end, results of of_results) */
-	uint64_t qr_held, qr_results, qr_of_results;
-
-	size_t ncpu_recs, nerrors;
+	size_t ncpu_recs;
 	struct run_result *results;
 	size_t nresults;
 	struct run_group *groups;
 	size_t ngroups;
-	struct run_cache *caches;
-	size_t ncaches;
-	struct run_domain *domains;
-	size_t ndomains;
-	struct run_warn *warns;
-	size_t nwarns;
-	struct run_fail *fails;
-	size_t nfails;
 	struct run_map *map;	/* c2c and noise (runmap.c), NULL if none */
 	struct run_records records;	/* every record, as the schema names it */
 };
@@ -171,13 +117,25 @@ void *run_array_grow(void *p, size_t n, size_t size);
 /* A new zeroed element at the end of @arr (@n elements), its address. */
 #define RUN_PUSH(arr, n) \
 	(arr = run_array_grow(arr, n, sizeof(*(arr))), &(arr)[(n)++])
-/* Half a unit of the last digit the record printed of @key: its
+/* Half a unit of the last digit record @x printed of @key: its
  * rounding bound. */
-double run_round_err(const struct rec_parsed *p, const char *key);
+double run_round_err(const struct run_rec *x, const char *key);
 /* Gather the records of a log already in memory, named @name. */
 void runset_add_buffer(struct runset *rs, const char *name, const char *buf,
 		       size_t len);
 void runset_free(struct runset *rs);
+
+/* hello's counter_hz, 0 where the run has none. */
+uint64_t run_hz(const struct run *r);
+/* The end record's status: "" without one. */
+const char *run_status(const struct run *r);
+/* Is records.rec[@i] of kind @kind? */
+bool run_rec_is(const struct run *r, size_t i, const char *kind);
+/* Is records.rec[@i] an llc or node record that starts a domain (not a
+ * later part of an earlier one's CPU list)?  Its CPUs, its later parts'
+ * appended, cut with "..." to fit @n bytes, in @buf. */
+bool run_domain_first(const struct run *r, size_t i);
+void run_domain_cpus(const struct run *r, size_t i, char *buf, size_t n);
 
 /* Records the end record counts that never arrived intact. */
 size_t run_missing(const struct run *r);

@@ -226,10 +226,11 @@ static void take_layout(struct run *r, const struct rec_parsed *p)
 	run_rec_copy(y->wrong, sizeof(y->wrong), x, "wrong");
 	y->writers = run_rec_uint(x, "writers");
 	y->readers = run_rec_uint(x, "readers");
-	/* the floor's three figures, where the record has any */
-	y->have_floor = run_rec_dbl(x, "floor_ns", &y->floor_ns) |
-			run_rec_dbl(x, "above_ns", &y->above_ns) |
-			run_rec_dbl(x, "above_alone_ns", &y->above_alone_ns);
+	/* the floor's three figures, where the record has any (each read:
+	 * no short circuit) */
+	y->have_floor = run_rec_dbl(x, "floor_ns", &y->floor_ns);
+	y->have_floor |= run_rec_dbl(x, "above_ns", &y->above_ns);
+	y->have_floor |= run_rec_dbl(x, "above_alone_ns", &y->above_alone_ns);
 	y->writer_ns = run_rec_num(x, "writer_ns");
 	y->writer_alone_ns = run_rec_num(x, "writer_alone_ns");
 	y->reader_ns = run_rec_num(x, "reader_ns");

@@ -1,90 +1,214 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The sbm experiment's host side: its result and group records read into
- * the run's tables (runs.h), and its own CSV, the default of report
- * --format csv: one header line, then one row per (run, layout), RFC
- * 4180 quoting, with ns and pct filled in where older records left them
- * out and the run's identity.  Its seed-style table is emit_text.c's,
- * its bar chart plot.c's; every other CSV and JSON is the schema's.
+ * the run's tables (runs.h) through the schema store's getters, and its
+ * own CSV, the default of report --format csv: one header line, then one
+ * row per (run, layout), RFC 4180 quoting.  The columns are the result
+ * kind's keys and the keys that name the machine, as the schema gives
+ * them; what is computed here is what older records leave to the reader
+ * (ns, pct, clean).  Its seed-style table is emit_text.c's, its bar chart
+ * plot.c's; every other CSV and JSON is the schema's.
  */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "host_exp.h"
 #include "inert.h"
 #include "logreport.h"
-#include "map_fields.h"
 #include "runs.h"
 
-static void csv_str(FILE *f, const char *s)
+/* A figure as the row's text: empty where there is none. */
+static void fig(char *buf, size_t n, bool have, double v)
 {
-	csv_field(f, s);
-	fputc(',', f);
+	if (have && isfinite(v))
+		snprintf(buf, n, "%.10g", v);
+	else
+		buf[0] = 0;
+}
+
+void run_result_row(const struct run *r, const struct run_result *x,
+		    struct run_result_row *row)
+{
+	const struct rec_schema *k = x->rec.kind;
+	size_t nk = rec_kind_nkeys(k);
+	double v = 0;
+	bool have;
+
+	row->val = calloc(nk ? nk : 1, sizeof(*row->val));
+	if (!row->val) {
+		fprintf(stderr, "sbmlog: out of memory\n");
+		exit(2);
+	}
+	row->rec.kind = k;
+	row->rec.val = row->val;
+	for (size_t i = 0; i < nk; i++) {
+		const char *key = k[1 + i].key, *s = x->rec.val[i];
+
+		if (!strcmp(key, "ns")) {
+			have = run_ns(r, x, &v);
+			fig(row->ns, sizeof(row->ns), have, v);
+			s = row->ns[0] ? row->ns : NULL;
+		} else if (!strcmp(key, "pct")) {
+			have = run_pct(r, x, &v);
+			fig(row->pct, sizeof(row->pct), have, v);
+			s = row->pct[0] ? row->pct : NULL;
+		} else if (!strcmp(key, "clean")) {
+			s = x->clean ? "1" : "0";	/* absent: none lost */
+		}
+		row->val[i] = s;
+	}
+}
+
+void run_result_row_free(struct run_result_row *row)
+{
+	free(row->val);
+	row->val = NULL;
+}
+
+/* The run's first record of kind @k, NULL when it has none. */
+static const struct run_rec *first_of(const struct run *r,
+				      const struct rec_schema *k)
+{
+	for (size_t i = 0; i < r->records.n; i++)
+		if (r->records.rec[i].kind == k)
+			return &r->records.rec[i];
+	return NULL;
+}
+
+/* The keys that name the machine, in the schema's order: each kind's
+ * MACHINE keys.  With @r, their values (empty where it has none). */
+static void machine_cols(FILE *f, const struct run *r)
+{
+	for (const struct rec_schema *k = rec_schema_first(); k;
+	     k = rec_schema_next(k)) {
+		const struct run_rec *x = NULL;
+
+		for (size_t i = 1; k[i].key; i++) {
+			if (k[i].role != REC_R_MACHINE)
+				continue;
+			fputc(',', f);
+			if (!r) {
+				fputs(k[i].key, f);
+				continue;
+			}
+			if (!x)
+				x = first_of(r, k);
+			if (x && x->val[i - 1])
+				csv_field(f, x->val[i - 1]);
+		}
+	}
 }
 
 /*
- * The run's columns, then the result record's (run_result_table: the
- * record's keys, ns and pct as run_ns()/run_pct() compute them where the
- * record left them out), then the run's state and identity.
+ * file and run, the result record's keys (ns, pct and clean as
+ * run_result_row() fills them), the run's state, and the keys that name
+ * the machine.
  */
 void report_csv(FILE *f, const struct runset *rs)
 {
-	fprintf(f, "file,run,arch,platform,virt,cpu_model,counter_hz,"
-		"machine_cpus,");
-	map_csv_keys(f, &run_result_table);
-	fprintf(f, ",complete,status");
-	for (int i = 0; i < RUN_NIDENT; i++)
-		fprintf(f, ",%s", run_ident_key[i]);
+	const struct rec_schema *k = rec_schema_kind("result");
+	size_t nk = k ? rec_kind_nkeys(k) : 0;
+
+	fputs("file,run", f);
+	for (size_t i = 0; i < nk; i++)
+		fprintf(f, ",%s", k[1 + i].key);
+	fputs(",complete,status", f);
+	machine_cols(f, NULL);
 	fputc('\n', f);
 	for (size_t i = 0; i < rs->nruns; i++) {
 		const struct run *r = &rs->runs[i];
 
 		for (size_t j = 0; j < r->nresults; j++) {
-			struct run_result x = r->results[j];
+			struct run_result_row row;
 			char id[12];
 
-			x.have_ns = run_ns(r, &r->results[j], &x.ns);
-			x.have_pct = run_pct(r, &r->results[j], &x.pct);
+			run_result_row(r, &r->results[j], &row);
 			snprintf(id, sizeof(id), "%08x", r->id);
-			csv_str(f, rs->files[r->file].path);
-			csv_str(f, id);
-			csv_str(f, r->arch);
-			csv_str(f, r->platform);
-			csv_str(f, r->virt);
-			csv_str(f, r->cpu_model);
-			fprintf(f, "%llu,%u,", (unsigned long long)r->counter_hz,
-				r->cpus);
-			map_csv_cols(f, &run_result_table, &x);
+			csv_field(f, rs->files[r->file].path);
+			fputc(',', f);
+			csv_field(f, id);
+			for (size_t c = 0; c < nk; c++) {
+				fputc(',', f);
+				if (row.val[c])
+					csv_field(f, row.val[c]);
+			}
 			/* status: ok, fail, or none (no end record) */
 			fprintf(f, ",%d,", run_complete(r) ? 1 : 0);
-			csv_field(f, r->end ? r->status : "none");
-			for (int k = 0; k < RUN_NIDENT; k++) {
-				fputc(',', f);
-				csv_field(f, r->ident[k]);
-			}
+			csv_field(f, r->end ? run_status(r) : "none");
+			machine_cols(f, r);
 			fputc('\n', f);
+			run_result_row_free(&row);
 		}
 	}
 }
 
 /* ---- the records ------------------------------------------------------- */
 
+/* @key read as a number: false (and 0) where the record has none. */
+static bool num(const struct run_rec *y, const char *key, double *v)
+{
+	*v = 0;
+	return run_rec_dbl(y, key, v);
+}
+
 static void take_result(struct run *r, const struct rec_parsed *p)
 {
+	const struct run_rec *y = run_records_last(&r->records);
 	struct run_result *x = RUN_PUSH(r->results, r->nresults);
+	const char *clean = run_rec_str(y, "clean");
+	bool ci;
 
-	map_fill(&run_result_table, x, p);
-	x->err = run_round_err(p, "median");
+	(void)p;
+	x->rec = *y;
+	run_rec_copy(x->layout, sizeof(x->layout), y, "layout");
+	run_rec_copy(x->op, sizeof(x->op), y, "op");
+	x->cpus = run_rec_uint(y, "cpus");
+	x->reps = run_rec_u64(y, "reps");
+	num(y, "median", &x->median);
+	num(y, "mean", &x->mean);
+	num(y, "min", &x->min);
+	num(y, "rep_cv", &x->rep_cv);
+	num(y, "cycles", &x->cycles);
+	num(y, "ci95", &x->ci95);
+	num(y, "upd_ns", &x->upd_ns);
+	num(y, "pct_median", &x->pct_median);
+	x->have_ns = num(y, "ns", &x->ns);
+	x->have_pct = num(y, "pct", &x->pct);
+	/* absent in older records: no lost update seen */
+	x->clean = !*clean || *clean == '-' || run_rec_u64(y, "clean");
+	x->have_gap = run_rec_get(y, "gap") != NULL;
+	x->gap = run_rec_uint(y, "gap");
+	x->have_floor = num(y, "cost_ns", &x->cost_ns);
+	x->have_mhz = num(y, "mhz", &x->mhz);
+	x->have_pct_ci = num(y, "pct_ci", &x->pct_ci);
+	x->have_cost_ci = num(y, "cost_ci", &x->cost_ci);
 	/* %global above the floor is read with its interval or not at all */
-	x->have_pct_abv = x->have_pct_abv && x->have_pct_abv_ci;
+	ci = num(y, "pct_abv_ci", &x->pct_abv_ci);
+	x->have_pct_abv = num(y, "pct_abv", &x->pct_abv) && ci;
+	x->have_gap_real = num(y, "gap_real_ns", &x->gap_real_ns);
+	x->have_iters_min = num(y, "iters_min", &x->iters_min);
+	x->have_iters_max = num(y, "iters_max", &x->iters_max);
+	x->err = run_round_err(y, "median");
 }
 
 static void take_group(struct run *r, const struct rec_parsed *p)
 {
+	const struct run_rec *y = run_records_last(&r->records);
 	struct run_group *x = RUN_PUSH(r->groups, r->ngroups);
 
-	map_fill(&run_group_table, x, p);
-	x->err = run_round_err(p, "median");
+	(void)p;
+	run_rec_copy(x->layout, sizeof(x->layout), y, "layout");
+	run_rec_copy(x->by, sizeof(x->by), y, "by");
+	x->id = run_rec_uint(y, "id");
+	x->cpus = run_rec_uint(y, "cpus");
+	x->gap = run_rec_uint(y, "gap");
+	num(y, "median", &x->median);
+	num(y, "mean", &x->mean);
+	num(y, "min", &x->min);
+	num(y, "max", &x->max);
+	x->err = run_round_err(y, "median");
 }
 
 static void csv(FILE *f, const struct runset *rs, const char *format)
@@ -95,9 +219,10 @@ static void csv(FILE *f, const struct runset *rs, const char *format)
 
 const struct host_exp host_sbm = {
 	.tables = (const struct host_table[]){
-		{ "sbm", "csv", "one row per result: its record, ns and pct "
-		  "where the record left them out, the run's identity (the "
-		  "default CSV)", csv },
+		{ "sbm", "csv", "one row per result: its record's keys, ns, pct "
+		  "and clean filled in where the record left them out, the "
+		  "run's state, the keys that name the machine (the default "
+		  "CSV)", csv },
 		{ NULL, NULL, NULL, NULL },
 	},
 	.takes = (const struct host_take[]){
