@@ -117,7 +117,9 @@ static int exchange(struct http_run *r, sbm_http_token_fn fn,
 			 HTTP_TIMEOUT_MS / 1000);
 		return -1;
 	}
-	if (EFI_ERROR(r->tok.status)) {
+	/* an answer with an error status is still an answer (edk2 says
+	 * EFI_HTTP_ERROR): the caller reads its status and text */
+	if (EFI_ERROR(r->tok.status) && r->tok.status != SBM_EFI_HTTP_ERROR) {
 		snprintf(r->why, r->whylen, "%s: %s", what,
 			 efi_results_status(r->tok.status, num));
 		return -1;

@@ -14,6 +14,9 @@
 #define SBM_HTTP_GUID { 0x7a59b29b, 0x910b, 0x4171, \
 	{ 0x82, 0x42, 0xa8, 0x5a, 0x0d, 0xf2, 0x5b, 0x5b } }
 
+/* EFI_HTTP_ERROR (UEFI 2.5): an answer whose status is an error */
+#define SBM_EFI_HTTP_ERROR	EFIERR(35)
+
 /* EFI_HTTP_VERSION, EFI_HTTP_METHOD: enums, as UINT32 */
 #define SBM_HTTP_11		1
 #define SBM_HTTP_POST		1
