@@ -13,6 +13,10 @@ EXTRA_DIST += tests/fetch.sh tools/fetch-results
 if BOOT_TESTS
 if IMAGE_UEFI
 TESTS += tests/boot-save.sh tests/boot-restore.sh
+# a lab of machines (issue #33): network boot, results to a collector
+TESTS += tests/boot-netboot.sh
 endif
 endif
-EXTRA_DIST += tests/boot-save.sh tests/boot-restore.sh
+EXTRA_DIST += tests/boot-save.sh tests/boot-restore.sh tests/boot-netboot.sh \
+	tests/collect-fake.py
+tests/boot-netboot.log: sbmlog

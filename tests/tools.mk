@@ -50,10 +50,13 @@ CHROMIUM = chromium
 AM_TESTS_ENVIRONMENT += CHROMIUM='$(CHROMIUM)'; export CHROMIUM;
 if SBM_NATIVE
 TESTS += tests/db.sh tests/import-c2c.sh tests/html-report.sh
+# tools/sbmbench collect (issue #33): the lab's HTTP receiver, on loopback
+TESTS += tests/collect.sh
 endif
-tests/db.log tests/html-report.log: tests/sbm-sign sbmlog
+tests/db.log tests/html-report.log tests/collect.log: tests/sbm-sign sbmlog
 tests/import-c2c.log: sbmlog
 EXTRA_DIST += tests/db.sh tests/import-c2c.sh tests/html-report.sh \
+	tests/collect.sh tests/collect-send.py \
 	tests/html-check.py tests/logs/twin-x86_64-all.log \
 	tests/logs/c2c/published-8cpu.csv tests/logs/c2c/published-8cpu.lscpu
 # The record schema against README's table (every tree) and against what

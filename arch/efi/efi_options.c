@@ -1,16 +1,20 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Run options from the firmware: \sbmbench.cfg on the boot volume first,
- * then the image's load options (UCS-2), which win.  Both go through
- * config_parse().
+ * Run options from the firmware: \sbmbench.cfg on the boot volume first
+ * (booted from the network: sbmbench.cfg, then sbmbench-<MAC>.cfg, from
+ * the boot server by TFTP), then the image's load options (UCS-2), which
+ * win.  All go through config_parse().
  */
 #include <efi.h>
 #include <efilib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "options/config.h"
+#include "efi_net.h"
 #include "efi_plat.h"
+#include "output/report.h"
 #include "options/load_options.h"
 
 #define CFG_MAX	8192
@@ -46,6 +50,52 @@ static int read_cfg(EFI_LOADED_IMAGE *li, char *buf, size_t len, size_t *n)
 	return 0;
 }
 
+/*
+ * Booted from the network: the tree's sbmbench.cfg, then this machine's
+ * own file, each parsed as it comes (the later wins).  A file the server
+ * does not have is fine; one it cannot send, or too large, is an error
+ * like a bad option: a lab machine must not run with half its options.
+ */
+static int net_options(void *image, struct config *cfg, char *buf,
+		       char *err, size_t errlen)
+{
+	struct efi_net n;
+	char names[2][40], why[96];
+	unsigned count = 1;
+
+	if (efi_net_find(image, &n))
+		return 0;
+	strcpy(names[0], "sbmbench.cfg");
+	if (n.have_mac) {
+		char mac[18];
+
+		efi_net_mac_name(&n, mac);
+		snprintf(names[1], sizeof(names[1]), "sbmbench-%s.cfg", mac);
+		count = 2;
+	}
+	for (unsigned i = 0; i < count; i++) {
+		char label[64];
+		size_t len;
+		int rc = efi_net_tftp_read(&n, names[i], buf, CFG_MAX, &len,
+					   why, sizeof(why));
+
+		snprintf(label, sizeof(label), "tftp://%u.%u.%u.%u/%s",
+			 n.server[0], n.server[1], n.server[2], n.server[3],
+			 names[i]);
+		if (rc > 0)
+			continue;
+		if (rc < 0) {
+			snprintf(err, errlen, "%s: %s", label, why);
+			return -1;
+		}
+		report_printf("sbmbench: options from %s (%zu bytes)\n",
+			      label, len);
+		if (len && config_parse(cfg, buf, len, label, err, errlen))
+			return -1;
+	}
+	return 0;
+}
+
 int efi_options(void *image, struct config *cfg, char *err, size_t errlen)
 {
 	EFI_LOADED_IMAGE *li;
@@ -62,6 +112,10 @@ int efi_options(void *image, struct config *cfg, char *err, size_t errlen)
 		goto out;
 	if (!read_cfg(li, buf, CFG_MAX, &n) && n &&
 	    config_parse(cfg, buf, n, "\\sbmbench.cfg", err, errlen)) {
+		rc = -1;
+		goto out;
+	}
+	if (net_options(image, cfg, buf, err, errlen)) {
 		rc = -1;
 		goto out;
 	}

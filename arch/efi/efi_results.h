@@ -40,7 +40,25 @@ enum efi_results_state {
 };
 extern enum efi_results_state efi_results_state;
 
-/* The options the restore reads (restore_test_*): before
+/* In a lab (upload=): what this boot did with a saved result. */
+enum efi_upload_state {
+	UPLOAD_NONE,		/* no upload= or nothing saved */
+	UPLOAD_DONE,		/* sent, acknowledged, variables deleted */
+	UPLOAD_KEPT,		/* not acknowledged (or not deleted): kept */
+};
+extern enum efi_upload_state efi_upload_state;
+/* Whether this run's result went into the variables (efi_results_save). */
+extern bool efi_results_saved;
+
+/*
+ * efi_results_send.c: @text (@len bytes) POSTed to the collector
+ * @upload (CONFIG_UPLOAD()) with its CRC-32; 0 once the collector
+ * answered 200 acknowledging that CRC, else -1 with @why.
+ */
+int efi_results_send(void *image, uint64_t upload, const char *text,
+		     size_t len, char *why, size_t whylen);
+
+/* The options the restore reads (upload, restore_test_*): before
  * efi_results_restore(). */
 void efi_results_restore_options(const struct config *cfg);
 

@@ -29,12 +29,16 @@ enum efi_results_state efi_results_state = RESULTS_NOT_LOOKED;
  * power there). */
 static UINTN part_cap = RESULT_STORE_PART;
 static unsigned pause_s;
+static uint64_t upload;
+
+enum efi_upload_state efi_upload_state = UPLOAD_NONE;
 
 void efi_results_restore_options(const struct config *cfg)
 {
 	if (cfg->restore_test_buf)
 		part_cap = cfg->restore_test_buf;
 	pause_s = cfg->restore_test_pause_s;
+	upload = cfg->upload;
 }
 
 /* What read_parts() found. */
@@ -135,6 +139,42 @@ static bool delete_parts(const char *name, bool again, unsigned nparts)
 	return true;
 }
 
+/* upload=: to the collector; the variables go only once it
+ * acknowledged the result's CRC.  True when sent and deleted. */
+static bool send_result(void *image, const char *id, const char *buf,
+			size_t len, unsigned nparts)
+{
+	uint32_t ip = CONFIG_UPLOAD_IP(upload);
+	char to[32], why[192], num[32];
+	unsigned bad = 0;
+	EFI_STATUS st;
+
+	snprintf(to, sizeof(to), "%u.%u.%u.%u:%u", ip >> 24, ip >> 16 & 255,
+		 ip >> 8 & 255, ip & 255, CONFIG_UPLOAD_PORT(upload));
+	efi_upload_state = UPLOAD_KEPT;
+	if (efi_results_send(image, upload, buf, len, why, sizeof(why))) {
+		report_printf("sbmbench: could not send run %s's result to the "
+			      "collector at %s: %s; the variables stay (a later "
+			      "boot tries again, or tools/sbmbench fetch under "
+			      "Linux)\n", id, to, why);
+		return false;
+	}
+	st = efi_results_delete(0, nparts, &bad);
+	if (EFI_ERROR(st)) {
+		report_printf("sbmbench: the collector at %s stored run %s's "
+			      "result, but SbmResult%u could not be deleted "
+			      "(%s): a later boot sends it again (stored "
+			      "once)\n", to, id, bad,
+			      efi_results_status(st, num));
+		return false;
+	}
+	report_printf("sbmbench: sent run %s's result to the collector at %s, "
+		      "which acknowledged its CRC-32; deleted the variables\n",
+		      id, to);
+	efi_upload_state = UPLOAD_DONE;
+	return true;
+}
+
 bool efi_results_restore(void *image)
 {
 	char id[9], name[24], num[32], *buf;
@@ -182,6 +222,14 @@ bool efi_results_restore(void *image)
 	if (result_store_run_id(buf, p.len, id))
 		strcpy(id, "unknown");
 	say_found(id, buf, p.len, p.n);
+	if (upload) {
+		bool sent = send_result(image, id, buf, p.len, p.n);
+
+		free(buf);
+		if (sent)
+			efi_results_state = RESULTS_CLEAR;
+		return sent;
+	}
 	why = efi_results_write(image, id, buf, p.len, name, &again);
 	free(buf);
 	if (why) {

@@ -24,6 +24,7 @@
 #define VAR_OVERHEAD	128		/* header and name, per variable */
 
 static struct result_store store;
+bool efi_results_saved;
 
 /* The kept records, filtered to what the variables take. */
 static size_t compact(void)
@@ -241,6 +242,15 @@ void efi_results_save(const struct config *cfg)
 					      efi_results_status(st, num));
 			return;
 		}
+	}
+	efi_results_saved = true;
+	if (cfg->upload) {
+		report_printf("sbmbench: result saved in %zu UEFI variable%s "
+			      "(%zu bytes, %u records%s): the next network "
+			      "boot sends it to the collector\n", nparts,
+			      nparts == 1 ? "" : "s", len, store.kept,
+			      store.dropped ? ", some left out" : "");
+		return;
 	}
 	report_printf("sbmbench: result saved in %zu UEFI variable%s (%zu "
 		      "bytes, %u records%s): boot this stick again to write it "

@@ -35,7 +35,7 @@ void efi_fail_early(const struct engine *e, const char *msg)
 {
 	report_early_end(&e->info, "setup", msg);
 	efi_results_save(e->cfg);	/* why it failed, for a screen-only user */
-	plat_power_off(1, e->cfg->exit);
+	efi_boot_end((struct engine *)e, 1);
 }
 
 int efi_boot_options(struct engine *e, char *err, size_t len)
@@ -45,8 +45,23 @@ int efi_boot_options(struct engine *e, char *err, size_t len)
 
 bool efi_boot_restore(struct engine *e)
 {
+	bool done;
+
 	efi_results_restore_options(e->cfg);
-	return efi_results_restore(boot_image);
+	done = efi_results_restore(boot_image);
+	/* in a lab the boot that sends a result is for that alone, unless
+	 * after_upload=run; one that could not send it must not run: its
+	 * own result could not be saved over the kept one */
+	if (efi_upload_state == UPLOAD_DONE && !e->cfg->run_after_upload) {
+		report_printf("sbmbench: after_upload=off: powering off\n");
+		plat_power_off(0, e->cfg->exit);
+	}
+	if (efi_upload_state == UPLOAD_KEPT) {
+		report_printf("sbmbench: not running: the saved result is still "
+			      "in the variables; powering off\n");
+		plat_power_off(1, e->cfg->exit);
+	}
+	return done;
 }
 
 void efi_boot_prepare_save(struct engine *e)
@@ -68,6 +83,16 @@ void efi_boot_save(struct engine *e)
 
 void efi_boot_end(struct engine *e, int status)
 {
+	/* upload=: the result goes to the collector from the next boot,
+	 * which the firmware starts from the network again */
+	if (e->cfg->upload && efi_results_saved && e->cfg->exit) {
+		efi_screen_hold();
+		report_printf("sbmbench: resetting: the next network boot "
+			      "sends the result to the collector\n");
+		uefi_call_wrapper(RT->ResetSystem, 4, EfiResetCold, EFI_SUCCESS,
+				  0, NULL);
+		report_printf("sbmbench: the reset failed\n");
+	}
 	plat_power_off(status, e->cfg->exit);
 }
 

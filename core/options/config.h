@@ -27,6 +27,10 @@ enum run_mode { MODE_LOOP, MODE_PAIR };
 #define CONFIG_REPS_AUTO_PCT 2.0
 #define CONFIG_MAX_GAP_NS 10000000u	/* 10 ms between two updates */
 #define CONFIG_HOLD_MAX_S 300
+/* upload=: address a.b.c.d (most significant byte first) and port */
+#define CONFIG_UPLOAD(ip, port) (((uint64_t)(ip) << 16) | (port))
+#define CONFIG_UPLOAD_IP(u) ((uint32_t)((u) >> 16))
+#define CONFIG_UPLOAD_PORT(u) ((uint16_t)(u))
 
 struct config {
 	uint32_t layouts;	/* bit (1 << enum sbm_kind) */
@@ -59,6 +63,11 @@ struct config {
 	 * whether a boot that wrote saved results to the stick then runs */
 	bool save;
 	bool stop_after_restore;
+	/* UEFI in a lab: the collector's IPv4 address and port
+	 * (CONFIG_UPLOAD(), 0: none), and whether a boot that sent it the
+	 * saved result then runs */
+	uint64_t upload;
+	bool run_after_upload;
 	bool save_test_fill;	/* test only: fill the store before saving */
 	/* test only: the restore reads at most this many bytes a part (0:
 	 * 8 KiB), and waits this long between the flushed file and the

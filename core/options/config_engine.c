@@ -65,7 +65,71 @@ static int set_test(const struct option_decl *d, struct config *c,
 	return 0;
 }
 
+/* upload=http://a.b.c.d[:port][/]: an IPv4 address, for the firmware
+ * resolves no names before ExitBootServices that every build has */
+static int set_upload(const struct option_decl *d, struct config *c,
+		      const char *val, char *err, size_t errlen)
+{
+	const char *p = val;
+	uint32_t ip = 0;
+	uint64_t port = 80;
+
+	if (!strcmp(val, "none")) {
+		c->upload = 0;
+		return 0;
+	}
+	if (strncmp(p, "http://", 7))
+		goto bad;
+	p += 7;
+	for (int i = 0; i < 4; i++) {
+		unsigned v = 0, n = 0;
+
+		while (*p >= '0' && *p <= '9' && n < 4) {
+			v = v * 10 + (unsigned)(*p++ - '0');
+			n++;
+		}
+		if (!n || n > 3 || v > 255 || (i < 3 && *p++ != '.'))
+			goto bad;
+		ip = ip << 8 | v;
+	}
+	if (*p == ':') {
+		char num[8];
+		size_t n = 0;
+
+		for (p++; *p >= '0' && *p <= '9' && n < sizeof(num) - 1; p++)
+			num[n++] = *p;
+		num[n] = 0;
+		if (!n || config_parse_u64(num, 1, 65535, &port))
+			goto bad;
+	}
+	if (*p == '/')
+		p++;
+	if (*p || !ip)
+		goto bad;
+	c->upload = CONFIG_UPLOAD(ip, port);
+	return 0;
+bad:
+	return config_bad_value(err, errlen, d->key, val,
+				"none, or http://A.B.C.D[:PORT]/ (an IPv4 "
+				"address)");
+}
+
+static void format_upload(const struct option_decl *d,
+			  const struct config *c, char *buf, size_t len)
+{
+	uint32_t ip = CONFIG_UPLOAD_IP(c->upload);
+
+	(void)d;
+	if (!c->upload)
+		snprintf(buf, len, "none");
+	else
+		snprintf(buf, len, "http://%u.%u.%u.%u:%u/", ip >> 24,
+			 ip >> 16 & 255, ip >> 8 & 255, ip & 255,
+			 CONFIG_UPLOAD_PORT(c->upload));
+}
+
 static const char *const after_restore[] = { "run", "stop", NULL };
+static const char *const after_upload[] = { "off", "run", NULL };
 static const char *const riscv_counter[] = { "auto", "time", "cycle", NULL };
 static const char *const bmc_watchdog[] = { "keep", "stop", NULL };
 static const char *const zero_one[] = { "0", "1", NULL };
@@ -96,6 +160,14 @@ static const struct option_decl decls[] = {
 	  OPT_FIELD(stop_after_restore), .flags = OPT_QUIET,
 	  .names = after_restore, .def = "run", .meta = "WHAT",
 	  .help = "UEFI: when this boot wrote saved results to the stick" },
+	{ .key = "upload", .kind = OPT_CUSTOM, OPT_FIELD(upload),
+	  .flags = OPT_QUIET, .set = set_upload, .format = format_upload,
+	  .def = "none", .meta = "URL", .help = "UEFI in a lab: reset after "
+	  "the save; the next boot sends the result to this collector" },
+	{ .key = "after_upload", .kind = OPT_ENUM,
+	  OPT_FIELD(run_after_upload), .flags = OPT_QUIET,
+	  .names = after_upload, .def = "off", .meta = "WHAT",
+	  .help = "UEFI: when this boot sent a saved result to the collector" },
 	{ .key = "riscv_counter", .kind = OPT_ENUM, OPT_FIELD(riscv_counter),
 	  .flags = OPT_QUIET, .names = riscv_counter, .def = "auto",
 	  .meta = "C", .help = "riscv64: the counter of every figure (auto: "

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""Command line: db add|list|compare|export|init, html, import-c2c
+"""Command line: db add|list|compare|export|init, html, import-c2c, collect
 (called by tools/sbmbench, which finds sbmlog and reads pictures)."""
 import argparse
 import csv
@@ -7,7 +7,7 @@ import os
 import sqlite3
 import sys
 
-from . import c2cpub, html, store
+from . import c2cpub, collect, html, store
 from .records import LogError
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(
@@ -269,6 +269,10 @@ def cmd_import(a):
     return 0
 
 
+def cmd_collect(a):
+    return collect.serve(a.listen, a.results, a.db, a.timeout)
+
+
 def parser():
     p = argparse.ArgumentParser(prog='sbmbench')
     sub = p.add_subparsers(dest='cmd', required=True)
@@ -316,6 +320,16 @@ def parser():
     x.add_argument('--no-store', action='store_true')
     x.add_argument('--compare', action='append', metavar='LOG|RUN')
     x.set_defaults(fn=cmd_import)
+    x = sub.add_parser('collect', help='receive results over HTTP')
+    x.add_argument('--listen', required=True, metavar='ADDR:PORT')
+    _db_arg(x)
+    x.add_argument('--results', default=os.path.dirname(DEFAULT_DB),
+                   metavar='DIR', help='where the logs go (default '
+                   'results/)')
+    x.add_argument('--timeout', type=int, default=collect.DEADLINE_S,
+                   metavar='S', help='one request, from its first byte '
+                   'to its last (default %d s)' % collect.DEADLINE_S)
+    x.set_defaults(fn=cmd_collect)
     return p
 
 

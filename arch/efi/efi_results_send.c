@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * In a lab (upload=): the saved result goes to the collector
+ * (tools/sbmbench collect) instead of a file on the stick.  It is sent
+ * whole with its CRC-32; the collector stores it and only then answers
+ * "sbmbench-ack crc32=XXXXXXXX ..." with the CRC of what it received.
+ * Anything else (no answer, another status, another checksum, any other
+ * text) is a refusal: the caller keeps the variables.
+ */
+#include <efi.h>
+#include <efilib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "efi_net.h"
+#include "efi_results.h"
+#include "output/crc32.h"
+
+#define REPLY_MAX 256
+
+int efi_results_send(void *image, uint64_t upload, const char *text,
+		     size_t len, char *why, size_t whylen)
+{
+	uint32_t ip = CONFIG_UPLOAD_IP(upload), crc = crc32(text, len);
+	uint8_t addr[4] = { ip >> 24, ip >> 16, ip >> 8, ip };
+	char host[24], length[24], sum[12], mac[18], reply[REPLY_MAX];
+	char want[40], shown[64];
+	const char *hdr[10];
+	unsigned nhdr = 0, status;
+	struct efi_net n;
+	bool net = !efi_net_find(image, &n);
+
+	snprintf(host, sizeof(host), "%u.%u.%u.%u:%u", addr[0], addr[1],
+		 addr[2], addr[3], CONFIG_UPLOAD_PORT(upload));
+	snprintf(length, sizeof(length), "%zu", len);
+	snprintf(sum, sizeof(sum), "%08x", (unsigned)crc);
+	hdr[nhdr * 2] = "Host", hdr[nhdr * 2 + 1] = host, nhdr++;
+	hdr[nhdr * 2] = "Content-Type", hdr[nhdr * 2 + 1] = "text/plain",
+	nhdr++;
+	hdr[nhdr * 2] = "Content-Length", hdr[nhdr * 2 + 1] = length, nhdr++;
+	hdr[nhdr * 2] = "X-Sbm-Crc32", hdr[nhdr * 2 + 1] = sum, nhdr++;
+	if (net && n.have_mac) {
+		efi_net_mac_name(&n, mac);
+		for (char *p = mac; *p; p++)
+			if (*p == '-')
+				*p = ':';
+		hdr[nhdr * 2] = "X-Sbm-Machine", hdr[nhdr * 2 + 1] = mac;
+		nhdr++;
+	}
+	if (efi_http_post(net ? &n : NULL, addr, CONFIG_UPLOAD_PORT(upload),
+			  "/sbmbench/result", hdr, nhdr, text, len, &status,
+			  reply, sizeof(reply), why, whylen))
+		return -1;
+	/* the answer as a line of printable ASCII, for the messages */
+	size_t k = 0;
+
+	for (const char *p = reply; *p && *p != '\n' && k < sizeof(shown) - 1;
+	     p++)
+		shown[k++] = *p >= 0x20 && *p < 0x7f ? *p : '?';
+	shown[k] = 0;
+	if (!efi_http_ok(status)) {
+		snprintf(why, whylen, "the collector refused it: \"%s\"",
+			 shown);
+		return -1;
+	}
+	snprintf(want, sizeof(want), "sbmbench-ack crc32=%s ", sum);
+	if (strncmp(reply, want, strlen(want))) {
+		snprintf(why, whylen, "the collector's answer does not "
+			 "acknowledge CRC-32 %s: \"%s\"", sum, shown);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,161 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
+# A lab of machines (issue #33), under QEMU's user networking: its DHCP
+# and TFTP serve the tree tools/sbmbench image --netboot wrote, the
+# firmware's own PXE loads the image (romfile= drops iPXE), and
+# tools/sbmbench collect listens on host loopback, which the guest
+# reaches as 10.0.2.2.  Variables live in writable flash.
+#   A  boot 1 reads its options by TFTP (the tree's file and its MAC's),
+#      runs, saves, resets itself; boot 2 (same QEMU) sends the result:
+#      the collector stores it equal to boot 1's serial records, db list
+#      shows the run, boot 2 deletes the variables and powers off.
+#   B  collector down during boot 2: the variables stay, it says so and
+#      powers off without running; then a collector answering 500, then
+#      one acknowledging a wrong checksum: kept each time; then boot 3
+#      with the collector up sends the result of B's boot 1.
+#   C  four machines boot the one tree at once, one collector: four runs
+#      stored (the time it took is printed).
+set -u
+. "$SBM_SRCDIR/tests/boot-lib.sh"
+
+py=${SBM_PYTHON:-python3}
+case $SBM_ARCH in
+x86_64) efi=BOOTX64.EFI qemu=qemu-system-x86_64
+	code=/usr/share/OVMF/OVMF_CODE.fd vars=/usr/share/OVMF/OVMF_VARS.fd
+	machine=(-machine q35 -device virtio-net-pci,netdev=n0,romfile=,mac=) ;;
+arm64)	efi=BOOTAA64.EFI qemu=qemu-system-aarch64
+	code=/usr/share/AAVMF/AAVMF_CODE.fd vars=/usr/share/AAVMF/AAVMF_VARS.fd
+	machine=(-machine virt -cpu max -device virtio-net-pci,netdev=n0,romfile=,mac=) ;;
+*) echo "UEFI images only (this tree: $SBM_ARCH)"; exit 77 ;;
+esac
+command -v "$qemu" >/dev/null || { bad "$qemu not found"; boot_done; exit; }
+w=$boot_tmp
+SBM_SBMLOG=$SBM_BUILDDIR/sbmlog
+export SBM_SBMLOG
+pids=()
+cleanup() {
+	local p
+	for p in ${pids[@]+"${pids[@]}"}; do kill "$p" 2>/dev/null; done
+	rm -rf "$boot_tmp"
+}
+trap cleanup EXIT
+
+# the tree, as a lab would serve it (image --netboot takes the images of
+# the source tree's build/; elsewhere, as under distcheck, this tree's
+# image and a tree written by hand)
+if [ "$(cd "$SBM_BUILDDIR" && pwd)" != "$(cd "$SBM_SRCDIR" && pwd)/build/$SBM_ARCH" ]; then
+	mkdir -p "$w/tree" && cp "$SBM_BUILDDIR/$SBM_IMAGE" "$w/tree/$efi" &&
+		echo "tftp-root=$w/tree client-arch,11" >"$w/tree/dnsmasq.conf" && echo hold_s=0 >"$w/tree/sbmbench.cfg"
+	echo "(image --netboot not run: this is not the source tree's build/$SBM_ARCH)" >"$w/image.out"
+else
+	SBM_SKIP_DEPS=1 "$SBM_SRCDIR/tools/sbmbench" image --netboot "$w/tree" >"$w/image.out" 2>&1
+fi
+[ -f "$w/tree/$efi" ] && grep -q 'hold_s=0' "$w/tree/sbmbench.cfg" &&
+	[ -f "$w/tree/$efi" ] && [ -f "$w/tree/dnsmasq.conf" ] && [ -f "$w/tree/sbmbench.cfg" ] &&
+	ok "image --netboot: $efi, sbmbench.cfg, dnsmasq.conf" || { bad "image --netboot: $(cat "$w/image.out")"; boot_done; exit; }
+grep -q "^tftp-root=$w/tree" "$w/tree/dnsmasq.conf" && grep -q 'option:client-arch,11' "$w/tree/dnsmasq.conf" &&
+	ok "dnsmasq.conf serves the tree, x86_64 and arm64 clients" || bad "dnsmasq.conf: $(cat "$w/tree/dnsmasq.conf")"
+# the image this tree built (image --netboot takes every built tree's)
+cp "$SBM_BUILDDIR/$SBM_IMAGE" "$w/tree/$efi"
+opts='iters=2000 reps=2 gap=0 layouts=global,private experiment=sbm timeout_ms=20000 hold_s=0'
+
+# collector PORTVAR: tools/sbmbench collect on a free loopback port
+collector() {
+	local out=$w/collect$1.out i
+	"$SBM_SRCDIR/tools/sbmbench" collect --listen "127.0.0.1:${2:-0}" --results "$w/lab/results" \
+		--db "$w/lab/db.sqlite" >"$out" 2>"$w/collect$1.err" &
+	pids+=($!)
+	cpid=$!
+	for i in $(seq 1 100); do
+		port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9][0-9]*\):.*/\1/p' "$out")
+		[ -n "$port" ] && return 0
+		sleep 0.1
+	done
+	bad "collector $1 did not start: $(cat "$w/collect$1.err")"
+	boot_done
+	exit
+}
+cfg() { printf '%s\nupload=http://10.0.2.2:%s/\n' "$opts" "$1" >"$w/tree/sbmbench.cfg"; }
+# machine NAME MAC-LAST-BYTE: boots from the tree until it powers off
+machine() {
+	[ -f "$w/vars-$1.fd" ] || cp "$vars" "$w/vars-$1.fd"
+	timeout -k 5 400 "$qemu" "${machine[@]/%mac=/mac=52:54:00:12:34:$2}" -accel tcg -smp 2 -m 512M \
+		-drive "if=pflash,format=raw,unit=0,readonly=on,file=$code" \
+		-drive "if=pflash,format=raw,unit=1,file=$w/vars-$1.fd" \
+		-netdev "user,id=n0,tftp=$w/tree,bootfile=$efi" \
+		-display none -serial stdio -monitor none </dev/null >"$w/$1.log" 2>&1
+}
+has() { grep -aqF -- "$2" "$w/$1.log"; }
+run_ids() { grep -ao '@sbm hello v=1 run=[0-9a-f]*' "$1" | sed 's/.*run=//'; }
+
+# A: save, reset, send
+collector A
+cfg "$port"
+echo 'gap=0' >"$w/tree/sbmbench-52-54-00-12-34-56.cfg"
+t0=$(date +%s)
+machine a 56; rc=$?
+ta=$(($(date +%s) - t0))
+id=$(run_ids "$w/a.log" | head -n 1)
+[ "$rc" = 0 ] && [ -n "$id" ] && ok "A: boots 1 and 2 in one QEMU, powered off (${ta} s)" || { bad "A: exit $rc"; boot_evidence netboot-a "$w/a.log" "$rc"; }
+has a 'options from tftp://10.0.2.2/sbmbench.cfg' && has a 'options from tftp://10.0.2.2/sbmbench-52-54-00-12-34-56.cfg' &&
+	ok "A: options from the tree's file and the machine's own (by MAC)" || bad "A: options by TFTP not read"
+has a 'the next network boot sends it to the collector' && has a 'sbmbench: resetting' &&
+	ok "A: boot 1 saved its result and reset itself" || bad "A: no save and reset"
+has a "sent run $id's result to the collector at 10.0.2.2:$port, which acknowledged its CRC-32; deleted the variables" &&
+	has a 'after_upload=off: powering off' && ok "A: boot 2 sent run $id, deleted the variables, powered off" ||
+	bad "A: boot 2 did not send"
+[ "$(run_ids "$w/a.log" | wc -l)" = 1 ] && ok "A: boot 2 ran nothing (after_upload=off)" || bad "A: a second run"
+grep -a '^@sbm ' "$w/a.log" | tr -d '\r' >"$w/a.rec"
+cmp -s "$w/a.rec" "$w/lab/results/$id.log" && ok "A: results/$id.log = boot 1's serial records, byte for byte" ||
+	bad "A: stored log differs: $(ls "$w/lab/results")"
+"$SBM_SRCDIR/tools/sbmbench" db list --db "$w/lab/db.sqlite" 2>&1 | grep -q " $id " && ok "A: db list shows run $id" ||
+	bad "A: not in db list"
+grep -q "run $id .* -> results/$id.log" "$w/collectA.out" && ok "A: the collector's line for the machine" || bad "A: no collector line"
+kill "$cpid"; wait "$cpid" 2>/dev/null
+
+# B: down, 500, wrong checksum: kept each time; then up
+cfg "$port"		# nobody listens there now
+machine b 57; rc=$?
+idb=$(run_ids "$w/b.log" | head -n 1)
+has b "could not send run $idb's result to the collector" && has b 'the variables stay' && has b 'not running' &&
+	ok "B: collector down: run $idb kept, said, powered off (exit $rc)" || { bad "B: collector down"; boot_evidence netboot-b "$w/b.log" "$rc"; }
+[ "$(run_ids "$w/b.log" | wc -l)" = 1 ] && ok "B: nothing else ran" || bad "B: a run after a failed send"
+for how in 500 wrong-crc; do
+	"$py" "$SBM_SRCDIR/tests/collect-fake.py" "$how" "$w/fake.port" >"$w/fake-$how.out" 2>&1 &
+	fpid=$!
+	pids+=("$fpid")
+	for _ in $(seq 1 100); do [ -s "$w/fake.port" ] && break; sleep 0.1; done
+	cfg "$(cat "$w/fake.port")"
+	rm -f "$w/fake.port"
+	machine b 57
+	cp "$w/b.log" "$w/b-$how.log"
+	kill "$fpid"; wait "$fpid" 2>/dev/null
+	grep -q 'answered' "$w/fake-$how.out" && has "b-$how" "could not send run $idb's result" && has "b-$how" 'the variables stay' &&
+		ok "B: a collector answering $how: run $idb kept, said" || bad "B: $how: $(grep -a 'sbmbench: ' "$w/b-$how.log" | tail -n 3)"
+done
+has b-500 'the collector refused it' && ok "B: the 500 named as a refusal" || bad "B: 500 not named"
+has b-wrong-crc 'does not acknowledge CRC-32' && ok "B: the wrong checksum named" || bad "B: wrong checksum not named"
+collector B "$port"
+cfg "$port"
+machine b 57; rc=$?
+has b "sent run $idb's result to the collector" && [ -f "$w/lab/results/$idb.log" ] &&
+	ok "B: boot 3 with the collector up sent run $idb (exit $rc)" || { bad "B: boot 3"; boot_evidence netboot-b3 "$w/b.log" "$rc"; }
+
+# C: four machines, one tree, one collector, at once
+t0=$(date +%s)
+for m in 1 2 3 4; do
+	machine "c$m" "6$m" &
+	pids+=($!)
+done
+wait "${pids[@]: -4}"
+tc=$(($(date +%s) - t0))
+n=0
+for m in 1 2 3 4; do
+	i=$(run_ids "$w/c$m.log" | head -n 1)
+	[ -n "$i" ] && [ -f "$w/lab/results/$i.log" ] && has "c$m" "sent run $i's result" && n=$((n + 1))
+done
+[ "$n" = 4 ] && ok "C: four machines at once: four runs stored in ${tc} s" || bad "C: $n of 4 runs stored in ${tc} s"
+[ "$(grep -c ' -> results/' "$w/collectB.out")" = 5 ] && ok "C: one collector line per machine (and B's)" ||
+	bad "C: collector lines: $(cat "$w/collectB.out")"
+kill "$cpid"
+boot_done
