@@ -49,6 +49,7 @@ tests_libsbmcore_a_SOURCES = $(CORE_SOURCES) $(SCREEN_SOURCES) \
 	arch/linux/linux_services.c arch/linux/smp.c arch/linux/linux_twin.h \
 	$(FDT_SOURCES) core/fw/fdt_topo.c core/fw/fdt_topo.h \
 	$(ACPI_SOURCES) core/fw/pptt_topo.c core/fw/pptt_topo.h \
+	core/fw/acpi_topo.c core/fw/acpi_topo.h \
 	core/fw/ipmi_kcs.c core/fw/ipmi_kcs.h core/fw/ipmi.c core/fw/ipmi.h \
 	core/fw/ipmi_kcs_layout.c core/fw/ipmi_kcs_layout.h \
 	core/fw/smbios.c core/fw/smbios.h \

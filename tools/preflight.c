@@ -195,13 +195,13 @@ static void bmc_lines(const struct pf_view *v)
 
 static void slit_lines(const struct pf_view *v)
 {
-	for (size_t i = 0; v->slit && i < v->slit_n; i++) {
+	for (size_t i = 0; v->slit && i < v->at.slit_n; i++) {
 		char row[TOPO_MAX_NODES * 4 + 1] = "";
 
-		for (size_t j = 0; j < v->slit_n; j++)
+		for (size_t j = 0; j < v->at.slit_n; j++)
 			snprintf(row + strlen(row), sizeof(row) - strlen(row),
 				 "%s%u", j ? "," : "",
-				 v->slit_m[i * v->slit_n + j]);
+				 v->at.slit[i * v->at.slit_n + j]);
 		report_printf("slit %zu: %s\n", i, row);
 	}
 }
