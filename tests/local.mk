@@ -23,7 +23,7 @@ UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
 	tests/test_pairs tests/test_map_engine tests/test_rw tests/test_runmap \
 	tests/test_window_plan \
 	tests/test_result_store tests/test_report tests/test_arm64_hcr \
-	tests/test_gicr_walk
+	tests/test_gicr_walk tests/test_acpi_topo
 # The x86 AP start handshake and the wake handler run the image's own
 # instructions: on an x86_64 build machine only.
 if IMAGE_X86_64
@@ -33,6 +33,9 @@ tests_test_start_token_SOURCES = tests/test_start_token.c \
 	tests/start_token_host.S
 tests_test_wake_isr_SOURCES = tests/test_wake_isr.c tests/wake_isr_host.S \
 	arch/x86/wake_isr.S
+# acpidump's text as the image prints it, read back as preflight reads it
+tests_test_acpi_topo_SOURCES = tests/test_acpi_topo.c tools/acpi_dump.c \
+	tools/acpi_dump.h
 # the same, run by a script (tests/fdt.sh) instead of on their own
 UNIT_HELPERS = tests/test_fdt tests/test_fdt_topo
 check_PROGRAMS += $(UNIT_TESTS) $(UNIT_HELPERS)
@@ -50,6 +53,7 @@ tests_libsbmcore_a_SOURCES = $(CORE_SOURCES) $(SCREEN_SOURCES) \
 	$(FDT_SOURCES) core/fw/fdt_topo.c core/fw/fdt_topo.h \
 	$(ACPI_SOURCES) core/fw/pptt_topo.c core/fw/pptt_topo.h \
 	core/fw/acpi_topo.c core/fw/acpi_topo.h \
+	core/fw/acpi_text.c core/fw/acpi_text.h \
 	core/fw/ipmi_kcs.c core/fw/ipmi_kcs.h core/fw/ipmi.c core/fw/ipmi.h \
 	core/fw/ipmi_kcs_layout.c core/fw/ipmi_kcs_layout.h \
 	core/fw/smbios.c core/fw/smbios.h \

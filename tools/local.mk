@@ -46,20 +46,18 @@ PREFLIGHT_CSRCS = tools/preflight.c tools/acpi_dump.c tools/pf_source.c \
 	$(RECORD_SCHEMA_CSRCS)
 PREFLIGHT_CPUID_x86 = tools/pf_cpuid_x86.c arch/x86/cpuid_topo.c \
 	arch/x86/apic_encode.c arch/x86/amd_cache.c
-PREFLIGHT_CPUID = $(if $(filter x86,$(SBM_TWIN_ISA_DIR)),$(PREFLIGHT_CPUID_x86),tools/pf_cpuid_none.c)
+PREFLIGHT_CPUID = $(if $(filter x86,$(SBM_BUILD_ISA_DIR)),$(PREFLIGHT_CPUID_x86),tools/pf_cpuid_none.c)
 EXTRA_DIST += $(PREFLIGHT_HDRS) $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID_x86) \
 	tools/pf_cpuid_none.c
-if SBM_NATIVE
-if SBM_HOSTED
+if SBM_PREFLIGHT
 noinst_DATA += preflight
-endif
 endif
 CLEANFILES += preflight
 
 preflight: $(PREFLIGHT_HDRS) $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(ACPI_SOURCES)
 	$(AM_V_CC)$(CC_FOR_BUILD) $(CFLAGS_FOR_BUILD) $(WARN_CFLAGS) -std=c11 \
 		-DSBM_EXP_RECORDS_ONLY -I$(srcdir)/core -I$(top_builddir)/core \
-		-I$(srcdir)/tools -I$(srcdir)/arch/$(SBM_TWIN_ISA_DIR) \
+		-I$(srcdir)/tools -I$(srcdir)/arch/$(SBM_BUILD_ISA_DIR) \
 		-I$(srcdir)/arch/efi -o $@ \
 		`for f in $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(ACPI_SOURCES); do \
 		case $$f in *.c) echo $(srcdir)/$$f;; esac; done` -lm

@@ -93,7 +93,7 @@ static void do_spcr(const void *t, size_t len, struct arm64_fw *fw)
 }
 
 int arm64_acpi_topo(struct topo *topo, uint64_t rsdp, uint64_t bsp_mpidr,
-		  struct arm64_fw *fw)
+		  struct arm64_fw *fw, bool dump)
 {
 	struct efi_acpi *a = malloc(sizeof(*a));
 	const void *t;
@@ -106,6 +106,8 @@ int arm64_acpi_topo(struct topo *topo, uint64_t rsdp, uint64_t bsp_mpidr,
 		return -1;
 	}
 	fw->tables = "acpi";
+	if (dump)
+		efi_acpi_dump(a);
 	/* QEMU's ACPI tables say "BOCHS " (its BIOS heritage). */
 	fw->qemu = !strncmp(a->oem_id, "BOCHS", 5);
 	if ((t = efi_acpi_find(a, "SPCR", &len)))

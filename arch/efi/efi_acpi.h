@@ -34,6 +34,13 @@ struct efi_acpi {
  */
 int efi_acpi_scan(uint64_t rsdp, struct efi_acpi *a);
 
+/*
+ * acpidump=1: every good table the root lists but AML, as acpidump's
+ * text (core/fw/acpi_text.h), between the lines "acpidump: begin ..."
+ * and "acpidump: end (N tables)", for tools/preflight --from.
+ */
+void efi_acpi_dump(const struct efi_acpi *a);
+
 /* The first good table with signature @sig, or NULL. */
 const void *efi_acpi_find(const struct efi_acpi *a, const char *sig,
 			  size_t *len);
