@@ -103,19 +103,23 @@ EXTRA_DIST += tests/acpi-tables.sh tests/acpi/madt-online-capable.asl \
 # tools/preflight (issue #32) under the sanitizers: fixtures whose answer
 # the tables' design states, a kernel that agrees and one that does not,
 # this machine; then 127 real machines' tables against iasl -d.
-tests/preflight-asan: $(PREFLIGHT_HDRS) $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(ACPI_SOURCES)
+tests/preflight-asan: $(PREFLIGHT_HDRS) $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(ACPI_SOURCES) \
+	$(FDT_SOURCES)
 	@$(MKDIR_P) tests
 	$(AM_V_CC)$(CC) $(WARN_CFLAGS) -std=c11 $(SAN_FLAGS) -O1 -g \
 		-DSBM_EXP_RECORDS_ONLY -I$(srcdir)/core -I$(top_builddir)/core \
 		-I$(srcdir)/tools -I$(srcdir)/arch/$(SBM_TWIN_ISA_DIR) \
 		-I$(srcdir)/arch/efi -o $@ \
-		`for f in $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(ACPI_SOURCES); do \
+		`for f in $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(ACPI_SOURCES) \
+		$(FDT_SOURCES); do \
 		case $$f in *.c) echo $(srcdir)/$$f;; esac; done` -lm
 CLEANFILES += tests/preflight-asan
 TESTS += tests/preflight.sh tests/preflight-real.sh
 tests/preflight.log tests/preflight-real.log: tests/preflight-asan preflight
 EXTRA_DIST += tests/preflight.sh tests/preflight-real.sh \
-	tests/preflight-real.py tests/acpi/preflight tests/acpi/real-topo
+	tests/preflight-real.py tests/acpi/preflight tests/acpi/real-topo \
+	tests/fdt/qemu-arm64-virt-smp4-2s-numa2.dtb \
+	tests/fdt/qemu-riscv64-virt-smp8-2s-numa2.dtb
 
 # FDT parser: fixtures compiled by dtc at test time, plus QEMU dumps.
 # dtc compiles the fixtures: without it the test fails, naming the package
