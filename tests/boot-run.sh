@@ -160,6 +160,51 @@ if [ "$want_status" = ok ]; then
 	if grep -Eq "^end .* lost=0( |$)" "$rec"; then ok "end: no CPU lost"; else bad "end record: CPUs lost or no lost="; fi
 fi
 
+# project KIND KEYS FILE: the records of KIND, only the keys KEYS (a comma
+# list, or * for all but v and run)
+project() {
+	awk -v k="$1" -v keys=",$2," '$1 == k { out = k
+		for (i = 2; i <= NF; i++) { split($i, kv, "=")
+			if (kv[1] == "v" || kv[1] == "run") continue
+			if (keys == ",*," || index(keys, "," kv[1] ",")) out = out " " $i }
+		print out }' "$3"
+}
+
+# preflight_same SPEC: the tables the image printed (acpidump=1) through
+# tools/preflight --from; the records SPEC names must be the image's.
+# Says why not on stdout.
+preflight_same() {
+	local pf=${SBM_PREFLIGHT:-$SBM_BUILDDIR/preflight} spec kind a b
+	sed -n '/^acpidump: begin/,/^acpidump: end/p' "$log" | tr -d '\r' >"$work/acpidump.txt"
+	if ! grep -q '^acpidump: end ([1-9]' "$work/acpidump.txt"; then
+		echo "no acpidump: begin ... end (N tables) in the console"
+		return 1
+	fi
+	if [ ! -x "$pf" ]; then
+		echo "no $pf to run"
+		return 1
+	fi
+	if ! "$pf" --from "$work/acpidump.txt" --no-kernel >"$work/preflight.log" 2>&1; then
+		echo "preflight --from the image's tables failed: $(tail -n 1 "$work/preflight.log")"
+		return 1
+	fi
+	"$SBM_BUILDDIR/sbmlog" records "$work/preflight.log" >"$work/preflight.rec"
+	for spec in $1; do
+		kind=${spec%%:*}
+		a=$(project "$kind" "${spec#*:}" "$rec")
+		b=$(project "$kind" "${spec#*:}" "$work/preflight.rec")
+		if [ -z "$a" ]; then
+			echo "no $kind record from the image"
+			return 1
+		fi
+		if [ "$a" != "$b" ]; then
+			echo "$kind records differ: image"
+			diff <(echo "$a") <(echo "$b") | head -n 4
+			return 1
+		fi
+	done
+}
+
 # ---- the check rows for this boot
 nchecks=0
 while IFS=$'\t' read -r kind glob where regex what; do
@@ -167,6 +212,9 @@ while IFS=$'\t' read -r kind glob where regex what; do
 	[[ $kind = check && $name == $glob ]] || continue
 	nchecks=$((nchecks + 1))
 	case $where in
+	preflight)
+		if why=$(preflight_same "$regex"); then ok "$what"; else bad "$what: $why"; fi
+		continue ;;
 	rec) n=$(grep -c -e "$regex" "$rec"); want=1+ in="record lines" ;;
 	log) n=$(grep -c -e "$regex" "$log"); want=1+ in="console lines" ;;
 	log=*) n=$(grep -c -e "$regex" "$log"); want=${where#log=} in="console lines" ;;

@@ -37,7 +37,8 @@ $1 == "boot" {
 }
 $1 == "check" {
 	if (NF != 5) { print "line " NR ": check row with " NF " fields, want 5"; next }
-	if ($3 !~ /^(rec|log|log=[0-9]+)$/) print "line " NR ": WHERE " $3 " (rec, log, log=N)"
+	if ($3 !~ /^(rec|log|log=[0-9]+|preflight)$/) print "line " NR ": WHERE " $3 " (rec, log, log=N, preflight)"
+	if ($3 == "preflight" && $4 !~ /^[a-z]+:([*]|[a-z_]+(,[a-z_]+)*)( [a-z]+:([*]|[a-z_]+(,[a-z_]+)*))*$/) print "line " NR ": preflight wants KIND:KEYS words, not " $4
 	if ($4 ~ / $/) print "line " NR ": regex ends in a space (write [ ])"
 	print NR "\t" $2 > "'"$out"'/globs"
 	next

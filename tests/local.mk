@@ -23,7 +23,7 @@ UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
 	tests/test_pairs tests/test_map_engine tests/test_rw tests/test_runmap \
 	tests/test_window_plan \
 	tests/test_result_store tests/test_report tests/test_arm64_hcr \
-	tests/test_gicr_walk
+	tests/test_gicr_walk tests/test_acpi_topo
 # The x86 AP start handshake and the wake handler run the image's own
 # instructions: on an x86_64 build machine only.
 if IMAGE_X86_64
@@ -33,6 +33,9 @@ tests_test_start_token_SOURCES = tests/test_start_token.c \
 	tests/start_token_host.S
 tests_test_wake_isr_SOURCES = tests/test_wake_isr.c tests/wake_isr_host.S \
 	arch/x86/wake_isr.S
+# acpidump's text as the image prints it, read back as preflight reads it
+tests_test_acpi_topo_SOURCES = tests/test_acpi_topo.c tools/acpi_dump.c \
+	tools/acpi_dump.h
 # the same, run by a script (tests/fdt.sh) instead of on their own
 UNIT_HELPERS = tests/test_fdt tests/test_fdt_topo
 check_PROGRAMS += $(UNIT_TESTS) $(UNIT_HELPERS)
@@ -49,6 +52,8 @@ tests_libsbmcore_a_SOURCES = $(CORE_SOURCES) $(SCREEN_SOURCES) \
 	arch/linux/linux_services.c arch/linux/smp.c arch/linux/linux_twin.h \
 	$(FDT_SOURCES) core/fw/fdt_topo.c core/fw/fdt_topo.h \
 	$(ACPI_SOURCES) core/fw/pptt_topo.c core/fw/pptt_topo.h \
+	core/fw/acpi_topo.c core/fw/acpi_topo.h \
+	core/fw/acpi_text.c core/fw/acpi_text.h \
 	core/fw/ipmi_kcs.c core/fw/ipmi_kcs.h core/fw/ipmi.c core/fw/ipmi.h \
 	core/fw/ipmi_kcs_layout.c core/fw/ipmi_kcs_layout.h \
 	core/fw/smbios.c core/fw/smbios.h \
@@ -98,19 +103,23 @@ EXTRA_DIST += tests/acpi-tables.sh tests/acpi/madt-online-capable.asl \
 # tools/preflight (issue #32) under the sanitizers: fixtures whose answer
 # the tables' design states, a kernel that agrees and one that does not,
 # this machine; then 127 real machines' tables against iasl -d.
-tests/preflight-asan: $(PREFLIGHT_HDRS) $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(ACPI_SOURCES)
+tests/preflight-asan: $(PREFLIGHT_HDRS) $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(ACPI_SOURCES) \
+	$(FDT_SOURCES)
 	@$(MKDIR_P) tests
 	$(AM_V_CC)$(CC) $(WARN_CFLAGS) -std=c11 $(SAN_FLAGS) -O1 -g \
 		-DSBM_EXP_RECORDS_ONLY -I$(srcdir)/core -I$(top_builddir)/core \
 		-I$(srcdir)/tools -I$(srcdir)/arch/$(SBM_TWIN_ISA_DIR) \
 		-I$(srcdir)/arch/efi -o $@ \
-		`for f in $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(ACPI_SOURCES); do \
+		`for f in $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(ACPI_SOURCES) \
+		$(FDT_SOURCES); do \
 		case $$f in *.c) echo $(srcdir)/$$f;; esac; done` -lm
 CLEANFILES += tests/preflight-asan
 TESTS += tests/preflight.sh tests/preflight-real.sh
 tests/preflight.log tests/preflight-real.log: tests/preflight-asan preflight
 EXTRA_DIST += tests/preflight.sh tests/preflight-real.sh \
-	tests/preflight-real.py tests/acpi/preflight tests/acpi/real-topo
+	tests/preflight-real.py tests/acpi/preflight tests/acpi/real-topo \
+	tests/fdt/qemu-arm64-virt-smp4-2s-numa2.dtb \
+	tests/fdt/qemu-riscv64-virt-smp8-2s-numa2.dtb
 
 # FDT parser: fixtures compiled by dtc at test time, plus QEMU dumps.
 # dtc compiles the fixtures: without it the test fails, naming the package

@@ -122,6 +122,42 @@ has "$work/k2.out" "CPUs present       image 16             kernel 15           
 has "$work/k2.out" "DIFFERS: nodes 0 to 7 (kernel 0 to 7): image 32, kernel 20"
 has "$work/k2.out" "2 items disagree"
 
+# Device trees as QEMU 7.2 dumps them (-machine virt,dumpdtb=FILE, then
+# dtc -I dtb -O dtb to drop the 1 MiB padding), with the topologies of
+# the boot rows arm64-dt-smp4-numa and riscv64-smp8-numa-*: what those
+# rows' EXPECT and check rows say the image finds, preflight must find.
+#   arm64: -smp 4,sockets=2,clusters=1,cores=2, two nodes of 512M
+#     (cpus 0-1, 2-3), -numa dist,src=0,dst=1,val=20
+#   riscv64: -smp 8,sockets=2,cores=4, two nodes (cpus 0-3, 4-7), val=20
+fdt=$SBM_SRCDIR/tests/fdt
+"$pf" --from "$fdt/qemu-arm64-virt-smp4-2s-numa2.dtb" >"$work/dta.out" 2>&1 ||
+	bad "arm64 DTB: exit $?"
+has "$work/dta.out" "arch=arm64 "
+has "$work/dta.out" " cpus=4 packages=2 nodes=2 llcs=2 cores=4 smt=1 "
+has "$work/dta.out" "llc_source=inferred-cpu-map-cluster node_source=dt-numa-node-id "
+has "$work/dta.out" "@sbm node v=1 run="
+has "$work/dta.out" " id=0 ncpus=2 cpus=0-1 dist=10,20 "
+has "$work/dta.out" " id=3 hwid=0x3 node=1 package=1 llc=1 "
+"$pf" --from "$fdt/qemu-riscv64-virt-smp8-2s-numa2.dtb" >"$work/dtr.out" 2>&1 ||
+	bad "riscv64 DTB: exit $?"
+has "$work/dtr.out" "arch=riscv64 "
+has "$work/dtr.out" " cpus=8 packages=1 nodes=2 llcs=2 "
+has "$work/dtr.out" "node_source=dt-numa-node-id "
+has "$work/dtr.out" " id=1 ncpus=4 cpus=4-7 dist=20,10 "
+# a DT machine read live (--root): /sys/firmware/fdt, no ACPI
+mkdir -p "$work/dtroot/sys/firmware"
+cp "$fdt/qemu-arm64-virt-smp4-2s-numa2.dtb" "$work/dtroot/sys/firmware/fdt"
+"$pf" --root "$work/dtroot" >"$work/dtl.out" 2>&1 || bad "live DT: exit $?"
+has "$work/dtl.out" "a device-tree machine: the running kernel is not compared yet"
+has "$work/dtl.out" " cpus=4 packages=2 nodes=2 "
+# a DTB cut short: refused with the reason, exit 1, no sanitizer report
+head -c 3000 "$fdt/qemu-arm64-virt-smp4-2s-numa2.dtb" >"$work/cut.dtb"
+"$pf" --from "$work/cut.dtb" >"$work/cut.out" 2>&1
+rc=$?
+[ $rc = 1 ] || bad "a cut DTB: exit $rc, not 1"
+has "$work/cut.out" "what=dt id=0 msg=\"totalsize exceeds buffer\""
+grep -q "Sanitizer" "$work"/dt*.out "$work/cut.out" && bad "DTB: sanitizer report"
+
 # this machine, against its own kernel (root reads the tables)
 if [ -r /sys/firmware/acpi/tables/APIC ]; then
 	t0=$(date +%s)

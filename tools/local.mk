@@ -37,29 +37,31 @@ sbmlog: $(SBMLOG_SRCS)
 # and report built for this machine, its firmware tables held against
 # the running kernel.  Native trees only: it reads this machine.  On an
 # x86 build machine CPUID runs as the image runs it (arch/x86/).
-PREFLIGHT_HDRS = tools/acpi_dump.h tools/pf_source.h tools/pf_decode.h \
+PREFLIGHT_HDRS = core/fw/acpi_topo.h tools/pf_fdt.h tools/acpi_dump.h tools/pf_source.h tools/pf_decode.h \
 	tools/pf_kernel.h tools/pf_cpuid.h
 PREFLIGHT_CSRCS = tools/preflight.c tools/acpi_dump.c tools/pf_source.c \
-	tools/pf_decode.c tools/pf_kernel.c tools/pf_plat.c \
+	tools/pf_decode.c tools/pf_kernel.c tools/pf_plat.c tools/pf_fdt.c \
 	core/output/report.c core/output/keep.c core/output/record.c \
 	core/output/crc32.c core/output/labels.c core/topo/topo.c \
-	core/fw/pptt_topo.c core/fw/smbios.c $(RECORD_SCHEMA_CSRCS)
+	core/fw/pptt_topo.c core/fw/acpi_topo.c core/fw/fdt_topo.c \
+	core/fw/smbios.c \
+	$(RECORD_SCHEMA_CSRCS)
 PREFLIGHT_CPUID_x86 = tools/pf_cpuid_x86.c arch/x86/cpuid_topo.c \
 	arch/x86/apic_encode.c arch/x86/amd_cache.c
-PREFLIGHT_CPUID = $(if $(filter x86,$(SBM_TWIN_ISA_DIR)),$(PREFLIGHT_CPUID_x86),tools/pf_cpuid_none.c)
+PREFLIGHT_CPUID = $(if $(filter x86,$(SBM_BUILD_ISA_DIR)),$(PREFLIGHT_CPUID_x86),tools/pf_cpuid_none.c)
 EXTRA_DIST += $(PREFLIGHT_HDRS) $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID_x86) \
 	tools/pf_cpuid_none.c
-if SBM_NATIVE
-if SBM_HOSTED
+if SBM_PREFLIGHT
 noinst_DATA += preflight
-endif
 endif
 CLEANFILES += preflight
 
-preflight: $(PREFLIGHT_HDRS) $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(ACPI_SOURCES)
+preflight: $(PREFLIGHT_HDRS) $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(ACPI_SOURCES) \
+	$(FDT_SOURCES)
 	$(AM_V_CC)$(CC_FOR_BUILD) $(CFLAGS_FOR_BUILD) $(WARN_CFLAGS) -std=c11 \
 		-DSBM_EXP_RECORDS_ONLY -I$(srcdir)/core -I$(top_builddir)/core \
-		-I$(srcdir)/tools -I$(srcdir)/arch/$(SBM_TWIN_ISA_DIR) \
+		-I$(srcdir)/tools -I$(srcdir)/arch/$(SBM_BUILD_ISA_DIR) \
 		-I$(srcdir)/arch/efi -o $@ \
-		`for f in $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(ACPI_SOURCES); do \
+		`for f in $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(ACPI_SOURCES) \
+		$(FDT_SOURCES); do \
 		case $$f in *.c) echo $(srcdir)/$$f;; esac; done` -lm

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The tables into the image's view, in the image's order (see
- * arch/x86/acpi_topo.c, arch/arm64/acpi_topo.c, arch/efi/efi_numa.c):
- * MADT makes the CPUs, PPTT (arm64) places them in packages, clusters
- * and cores, SRAT in nodes, SLIT gives the distances; FADT, SPCR and
- * SPMI say what the image would do about timers, console and BMC.
+ * arch/x86/acpi_topo.c, arch/arm64/acpi_topo.c) and by the image's own
+ * glue (core/fw/acpi_topo.c): MADT makes the CPUs, PPTT (arm64) places
+ * them in packages, clusters and cores, SRAT in nodes, SLIT gives the
+ * distances; FADT, SPCR and SPMI say what the image would do about
+ * timers, console and BMC.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,12 +14,10 @@
 #include "fw/acpi.h"
 #include "fw/acpi_madt.h"
 #include "fw/acpi_numa.h"
+#include "fw/acpi_topo.h"
 #include "output/report.h"
 #include "pf_cpuid.h"
 #include "pf_decode.h"
-
-#define MPIDR_AFF	0xff00ffffffull	/* Aff3..Aff0, as the arm64 image */
-#define SRAT_MAX_MEM	256
 
 /* "SIG: msg; table skipped", as the image's arch/efi/efi_acpi.c says it */
 static void table_warn(const char *sig, const char *msg)
@@ -54,58 +53,12 @@ static const struct acpi_dump_table *table(const struct acpi_dump *d,
 	return NULL;
 }
 
-/* CPUs from the MADT: usable ones first, then online-capable slots. */
-static void do_madt(const struct acpi_dump_table *tb, struct pf_view *v,
-		    bool live, uint64_t bsp)
-{
-	struct acpi_madt_cpu *c = calloc(TOPO_MAX_CPUS, sizeof(*c));
-	const char *why;
-	size_t n = 0;
-	bool have_bsp = false;
-
-	if (!c)
-		return;
-	if (acpi_madt_parse(tb->data, tb->len, c, TOPO_MAX_CPUS, &n, NULL,
-			    entry_warn, NULL, &why)) {
-		table_warn("APIC", why);
-		free(c);
-		return;
-	}
-	v->madt = true;
-	for (size_t i = 0; i < n && !v->arch; i++)
-		v->arch = c[i].kind == ACPI_MADT_GICC ? "arm64" : "x86_64";
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < n; i++) {
-			bool gicc = c[i].kind == ACPI_MADT_GICC;
-			uint64_t hwid = gicc ? c[i].mpidr & MPIDR_AFF : c[i].id;
-			uint32_t flags = 0;
-			int k;
-
-			if (gicc != !strcmp(v->arch, "arm64"))
-				continue;
-			/* Linux's CPU 0 (live, x86: the one CPUID ran on),
-			 * else the first enabled entry boots */
-			if ((live && hwid == bsp) ||
-			    (!live && !have_bsp &&
-			     (c[i].flags & ACPI_CPU_ENABLED)))
-				flags |= TOPO_CPU_BSP, have_bsp = true;
-			else if (!(c[i].flags & ACPI_CPU_ENABLED))
-				flags |= TOPO_CPU_DISABLED;
-			if (pass != !!(flags & TOPO_CPU_DISABLED))
-				continue;
-			k = topo_add_cpu(&v->topo, hwid, flags);
-			if (k >= 0)
-				v->uids[k] = c[i].uid;
-		}
-	free(c);
-}
-
 static void do_pptt(const struct acpi_dump_table *tb, struct pf_view *v)
 {
 	const char *why;
 	char msg[200];
 
-	if (pptt_topo_cpus(&v->topo, v->uids, tb->data, tb->len, &v->pptt,
+	if (pptt_topo_cpus(&v->topo, v->at.uids, tb->data, tb->len, &v->pptt,
 			   &why)) {
 		table_warn("PPTT", why);
 		return;
@@ -122,75 +75,6 @@ static void do_pptt(const struct acpi_dump_table *tb, struct pf_view *v)
 		 "are per-core on this machine", v->pptt.llc_level,
 		 v->pptt.llc_is_cluster ? "cluster" : "package");
 	report_warn("llc", v->pptt.llc_level, msg);
-}
-
-/* The CPU an SRAT entry names: APIC id on x86, processor UID on arm64. */
-static int srat_cpu(const struct pf_view *v, const struct acpi_srat_cpu *c)
-{
-	if (strcmp(v->arch, "arm64"))
-		return topo_find_hwid(&v->topo, c->apic_id);
-	if (c->kind != ACPI_SRAT_GICC)
-		return -1;
-	for (uint32_t k = 0; k < v->topo.ncpus; k++)
-		if (v->uids[k] == c->apic_id)
-			return (int)k;
-	return -1;
-}
-
-static void do_srat(const struct acpi_dump_table *tb, struct pf_view *v)
-{
-	struct acpi_srat_cpu *c = calloc(TOPO_MAX_CPUS, sizeof(*c));
-	struct topo *t = &v->topo;
-	uint32_t found = 0, placed = 0;
-	const char *why;
-	size_t n = 0, nm = 0;
-
-	if (!c)
-		return;
-	if (acpi_srat_parse(tb->data, tb->len, c, TOPO_MAX_CPUS, &n, NULL, 0,
-			    &nm, entry_warn, NULL, &why)) {
-		table_warn("SRAT", why);
-		free(c);
-		return;
-	}
-	for (size_t i = 0; i < n; i++) {
-		int k = srat_cpu(v, &c[i]);
-
-		if (k >= 0 && t->cpus[k].raw_node == TOPO_NONE) {
-			t->cpus[k].raw_node = c[i].domain;
-			found += topo_cpu_usable(&t->cpus[k]);
-			placed++;
-		}
-	}
-	free(c);
-	if (placed && found != topo_usable_count(t)) {
-		/* half a NUMA map is none */
-		for (uint32_t i = 0; i < t->ncpus; i++)
-			t->cpus[i].raw_node = TOPO_NONE;
-		table_warn("SRAT", "does not place every CPU");
-		return;
-	}
-	if (found) {
-		t->node_source = "srat";
-		v->srat_used = true;
-	}
-}
-
-static void do_slit(const struct acpi_dump_table *tb, struct pf_view *v)
-{
-	const char *why;
-
-	v->slit_m = malloc(TOPO_MAX_NODES * TOPO_MAX_NODES);
-	if (!v->slit_m)
-		return;
-	if (acpi_slit_parse(tb->data, tb->len, v->slit_m, TOPO_MAX_NODES,
-			    &v->slit_n, &why)) {
-		table_warn("SLIT", why);
-		free(v->slit_m);
-		v->slit_m = NULL;
-		return;
-	}
-	v->slit = true;
 }
 
 static void do_platform(const struct acpi_dump *d, struct pf_view *v)
@@ -245,9 +129,12 @@ int pf_decode_open(const struct acpi_dump *d, bool live, struct pf_view *v)
 	memset(v, 0, sizeof(*v));
 	v->live = live;
 	v->arch = peek_arch(d);
-	v->uids = calloc(TOPO_MAX_CPUS, sizeof(*v->uids));
 	v->topo.cpus = calloc(TOPO_MAX_CPUS, sizeof(*v->topo.cpus));
-	if (!v->uids || !v->topo.cpus)
+	if (!v->topo.cpus)
+		return -1;
+	topo_init(&v->topo, v->topo.cpus);
+	if (acpi_topo_init(&v->at, &v->topo, v->arch &&
+			   !strcmp(v->arch, "arm64"), table_warn, entry_warn))
 		return -1;
 	/* live on x86: the CPU this runs on (pinned to Linux's CPU 0) */
 	if (live && v->arch && !strcmp(v->arch, "x86_64") &&
@@ -260,40 +147,36 @@ int pf_decode(const struct acpi_dump *d, struct pf_view *v)
 {
 	const struct acpi_dump_table *t;
 
-	topo_init(&v->topo, v->topo.cpus);
 	do_platform(d, v);
-	if ((t = table(d, "APIC")))
-		do_madt(t, v, v->cpuid, v->bsp);
+	if ((t = table(d, "APIC")) &&
+	    !acpi_topo_madt(&v->at, t->data, t->len, v->cpuid, v->bsp, NULL))
+		v->madt = true;
 	if (!v->topo.ncpus) {
 		v->why = "no CPU in the MADT";
 		return -1;
 	}
 	if (v->cpuid)
 		pf_cpuid_fill(&v->topo);
-	if (!strcmp(v->arch, "arm64") && (t = table(d, "PPTT")))
+	if (v->at.gicc && (t = table(d, "PPTT")))
 		do_pptt(t, v);
-	if ((t = table(d, "SLIT")))
-		do_slit(t, v);
+	if ((t = table(d, "SLIT")) &&
+	    !acpi_topo_slit(&v->at, t->data, t->len))
+		v->slit = true;
 	if ((t = table(d, "SRAT")))
-		do_srat(t, v);
+		v->srat_used = acpi_topo_srat(&v->at, t->data, t->len,
+					      false) > 0;
 	if (topo_finalize(&v->topo, &v->why))
 		return -1;
 	v->finalized = true;
-	for (size_t i = 0; v->slit && i < v->slit_n; i++)
-		for (size_t j = 0; j < v->slit_n; j++)
-			topo_set_distance(&v->topo, (uint32_t)i, (uint32_t)j,
-					  v->slit_m[i * v->slit_n + j]);
+	acpi_topo_distances(&v->at, &v->topo);
 	if (v->pptt_used && v->pptt.caches && (t = table(d, "PPTT")))
-		pptt_topo_caches(&v->topo, v->uids, t->data, t->len);
+		pptt_topo_caches(&v->topo, v->at.uids, t->data, t->len);
 	return 0;
 }
 
 void pf_view_free(struct pf_view *v)
 {
+	acpi_topo_free(&v->at);
 	free(v->topo.cpus);
-	free(v->uids);
-	free(v->slit_m);
 	v->topo.cpus = NULL;
-	v->uids = NULL;
-	v->slit_m = NULL;
 }

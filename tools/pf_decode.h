@@ -17,6 +17,7 @@
 
 #include "acpi_dump.h"
 #include "fw/acpi_platform.h"
+#include "fw/acpi_topo.h"
 #include "fw/pptt_topo.h"
 #include "topo/topo.h"
 
@@ -24,13 +25,11 @@
 
 struct pf_view {
 	struct topo topo;
-	uint32_t *uids;		/* ACPI processor UID per CPU (arm64) */
+	struct acpi_topo at;	/* the image's glue: uids, the SLIT kept */
 	const char *arch;	/* "x86_64", "arm64"; NULL: no CPU in MADT */
 	bool finalized;		/* topo_finalize() accepted it */
 	const char *why;	/* else why not */
 	bool madt, srat_used, slit;
-	uint8_t *slit_m;	/* the SLIT as the table has it, slit_n^2 */
-	size_t slit_n;
 	bool pptt_used;
 	struct pptt_topo_info pptt;
 	bool live;		/* this machine's own tables */

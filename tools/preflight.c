@@ -22,6 +22,7 @@
 #include "output/report.h"
 #include "pf_decode.h"
 #include "pf_kernel.h"
+#include "pf_fdt.h"
 #include "pf_source.h"
 
 static void usage(FILE *f)
@@ -30,8 +31,8 @@ static void usage(FILE *f)
 		"[--no-kernel]\n"
 		"  the image's view of this machine's firmware tables, and the "
 		"kernel's\n"
-		"  --from: binary tables (a directory: acpidump -b) or "
-		"acpidump's text\n"
+		"  --from: binary tables (a directory: acpidump -b), "
+		"acpidump's text, or a DTB\n"
 		"  --root: where sys/ and proc/ are (default /)\n"
 		"  --no-kernel: the image's view only\n");
 }
@@ -195,13 +196,13 @@ static void bmc_lines(const struct pf_view *v)
 
 static void slit_lines(const struct pf_view *v)
 {
-	for (size_t i = 0; v->slit && i < v->slit_n; i++) {
+	for (size_t i = 0; v->slit && i < v->at.slit_n; i++) {
 		char row[TOPO_MAX_NODES * 4 + 1] = "";
 
-		for (size_t j = 0; j < v->slit_n; j++)
+		for (size_t j = 0; j < v->at.slit_n; j++)
 			snprintf(row + strlen(row), sizeof(row) - strlen(row),
 				 "%s%u", j ? "," : "",
-				 v->slit_m[i * v->slit_n + j]);
+				 v->at.slit[i * v->at.slit_n + j]);
 		report_printf("slit %zu: %s\n", i, row);
 	}
 }
@@ -225,6 +226,56 @@ static void view_lines(const struct pf_view *v)
 			      "and LLCs unknown here, the image takes them from "
 			      "CPUID");
 	slit_lines(v);
+}
+
+/*
+ * A device-tree machine: the DTB at @path through the image's DT glue.
+ * The running kernel is not asked (not yet for DT): 0, 1 without a
+ * topology, 2 when the file cannot be read.
+ */
+static int dt_main(const char *path, const struct smbios_id *s)
+{
+	struct topo_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
+	char err[600];
+	const char *why = NULL;
+	struct pf_view v;
+	struct topo t;
+	size_t len;
+	char *blob = pf_read_file(path, 2u << 20, &len, err, sizeof(err));
+	int rc;
+
+	if (!blob || !cpus) {
+		fprintf(stderr, "preflight: %s\n", blob ? "out of memory" : err);
+		free(blob);
+		free(cpus);
+		return 2;
+	}
+	memset(&v, 0, sizeof(v));
+	topo_init(&t, cpus);
+	report_set_run_id(crc32_update(0, blob, len) | 1);
+	rc = pf_fdt_topo(blob, len, &t, &v.arch, &why);
+	hello(&v, s, path);
+	report_printf("tables: device tree (%zu bytes)\n", len);
+	if (rc)
+		report_warn("dt", 0, why);	/* as the arm64 image says it */
+	else
+		report_topology(&t);
+	report_end(rc != 0);
+	free(blob);
+	free(cpus);
+	return rc ? 1 : 0;
+}
+
+/* --from FILE: a DTB, by its magic (acpidump's text is never one) */
+static bool from_dtb(const char *path)
+{
+	char err[300];
+	size_t len;
+	char *head = pf_read_file(path, 2u << 20, &len, err, sizeof(err));
+	bool dt = head && pf_fdt_is(head, len);
+
+	free(head);
+	return dt;
 }
 
 int main(int argc, char **argv)
@@ -262,13 +313,25 @@ int main(int argc, char **argv)
 	if (from)
 		kernel = false;	/* another machine's tables */
 	snprintf(tabdir, sizeof(tabdir), "%s/sys/firmware/acpi/tables", root);
+	if (from && from_dtb(from)) {
+		free(d);
+		return dt_main(from, NULL);
+	}
 	if (!from) {
 		struct stat st;
+		char fdt[512];
 
+		snprintf(fdt, sizeof(fdt), "%s/sys/firmware/fdt", root);
+		if (stat(tabdir, &st) && !stat(fdt, &st)) {
+			free(d);
+			if (kernel)
+				note("a device-tree machine: the running "
+				     "kernel is not compared yet");
+			return dt_main(fdt, smbios(root));
+		}
 		if (stat(tabdir, &st)) {
-			fprintf(stderr, "preflight: %s: no ACPI tables (not "
-				"root? a device-tree machine: not read yet)\n",
-				tabdir);
+			fprintf(stderr, "preflight: %s: no ACPI tables and no "
+				"%s (not root?)\n", tabdir, fdt);
 			return 2;
 		}
 	}

@@ -13,53 +13,17 @@
 #include "fw/acpi_madt.h"
 #include "fw/acpi_numa.h"
 #include "fw/acpi_platform.h"
+#include "fw/acpi_topo.h"
 #include "arm64.h"
 #include "efi_acpi.h"
 #include "fw/pptt_topo.h"
 #include "output/report.h"
 
 static struct topo *topo_of;
-static uint32_t *uids;		/* ACPI processor UID per logical CPU */
+static struct acpi_topo *at;	/* its uids[]: ACPI processor UID per CPU */
 static const void *pptt;
 static size_t pptt_len;
 static bool pptt_caches;
-
-/* Usable CPUs first, then the online-capable ones (enabled=0, out of
- * every count): uids[] stays in step with the topology's order. */
-static void do_madt(const void *t, size_t len, uint64_t bsp)
-{
-	struct acpi_madt_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
-	struct topo *topo = topo_of;
-	const char *why;
-	size_t n = 0;
-
-	if (!cpus)
-		return;
-	if (acpi_madt_parse(t, len, cpus, TOPO_MAX_CPUS, &n, NULL,
-			    efi_acpi_entry_warn, NULL, &why)) {
-		efi_acpi_warn("APIC", why);
-		n = 0;
-	}
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < n; i++) {
-			uint64_t hwid = cpus[i].mpidr & MPIDR_AFF_MASK;
-			uint32_t flags = 0;
-			int k;
-
-			if (cpus[i].kind != ACPI_MADT_GICC)
-				continue;
-			if (hwid == bsp)
-				flags |= TOPO_CPU_BSP;
-			else if (!(cpus[i].flags & ACPI_CPU_ENABLED))
-				flags |= TOPO_CPU_DISABLED; /* online capable */
-			if (pass != !!(flags & TOPO_CPU_DISABLED))
-				continue;
-			k = topo_add_cpu(topo, hwid, flags);
-			if (k >= 0)
-				uids[k] = cpus[i].uid;
-		}
-	free(cpus);
-}
 
 /* Package, cluster, core and LLC of each CPU from its PPTT chain. */
 static void do_pptt(void)
@@ -68,7 +32,7 @@ static void do_pptt(void)
 	const char *why;
 	char msg[200];
 
-	if (pptt_topo_cpus(topo_of, uids, pptt, pptt_len, &in, &why)) {
+	if (pptt_topo_cpus(topo_of, at->uids, pptt, pptt_len, &in, &why)) {
 		/* half a PPTT is none: topo_finalize() would refuse it */
 		efi_acpi_warn("PPTT", why);
 		pptt = NULL;
@@ -86,17 +50,6 @@ static void do_pptt(void)
 		 "are per-core on this machine", in.llc_level,
 		 in.llc_is_cluster ? "cluster" : "package");
 	report_warn("llc", in.llc_level, msg);
-}
-
-/* GICC affinity is keyed by ACPI processor UID, not MPIDR. */
-static int srat_cpu(const struct topo *t, const struct acpi_srat_cpu *c)
-{
-	if (c->kind != ACPI_SRAT_GICC)
-		return -1;
-	for (uint32_t k = 0; k < t->ncpus; k++)
-		if (uids[k] == c->apic_id)
-			return (int)k;
-	return -1;
 }
 
 static void do_fadt(const void *t, size_t len)
@@ -140,19 +93,21 @@ static void do_spcr(const void *t, size_t len, struct arm64_fw *fw)
 }
 
 int arm64_acpi_topo(struct topo *topo, uint64_t rsdp, uint64_t bsp_mpidr,
-		  struct arm64_fw *fw)
+		  struct arm64_fw *fw, bool dump)
 {
 	struct efi_acpi *a = malloc(sizeof(*a));
 	const void *t;
 	size_t len;
 
 	topo_of = topo;
-	uids = calloc(TOPO_MAX_CPUS, sizeof(*uids));
-	if (!a || !uids || efi_acpi_scan(rsdp, a)) {
+	at = efi_numa_acpi(topo, true);
+	if (!a || !at || efi_acpi_scan(rsdp, a)) {
 		free(a);
 		return -1;
 	}
 	fw->tables = "acpi";
+	if (dump)
+		efi_acpi_dump(a);
 	/* QEMU's ACPI tables say "BOCHS " (its BIOS heritage). */
 	fw->qemu = !strncmp(a->oem_id, "BOCHS", 5);
 	if ((t = efi_acpi_find(a, "SPCR", &len)))
@@ -160,13 +115,13 @@ int arm64_acpi_topo(struct topo *topo, uint64_t rsdp, uint64_t bsp_mpidr,
 	if ((t = efi_acpi_find(a, "FACP", &len)))
 		do_fadt(t, len);
 	if ((t = efi_acpi_find(a, "APIC", &len)))
-		do_madt(t, len, bsp_mpidr);
+		acpi_topo_madt(at, t, len, true, bsp_mpidr, NULL);
 	if (topo->ncpus && (pptt = efi_acpi_find(a, "PPTT", &pptt_len)))
 		do_pptt();
 	if ((t = efi_acpi_find(a, "SRAT", &len)) && topo->ncpus)
-		efi_numa_srat(topo, t, len, srat_cpu);
+		acpi_topo_srat(at, t, len, true);
 	if ((t = efi_acpi_find(a, "SLIT", &len)))
-		efi_numa_slit(t, len);
+		acpi_topo_slit(at, t, len);
 	efi_acpi_bmc_find(a, true);	/* no KCS asked here */
 	free(a);
 	return 0;
@@ -175,7 +130,7 @@ int arm64_acpi_topo(struct topo *topo, uint64_t rsdp, uint64_t bsp_mpidr,
 /* Caches from PPTT where it describes them: sharers from their nodes. */
 static bool pptt_add_caches(struct topo *t)
 {
-	return pptt && pptt_caches && pptt_topo_caches(t, uids, pptt,
+	return pptt && pptt_caches && pptt_topo_caches(t, at->uids, pptt,
 						      pptt_len);
 }
 

@@ -73,9 +73,10 @@ struct arm64_fw {
  * (fw->uart = 0), said on ConOut and as a warning. */
 void arm64_console_init(struct arm64_fw *fw);
 
-/* acpi_topo.c: CPUs, nodes, packages, LLCs; conduit and UART. */
+/* acpi_topo.c: CPUs, nodes, packages, LLCs; conduit and UART; with
+ * @dump (acpidump=1) the tables printed first (efi_acpi_dump()). */
 int arm64_acpi_topo(struct topo *topo, uint64_t rsdp, uint64_t bsp_mpidr,
-		  struct arm64_fw *fw);
+		  struct arm64_fw *fw, bool dump);
 /* After topo_finalize(): SLIT distances, PPTT or CCSIDR caches. */
 void arm64_acpi_after(struct topo *t);
 

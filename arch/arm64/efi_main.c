@@ -128,7 +128,8 @@ static void tables(struct engine *e)
 	const void *dtb = efi_find_dtb();
 	const char *why;
 
-	if (rsdp && !arm64_acpi_topo(e->topo, rsdp, bsp, &fw))
+	if (rsdp && !arm64_acpi_topo(e->topo, rsdp, bsp, &fw,
+				     e->cfg->acpidump))
 		goto found;
 	if (rsdp)
 		report_warn("acpi", 0, "no usable ACPI root table");

@@ -7,6 +7,7 @@
 #include "fw/acpi.h"
 #include "fw/acpi_platform.h"
 #include "efi_acpi.h"
+#include "fw/acpi_text.h"
 #include "output/report.h"
 
 #define MAX_TABLE_LEN	(4u << 20)	/* more is not a table, it is noise */
@@ -122,6 +123,31 @@ const void *efi_acpi_find(const struct efi_acpi *a, const char *sig,
 		return NULL;
 	return acpi_root_find(a->root, a->root_len, sig, map_quiet, NULL,
 			      &pos, len);
+}
+
+static void dump_line(void *arg, const char *line)
+{
+	(void)arg;
+	report_printf("%s", line);
+}
+
+/* AML (DSDT, SSDTs) is code the image never runs: left out. */
+void efi_acpi_dump(const struct efi_acpi *a)
+{
+	size_t pos = 0, len, n = 0;
+	const void *t;
+
+	report_printf("acpidump: begin (the tables the image reads, as "
+		      "acpidump prints them)\n");
+	while (a->root && (t = acpi_root_find(a->root, a->root_len, NULL,
+					      map_quiet, NULL, &pos, &len))) {
+		if (acpi_sig_is(t, "SSDT") || acpi_sig_is(t, "DSDT"))
+			continue;
+		acpi_text_dump(t, (uint64_t)(uintptr_t)t, t, len, dump_line,
+			       NULL);
+		n++;
+	}
+	report_printf("acpidump: end (%zu tables)\n", n);
 }
 
 /* The BMCs efi_acpi_bmc_find() found, and the one efi_acpi_bmc() gives. */

@@ -34,6 +34,13 @@ struct efi_acpi {
  */
 int efi_acpi_scan(uint64_t rsdp, struct efi_acpi *a);
 
+/*
+ * acpidump=1: every good table the root lists but AML, as acpidump's
+ * text (core/fw/acpi_text.h), between the lines "acpidump: begin ..."
+ * and "acpidump: end (N tables)", for tools/preflight --from.
+ */
+void efi_acpi_dump(const struct efi_acpi *a);
+
 /* The first good table with signature @sig, or NULL. */
 const void *efi_acpi_find(const struct efi_acpi *a, const char *sig,
 			  size_t *len);
@@ -60,14 +67,12 @@ void efi_acpi_warn(const char *sig, const char *msg);
 void efi_acpi_entry_warn(void *arg, const char *table, const char *msg);
 
 /*
- * SRAT: the node of every CPU; @cpu_of names the logical CPU of an SRAT
- * CPU entry (or -1).  A map that leaves out a usable CPU is dropped.
+ * The image's ACPI topology reader (core/fw/acpi_topo.h) over @t, its
+ * warnings the image's; @gicc on arm64.  It keeps the SLIT and SRAT's
+ * memory for efi_numa_apply_distances() (after topo_finalize()) and
+ * efi_numa_pools().  NULL when out of memory.
  */
-void efi_numa_srat(struct topo *topo, const void *t, size_t len,
-		   int (*cpu_of)(const struct topo *, const struct acpi_srat_cpu *));
-/* SLIT: checked and kept; applied by efi_numa_apply_distances() once
- * topo_finalize() has numbered the nodes. */
-void efi_numa_slit(const void *t, size_t len);
+struct acpi_topo *efi_numa_acpi(struct topo *t, bool gicc);
 void efi_numa_apply_distances(struct topo *t);
 /*
  * Before ExitBootServices, after topo_finalize(): for every node, a pool

@@ -4,7 +4,9 @@
 EFI_COMMON_SOURCES = arch/efi/efi_plat.h arch/efi/efi_util.c arch/efi/efi_console_check.c \
 	arch/efi/efi_smbios.c core/fw/smbios.c core/fw/smbios.h \
 	arch/efi/efi_options.c arch/efi/efi_start.c arch/efi/efi_acpi.h arch/efi/efi_acpi.c \
-	arch/efi/efi_numa.c arch/efi/efi_screen.c arch/efi/efi_end.c \
+	arch/efi/efi_numa.c core/fw/acpi_topo.c core/fw/acpi_topo.h \
+	core/fw/acpi_text.c core/fw/acpi_text.h \
+	arch/efi/efi_screen.c arch/efi/efi_end.c \
 	arch/efi/syscalls.c core/engine/node_pool.c core/engine/node_pool.h $(SCREEN_SOURCES) \
 	core/options/load_options.c core/options/load_options.h \
 	arch/efi/efi_results.h arch/efi/efi_results_vars.c \

@@ -14,6 +14,7 @@
 #include "fw/acpi_madt.h"
 #include "fw/acpi_numa.h"
 #include "fw/acpi_platform.h"
+#include "fw/acpi_topo.h"
 #include "fw/io_ports.h"
 #include "efi_acpi.h"
 #include "output/report.h"
@@ -22,42 +23,6 @@
 static void warn(const char *sig, const char *msg)
 {
 	efi_acpi_warn(sig, msg);
-}
-
-static void do_madt(struct topo *topo, const void *t, size_t len,
-		    uint32_t bsp_id, struct x86_acpi *out)
-{
-	struct acpi_madt_info info;
-	struct acpi_madt_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
-	const char *why;
-	size_t n = 0;
-
-	if (!cpus)
-		return;
-	if (acpi_madt_parse(t, len, cpus, TOPO_MAX_CPUS, &n, &info,
-			    efi_acpi_entry_warn, NULL, &why)) {
-		warn("APIC", why);
-		free(cpus);
-		return;
-	}
-	out->have_madt = true;
-	out->lapic_addr = info.lapic_addr;
-	for (size_t i = 0; i < n; i++) {
-		uint32_t flags = 0;
-
-		if (cpus[i].id == bsp_id)
-			flags |= TOPO_CPU_BSP;
-		else if (!(cpus[i].flags & ACPI_CPU_ENABLED))
-			flags |= TOPO_CPU_DISABLED;	/* hot-plug slot */
-		topo_add_cpu(topo, cpus[i].id, flags);
-	}
-	free(cpus);
-}
-
-/* SRAT CPU entries name the APIC id (types 0 and 2). */
-static int srat_cpu(const struct topo *t, const struct acpi_srat_cpu *c)
-{
-	return topo_find_hwid(t, c->apic_id);
 }
 
 /* The ports the FADT names are no other device's: a UART or KCS
@@ -135,18 +100,24 @@ int x86_acpi_collect(struct topo *topo, uint32_t bsp_apic_id,
 		     struct x86_acpi *out)
 {
 	struct efi_acpi *a = out->tables;
+	struct acpi_madt_info info;
+	struct acpi_topo *at;
 	const void *t;
 	size_t len;
 
 	if (!a)
 		return -1;
+	at = efi_numa_acpi(topo, false);
 	/* MADT first: SRAT places the CPUs it made. */
-	if ((t = efi_acpi_find(a, "APIC", &len)))
-		do_madt(topo, t, len, bsp_apic_id, out);
-	if ((t = efi_acpi_find(a, "SLIT", &len)))
-		efi_numa_slit(t, len);
-	if ((t = efi_acpi_find(a, "SRAT", &len)) && topo->ncpus)
-		efi_numa_srat(topo, t, len, srat_cpu);
+	if (at && (t = efi_acpi_find(a, "APIC", &len)) &&
+	    !acpi_topo_madt(at, t, len, true, bsp_apic_id, &info)) {
+		out->have_madt = true;
+		out->lapic_addr = info.lapic_addr;
+	}
+	if (at && (t = efi_acpi_find(a, "SLIT", &len)))
+		acpi_topo_slit(at, t, len);
+	if (at && (t = efi_acpi_find(a, "SRAT", &len)) && topo->ncpus)
+		acpi_topo_srat(at, t, len, true);
 	efi_acpi_bmc_find(a, false);	/* bmc_kcs.c asks */
 	free(a);
 	out->tables = NULL;

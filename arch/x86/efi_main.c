@@ -110,6 +110,8 @@ static void machine(struct engine *e)
 static int cpus(struct engine *e, const char **why)
 {
 	(void)why;
+	if (acpi_ok && acpi.tables && e->cfg->acpidump)
+		efi_acpi_dump(acpi.tables);
 	if (!acpi_ok || x86_acpi_collect(e->topo, cpu.bsp_apic_id, &acpi))
 		report_warn("acpi", 0, "no usable ACPI root table; "
 			    "boot CPU only");

@@ -78,6 +78,8 @@ struct config {
 	 * one; test only: arm it first, so there is one to find */
 	bool bmc_watchdog_stop;
 	bool bmc_test_arm;
+	/* UEFI: print the ACPI tables read, as acpidump does (preflight) */
+	bool acpidump;
 	/* riscv64: what isa_counter() reads: auto, rdtime, rdcycle */
 	enum riscv_counter { RV_COUNTER_AUTO, RV_COUNTER_TIME,
 			     RV_COUNTER_CYCLE } riscv_counter;

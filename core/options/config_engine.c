@@ -181,6 +181,10 @@ static const struct option_decl decls[] = {
 	  .names = bmc_watchdog, .def = "keep", .meta = "W",
 	  .help = "x86 with an IPMI KCS BMC (SPMI): keep (reported, left "
 	  "running) or stop a running BMC watchdog" },
+	{ .key = "acpidump", .kind = OPT_BOOL, OPT_FIELD(acpidump),
+	  .flags = OPT_IF_SET, .def = "0",
+	  .meta = "BOOL", .help = "UEFI: print the ACPI tables the image "
+	  "reads as acpidump does, for tools/sbmbench preflight --from" },
 	/* test only (tests/boot-tests.tsv): a running watchdog to find */
 	{ .key = "bmc_test_arm", .kind = OPT_ENUM, OPT_FIELD(bmc_test_arm),
 	  .flags = OPT_IF_SET, .names = zero_one, .def = "0", .meta = "BOOL",
