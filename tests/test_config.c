@@ -48,6 +48,18 @@ int main(void)
 	CHECK(parse(&c, "iters=0", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "iters=99999999999999999999999", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "iters=12x", err, sizeof(err)) == -1);
+	/* iters=auto and window: time windows, a length in us or auto */
+	CHECK(parse(&c, "iters=auto window=2500", err, sizeof(err)) == 0);
+	CHECK_EQ_U64(c.iters, 0);
+	CHECK_EQ_U64(c.window_us, 2500);
+	CHECK(parse(&c, "iters=7 window=auto", err, sizeof(err)) == 0);
+	CHECK_EQ_U64(c.iters, 7);
+	CHECK_EQ_U64(config_count_iters(&c), 7);
+	CHECK_EQ_U64(c.window_us, 0);
+	CHECK(parse(&c, "window=99", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "auto or 100..10000000 (us)") != NULL);
+	CHECK(parse(&c, "window=10000001", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "iters=-1", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "line=96", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "layouts=global,", err, sizeof(err)) == 0);
 	CHECK(parse(&c, "layouts=,", err, sizeof(err)) == -1);

@@ -39,7 +39,9 @@ static void defaults_as_before(void)
 	CHECK_EQ_U64(c.layouts, (1u << SBM_NKINDS) - 1);
 	CHECK_STR(c.op, "native");
 	CHECK_STR(c.op_u8, "native");
-	CHECK_EQ_U64(c.iters, 100000);
+	CHECK_EQ_U64(c.iters, 0);		/* iters=auto: time windows */
+	CHECK_EQ_U64(c.window_us, 0);		/* window=auto: planned */
+	CHECK_EQ_U64(config_count_iters(&c), CONFIG_COUNT_ITERS);
 	CHECK_EQ_U64(c.reps, CONFIG_REPS_AUTO_MIN);
 	CHECK(c.reps_auto);
 	CHECK_EQ_U64(c.warmup, 1000);
