@@ -102,7 +102,7 @@ EXTRA_DIST += tests/acpi-tables.sh tests/acpi/madt-online-capable.asl \
 
 # tools/preflight (issue #32) under the sanitizers: fixtures whose answer
 # the tables' design states, a kernel that agrees and one that does not,
-# this machine; then 127 real machines' tables against iasl -d.
+# this machine; then 136 real machines' tables against iasl -d.
 tests/preflight-asan: $(PREFLIGHT_HDRS) $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(ACPI_SOURCES) \
 	$(FDT_SOURCES)
 	@$(MKDIR_P) tests
@@ -114,10 +114,11 @@ tests/preflight-asan: $(PREFLIGHT_HDRS) $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(
 		$(FDT_SOURCES); do \
 		case $$f in *.c) echo $(srcdir)/$$f;; esac; done` -lm
 CLEANFILES += tests/preflight-asan
-TESTS += tests/preflight.sh tests/preflight-real.sh
+TESTS += tests/preflight.sh tests/preflight-real.sh tests/real-topo-extract.sh
 tests/preflight.log tests/preflight-real.log: tests/preflight-asan preflight
 EXTRA_DIST += tests/preflight.sh tests/preflight-real.sh \
 	tests/preflight-real.py tests/acpi/preflight tests/acpi/real-topo \
+	tests/real-topo-extract.sh tests/real-topo-extract.py \
 	tests/fdt/qemu-arm64-virt-smp4-2s-numa2.dtb \
 	tests/fdt/qemu-riscv64-virt-smp8-2s-numa2.dtb
 

@@ -8,8 +8,9 @@ prints, under ASan (a crash or a leak fails).  Asserted: the CPU count
 is the enabled processor entries' distinct ids; the node count is the
 proximity domains of those CPUs (one node when SRAT does not place
 every CPU: the image then takes no NUMA map, as Linux falls back too);
-the SLIT matrix is iasl's; every CPU's node distance to every other is
-the SLIT's between their domains.
+the CPUs are the enabled entries' ids, grouped into nodes as SRAT's
+domains group them; the SLIT matrix is iasl's; every CPU's node
+distance to every other is the SLIT's between their domains.
 
 usage: preflight-real.py PREFLIGHT CORPUS_DIR
 """
@@ -155,6 +156,13 @@ def actual(preflight, d):
                 dist=nodes, slit=rows), None
 
 
+def groups(cpu_to):
+    """The CPUs sharing each node (or domain): the ids themselves may be
+    renumbered, the grouping may not."""
+    return {frozenset(c for c, n in cpu_to.items() if n == k)
+            for k in set(cpu_to.values())}
+
+
 def check(preflight, d):
     with tempfile.TemporaryDirectory() as work:
         cpus, dom, matrix = expected(d, work)
@@ -166,6 +174,13 @@ def check(preflight, d):
         return 'CPUs: iasl %d, preflight %d' % (len(cpus), got['ncpus'])
     if got['nnodes'] != want_nodes:
         return 'nodes: iasl %d, preflight %d' % (want_nodes, got['nnodes'])
+    if set(got['cpu_node']) != set(cpus):
+        return 'CPU ids: iasl %s, preflight %s' % (
+            sorted(set(cpus) - set(got['cpu_node'])),
+            sorted(set(got['cpu_node']) - set(cpus)))
+    if dom and groups(dom) != groups(got['cpu_node']):
+        return 'CPUs grouped into nodes unlike SRAT: %s' % sorted(
+            sorted(g) for g in groups(got['cpu_node']))
     if matrix is not None and got['slit'] != matrix:
         return 'SLIT: iasl %s, preflight %s' % (matrix, got['slit'])
     if matrix and dom and got['dist']:
@@ -198,6 +213,9 @@ def main():
         len(machines), multi, fails))
     if len(machines) < 100:
         print('FAIL: fewer than 100 machines in %s' % corpus)
+        fails += 1
+    if multi < 10:     # issue #32: ten multi-socket servers at least
+        print('FAIL: fewer than 10 machines with NUMA nodes in %s' % corpus)
         fails += 1
     return 1 if fails else 0
 
