@@ -208,6 +208,13 @@ want = [w[2] for w in (l.split() for l in open(sys.argv[2]))
 assert 'arch' in want and 'cpu_model' in want and 'bios_version' not in want
 cols = [c[1] for c in con.execute('PRAGMA table_info(machine)')][2:]
 assert cols == want, (cols, want)
+# the firmware a run booted on: the keys the schema marks firmware, each
+# a column of the run table (no list of them in Python either)
+fw = [w[2] for w in (l.split() for l in open(sys.argv[2]))
+      if w[0] == 'key' and w[1] == 'hello' and w[5:] == ['firmware']]
+assert fw == ['bios_vendor', 'bios_version', 'bios_date', 'microcode'], fw
+runcols = [c[1] for c in con.execute('PRAGMA table_info(run)')]
+assert all(k in runcols for k in fw), (fw, runcols)
 idents = [i for (i,) in con.execute('SELECT ident FROM machine')]
 assert idents
 for ident in idents:
@@ -222,7 +229,7 @@ EOF
 cat >"$w/sbmlog-newer" <<EOF
 #!/bin/sh
 if [ "\$1" = schema ]; then
-	"$SBM_SBMLOG" schema && printf 'key result new_figure dbl ns\nkind future rest 5 one\nkey future x u64 -\n'
+	"$SBM_SBMLOG" schema && printf 'key result new_figure dbl ns\nkind future rest 5 one\nkey future x u64 -\nkey hello new_fw str - firmware\n'
 	exit
 fi
 exec "$SBM_SBMLOG" "\$@"
@@ -233,7 +240,8 @@ SBM_SBMLOG=$w/sbmlog-newer sbm db list --db "$db"; rc=$?
 	[ "$(sql "$db" "SELECT x FROM future")" = 1 ] &&
 	[ "$(sql "$db" "SELECT unknown FROM run WHERE run_hex = '0ddba11c'")" = hello.future_key ] &&
 	[ "$(sql "$db" "SELECT known FROM field WHERE key = 'new_figure'")" = 1 ] &&
-	ok "a newer schema's kind and key: table and column added and filled, no longer unknown" ||
+	sql "$db" "SELECT new_fw FROM run" >/dev/null &&
+	ok "a newer schema's kind and key: table and column added and filled, no longer unknown; a firmware key a run column" ||
 	bad "newer schema: exit $rc $(cat "$w/err") $(sql "$db" "SELECT unknown FROM run WHERE run_hex = '0ddba11c'")"
 # this sbmlog again: the database keeps the column and fills it
 sed 's/0ddba11c/0ddba11f/; s/new_figure=1.5/new_figure=2.5/; s/ future_key=7//; /@sbm future/d; s/records=6/records=5/' \

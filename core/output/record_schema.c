@@ -145,5 +145,6 @@ const char *rec_schema_type_name(unsigned type)
 
 const char *rec_schema_role_name(unsigned role)
 {
-	return role == REC_R_MACHINE ? "machine" : NULL;
+	return role == REC_R_MACHINE ? "machine" :
+	       role == REC_R_FIRMWARE ? "firmware" : NULL;
 }

@@ -35,6 +35,7 @@ enum rec_type {
 enum rec_role {
 	REC_R_NONE,
 	REC_R_MACHINE,
+	REC_R_FIRMWARE,	/* the firmware and microcode a boot ran on */
 };
 
 #define REC_QR_RANKS	8	/* qr: 0 never left out .. 7 first out */
@@ -85,7 +86,8 @@ const struct rec_schema *rec_schema_next(const struct rec_schema *kind);
 /* Whether @v is written as @type says. */
 bool rec_schema_value_ok(unsigned type, const char *v);
 const char *rec_schema_type_name(unsigned type);
-/* "machine" for REC_R_MACHINE, NULL for none. */
+/* "machine", "firmware" for REC_R_MACHINE, REC_R_FIRMWARE; NULL for
+ * none. */
 const char *rec_schema_role_name(unsigned role);
 
 #endif

@@ -19,9 +19,10 @@ SCHEMA = 3
 APP_ID = 0x53424d44  # 'SBMD': this file is an sbmbench database
 
 # The machine's identity is the hello keys the schema marks "machine"
-# (machine_keys()); the run's summary (hello, topo) is a choice made
-# here, each name checked against the schema (_check_names).
-FIRMWARE_KEYS = ('bios_vendor', 'bios_version', 'bios_date', 'microcode')
+# (machine_keys()), the firmware a run booted on those it marks
+# "firmware" (firmware_keys()); the rest of the run's summary (hello,
+# topo) is a choice made here, each name checked against the schema
+# (_check_names).
 RUN_HELLO_KEYS = ('version', 'counter_hz')
 RUN_TOPO_KEYS = ('cpus', 'packages', 'nodes', 'llcs')
 
@@ -51,6 +52,13 @@ def machine_keys():
         raise DbError('the record schema (sbmlog schema) marks no hello '
                       'key as naming the machine')
     return keys
+
+
+def firmware_keys():
+    """hello's keys with the schema's firmware role: the firmware and
+    microcode a run booted on (the run table's columns after its
+    topology)."""
+    return recs.keys_as('hello', 'firmware')
 
 
 def q(name):
@@ -219,6 +227,7 @@ def open_db(path, create=True, schema=SCHEMA):
                         con.execute(stmt)
             if schema >= 3:
                 _sync_typed(con)
+                _sync_firmware(con)
             con.execute('PRAGMA application_id = %d' % APP_ID)
             con.execute('PRAGMA user_version = %d' % schema)
             con.execute('COMMIT')
@@ -230,6 +239,7 @@ def open_db(path, create=True, schema=SCHEMA):
         con.execute('BEGIN IMMEDIATE')
         try:
             _sync_typed(con)
+            _sync_firmware(con)
             con.execute('COMMIT')
         except BaseException:
             con.execute('ROLLBACK')
@@ -237,11 +247,20 @@ def open_db(path, create=True, schema=SCHEMA):
     return con
 
 
+def _sync_firmware(con):
+    """A firmware key the schema adds later gets its column in the run
+    table (the database keeps the ones it has)."""
+    have = {c[1] for c in con.execute('PRAGMA table_info(run)')}
+    for k in firmware_keys():
+        if k not in have:
+            con.execute('ALTER TABLE run ADD COLUMN %s TEXT' % q(k))
+
+
 def _check_names():
     """The keys named above are the schema's (a renamed key would
     otherwise leave its column empty, silently)."""
     known = recs.known_keys()
-    for kind, keys in (('hello', FIRMWARE_KEYS + RUN_HELLO_KEYS),
+    for kind, keys in (('hello', firmware_keys() + RUN_HELLO_KEYS),
                        ('topo', RUN_TOPO_KEYS)):
         for k in keys:
             if k not in known.get(kind, ()):
@@ -480,12 +499,12 @@ def _insert_run(con, run, log_id, reg):
     mid = _machine_id(con, hello)
     cols = (['run_key', 'run_hex', 'machine_id', 'log_id', 'status',
              'records', 'unknown'] + list(RUN_HELLO_KEYS) +
-            list(RUN_TOPO_KEYS) + list(FIRMWARE_KEYS))
+            list(RUN_TOPO_KEYS) + list(firmware_keys()))
     vals = [run_key(run), run.run_id, mid, log_id, run.status(),
             len(run.records), ','.join(run.unknown(known))]
     vals += [hello.get(k) if hello else None for k in RUN_HELLO_KEYS]
     vals += [topo.get(k) if topo else None for k in RUN_TOPO_KEYS]
-    vals += [hello.get(k) if hello else None for k in FIRMWARE_KEYS]
+    vals += [hello.get(k) if hello else None for k in firmware_keys()]
     # the run table's own types (1's): counter_hz REAL, the topology's
     # counts INTEGER
     types = dict(counter_hz=_R, cpus=_I, packages=_I, nodes=_I, llcs=_I)
