@@ -127,11 +127,9 @@ int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 int sbm_alloc_windows(struct sbm_exp *x, uint32_t ncpus);
 void sbm_body(struct engine *e, uint32_t cpu, void *arg);
 
-/* Summarise samples[rep][cpu] (ticks per iteration) into @r; @iters as
- * @samples: each CPU's iterations (NULL: all equal), the weights of the
- * mean (a ratio of sums). */
+/* Summarise samples[rep][cpu] (ticks per iteration) into @r. */
 void sbm_summarise(const struct engine *e, struct sbm_result *r,
-		   const double *samples, const double *iters, uint32_t reps);
+		   const double *samples, uint32_t reps);
 
 /*
  * Between the experiment's files: exp_sbm.c (records, options, prepare),
@@ -168,11 +166,10 @@ int sbm_pilot(struct engine *e, struct sbm_exp *x, const uint32_t *cpus,
 /* The deadline of one rep at gap @gap_ns (generous). */
 uint64_t sbm_rep_deadline_ms(const struct engine *e, uint32_t gap_ns);
 
-/* Of @reps reps in samples[rep][cpu], each rep's ticks per iteration
- * over the chosen CPUs, their ticks over their iterations (@iters, as
- * @samples; NULL: equal), into @means. */
+/* Of @reps reps in samples[rep][cpu], each rep's mean over the chosen
+ * CPUs into @means. */
 void sbm_rep_means(const struct engine *e, const double *samples,
-		   const double *iters, uint32_t reps, double *means);
+		   uint32_t reps, double *means);
 /* The median cycles per iteration and clock over the chosen CPUs' reps
  * (@cyc as @samples), where the platform counts cycles. */
 void sbm_effective_clock(const struct engine *e, struct sbm_result *r,

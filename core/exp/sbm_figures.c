@@ -52,37 +52,38 @@ static void group_stats(const struct engine *e, struct sbm_result *r,
 	}
 }
 
-/* Each repetition's ticks per iteration over the chosen CPUs, as a ratio
- * of sums: their ticks over their iterations (@iters as @samples; NULL:
- * every CPU ran as many). */
+/*
+ * Each repetition's mean over the chosen CPUs of their ticks per
+ * iteration, every CPU weighing the same however many iterations it
+ * completed: the cost an update has on the average CPU, a starved one's
+ * as much as a fast one's (weighted by iterations, a CPU that kept the
+ * line to itself would hide the others' waits).
+ */
 void sbm_rep_means(const struct engine *e, const double *samples,
-		   const double *iters, uint32_t reps, double *means)
+		   uint32_t reps, double *means)
 {
 	const struct topo *t = e->topo;
 
 	for (uint32_t rep = 0; rep < reps; rep++) {
-		double ticks = 0, n = 0;
+		double sum = 0;
+		uint32_t k = 0;
 
 		for (uint32_t i = 0; i < t->ncpus; i++) {
-			size_t at = (size_t)rep * t->ncpus + i;
-			double w = iters ? iters[at] : 1;
-
 			if (!e->chosen[i])
 				continue;
-			ticks += samples[at] * w;
-			n += w;
+			sum += samples[(size_t)rep * t->ncpus + i];
+			k++;
 		}
-		means[rep] = n > 0 ? ticks / n : 0;
+		means[rep] = k ? sum / k : 0;
 	}
 }
 
 void sbm_summarise(const struct engine *e, struct sbm_result *r,
-		   const double *samples, const double *iters, uint32_t reps)
+		   const double *samples, uint32_t reps)
 {
 	const struct topo *t = e->topo;
 	double *all = malloc(sizeof(double) * t->ncpus * reps);
 	double *means = malloc(sizeof(double) * reps);
-	double ticks = 0, its = 0;
 	struct stats ms;
 	size_t n = 0;
 
@@ -92,26 +93,15 @@ void sbm_summarise(const struct engine *e, struct sbm_result *r,
 		return;
 	}
 	for (uint32_t rep = 0; rep < reps; rep++)
-		for (uint32_t i = 0; i < t->ncpus; i++) {
-			size_t at = (size_t)rep * t->ncpus + i;
-			double w = iters ? iters[at] : 1;
-
-			if (!e->chosen[i])
-				continue;
-			all[n++] = samples[at];
-			ticks += samples[at] * w;
-			its += w;
-		}
-	sbm_rep_means(e, samples, iters, reps, means);
+		for (uint32_t i = 0; i < t->ncpus; i++)
+			if (e->chosen[i])
+				all[n++] = samples[(size_t)rep * t->ncpus + i];
+	sbm_rep_means(e, samples, reps, means);
 	free(r->rep_mean);
 	r->rep_mean = malloc(sizeof(double) * reps);
 	if (r->rep_mean)
 		memcpy(r->rep_mean, means, sizeof(double) * reps);
 	stats_compute(all, n, &r->st);
-	/* the mean is the ratio of sums: a CPU the host did not run for
-	 * most of a time window (one long iteration) weighs what it did */
-	if (its > 0)
-		r->st.mean = ticks / its;
 	stats_compute(means, reps, &ms);
 	r->rep_cv = ms.cv;
 	r->ci95 = stats_ci95(&ms);

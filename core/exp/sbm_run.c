@@ -216,8 +216,11 @@ int sbm_spread_pilot(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 	x->warm_ticks = warm_ticks;
 	x->nwin = n;
 	rc = sbm_time_on_engine(e, x, 0, sbm_rep_deadline_ms(e, 0));
+	/* each window's figure as a rep's: the mean over CPUs of their
+	 * ticks per iteration (sbm_rep_means()) */
 	for (uint32_t w = 0; !rc && w < n; w++) {
-		double ticks = 0, its = 0;
+		double sum = 0;
+		uint32_t k = 0;
 
 		for (uint32_t i = 0; i < t->ncpus; i++) {
 			const struct sbm_window *sw =
@@ -225,10 +228,11 @@ int sbm_spread_pilot(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 
 			if (!e->chosen[i])
 				continue;
-			ticks += (double)sw->ticks;
-			its += (double)sw->iters;
+			sum += (double)sw->ticks /
+			       (double)(sw->iters ? sw->iters : 1);
+			k++;
 		}
-		fig[w] = its > 0 ? ticks / its : 0;
+		fig[w] = k ? sum / k : 0;
 	}
 	x->window_ticks = 0;
 	x->nwin = 1;
@@ -352,9 +356,9 @@ static double rep_figure(const struct engine *e, const struct kind_run *kr,
 	size_t at = (size_t)rep * e->topo->ncpus;
 	double m, fm = 0;
 
-	sbm_rep_means(e, kr->samples + at, kr->iters + at, 1, &m);
+	sbm_rep_means(e, kr->samples + at, 1, &m);
 	if (f)
-		sbm_rep_means(e, f->samples + at, f->iters + at, 1, &fm);
+		sbm_rep_means(e, f->samples + at, 1, &fm);
 	return m - fm;
 }
 
@@ -447,7 +451,7 @@ static void summarise_run(struct engine *e, struct kind_run *kr,
 	double *g = malloc(sizeof(double) * e->topo->ncpus * reps);
 
 	iteration_spread(e, kr, reps);
-	sbm_summarise(e, r, kr->samples, kr->iters, reps);
+	sbm_summarise(e, r, kr->samples, reps);
 	if (e->info.cycles && e->cfg->mode != MODE_PAIR)
 		sbm_effective_clock(e, r, kr->samples, kr->cyc, reps);
 	if (!r->gap_ns || !g || e->cfg->mode == MODE_PAIR) {
