@@ -15,6 +15,7 @@
 #      with the collector up sends the result of B's boot 1.
 #   C  four machines boot the one tree at once, one collector: four runs
 #      stored (the time it took is printed).
+# The arm64 tree (AAVMF) runs A only; x86_64 (OVMF) runs them all.
 set -u
 . "$SBM_SRCDIR/tests/boot-lib.sh"
 
@@ -111,6 +112,16 @@ cmp -s "$w/a.rec" "$w/lab/results/$id.log" && ok "A: results/$id.log = boot 1's 
 "$SBM_SRCDIR/tools/sbmbench" db list --db "$w/lab/db.sqlite" 2>&1 | grep -q " $id " && ok "A: db list shows run $id" ||
 	bad "A: not in db list"
 grep -q "run $id .* -> results/$id.log" "$w/collectA.out" && ok "A: the collector's line for the machine" || bad "A: no collector line"
+
+# arm64 (AAVMF): A alone, which holds its PXE, TFTP and HTTP; the rest
+# is the same C in arch/efi and the same collector, proved on x86_64
+# (the arm64 tree's boots are the slower, and the suite has a budget)
+if [ "$SBM_ARCH" = arm64 ]; then
+	kill "$cpid"; wait "$cpid" 2>/dev/null
+	boot_done
+	exit
+fi
+
 kill "$cpid"; wait "$cpid" 2>/dev/null
 
 # B: down, 500, wrong checksum: kept each time; then up
