@@ -9,6 +9,9 @@
 #      runs, saves, resets itself; boot 2 (same QEMU) sends the result:
 #      the collector stores it equal to boot 1's serial records, db list
 #      shows the run, boot 2 deletes the variables and powers off.
+#   R  after_upload=run: boot 2 sends run 1 and then runs run 2, which
+#      boot 3 sends (its file now says after_upload=off) before powering
+#      off; both stored as printed.
 #   B  collector down during boot 2: the variables stay, it says so and
 #      powers off without running; then a collector answering 500, then
 #      one acknowledging a wrong checksum: kept each time; then boot 3
@@ -122,6 +125,42 @@ if [ "$SBM_ARCH" = arm64 ]; then
 	exit
 fi
 
+# R: after_upload=run (by the machine's own file): boot 2 sends run 1,
+# then runs run 2 and saves it; once run 2 is under way its file says
+# after_upload=off, so boot 3 sends run 2 and powers off
+printf 'gap=0\nafter_upload=run\n' >"$w/tree/sbmbench-52-54-00-12-34-58.cfg"
+t0=$(date +%s)
+machine r 58 &
+rpid=$!
+pids+=("$rpid")
+for _ in $(seq 1 2000); do
+	[ "$(run_ids "$w/r.log" 2>/dev/null | wc -l)" -ge 2 ] && break
+	kill -0 "$rpid" 2>/dev/null || break
+	sleep 0.1
+done
+echo 'gap=0' >"$w/tree/sbmbench-52-54-00-12-34-58.cfg"
+wait "$rpid"; rc=$?
+tr=$(($(date +%s) - t0))
+mapfile -t rid < <(run_ids "$w/r.log")
+if [ "$rc" = 0 ] && [ "${#rid[@]}" = 2 ] && [ "${rid[0]}" != "${rid[1]}" ]; then
+	ok "R: three boots, two runs (${rid[*]}), powered off (${tr} s)"
+else
+	bad "R: exit $rc, runs: ${rid[*]:-none}"; boot_evidence netboot-r "$w/r.log" "$rc"
+fi
+# boot 2's order: it sent run 1, said so, then run 2 began
+grep -an -e "sent run ${rid[0]:-x}'s result" -e 'after_upload=run: running again' \
+	-e "@sbm hello v=1 run=${rid[1]:-x} " "$w/r.log" | cut -d: -f1 | tr '\n' ' ' >"$w/r.order"
+read -r l1 l2 l3 rest <"$w/r.order"
+[ -n "${l3:-}" ] && [ -z "${rest:-}" ] && [ "$l1" -lt "$l2" ] && [ "$l2" -lt "$l3" ] &&
+	ok "R: boot 2 sent run ${rid[0]:-?}, then ran run ${rid[1]:-?} (after_upload=run)" ||
+	bad "R: boot 2 did not send then run: lines $(cat "$w/r.order")"
+has r "sent run ${rid[1]:-x}'s result" && has r 'after_upload=off: powering off' &&
+	ok "R: boot 3 sent run ${rid[1]:-?} and powered off" || bad "R: boot 3 did not send run 2"
+for i in "${rid[@]}"; do
+	grep -a "^@sbm [a-z_0-9]* v=1 run=$i " "$w/r.log" | tr -d '\r' >"$w/r-$i.rec"
+	[ -s "$w/r-$i.rec" ] && cmp -s "$w/r-$i.rec" "$w/lab/results/$i.log" &&
+		ok "R: results/$i.log = run $i's serial records" || bad "R: run $i not stored as printed"
+done
 kill "$cpid"; wait "$cpid" 2>/dev/null
 
 # B: down, 500, wrong checksum: kept each time; then up
