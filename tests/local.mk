@@ -23,7 +23,7 @@ UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
 	tests/test_pairs tests/test_map_engine tests/test_rw tests/test_runmap \
 	tests/test_window_plan \
 	tests/test_result_store tests/test_report tests/test_arm64_hcr \
-	tests/test_gicr_walk tests/test_acpi_topo
+	tests/test_gicr_walk tests/test_acpi_topo tests/test_boot_uri
 # The x86 AP start handshake and the wake handler run the image's own
 # instructions: on an x86_64 build machine only.
 if IMAGE_X86_64
@@ -36,6 +36,9 @@ tests_test_wake_isr_SOURCES = tests/test_wake_isr.c tests/wake_isr_host.S \
 # acpidump's text as the image prints it, read back as preflight reads it
 tests_test_acpi_topo_SOURCES = tests/test_acpi_topo.c tools/acpi_dump.c \
 	tools/acpi_dump.h
+# the URI an HTTP-booted image came from (arch/efi only, so not in core)
+tests_test_boot_uri_SOURCES = tests/test_boot_uri.c core/options/boot_uri.c \
+	core/options/boot_uri.h
 # the same, run by a script (tests/fdt.sh) instead of on their own
 UNIT_HELPERS = tests/test_fdt tests/test_fdt_topo
 check_PROGRAMS += $(UNIT_TESTS) $(UNIT_HELPERS)

@@ -18,5 +18,5 @@ TESTS += tests/boot-netboot.sh
 endif
 endif
 EXTRA_DIST += tests/boot-save.sh tests/boot-restore.sh tests/boot-netboot.sh \
-	tests/collect-fake.py
+	tests/collect-fake.py tests/efi-boot-uri.py
 tests/boot-netboot.log: sbmlog

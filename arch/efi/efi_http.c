@@ -127,17 +127,24 @@ static int exchange(struct http_run *r, sbm_http_token_fn fn,
 	return 0;
 }
 
-static int post(struct http_run *r, const struct efi_net *n,
-		const CHAR16 *url, struct sbm_http_header *hs, unsigned nhdr,
-		const void *body, size_t len, unsigned *status, char *reply,
-		size_t cap)
+/* One request and its answer: up to @cap - 1 bytes of the body into
+ * @reply, NUL-terminated, *@got of them; *@want the Content-Length
+ * (-1 when none or unreadable). */
+static int request(struct http_run *r, const struct efi_net *n,
+		   UINT32 method, const CHAR16 *url,
+		   struct sbm_http_header *hs, unsigned nhdr, const void *body,
+		   size_t len, unsigned *status, char *reply, size_t cap,
+		   size_t *got_out, long *want_out)
 {
-	struct sbm_http_v4_ap ap = { .use_default_address = n == NULL };
+	/* an address of 0 (an HTTP boot's device path without one): the
+	 * firmware's own */
+	struct sbm_http_v4_ap ap = { .use_default_address = !n ||
+		!memcmp(n->station, "\0\0\0\0", 4) };
 	struct sbm_http_config cfg = {
 		.version = SBM_HTTP_11, .timeout_ms = HTTP_TIMEOUT_MS,
 		.ipv4 = &ap,
 	};
-	struct sbm_http_request_data req = { SBM_HTTP_POST, (CHAR16 *)url };
+	struct sbm_http_request_data req = { method, (CHAR16 *)url };
 	struct sbm_http_response_data rsp = { 0 };
 	struct sbm_http_message m;
 	size_t got = 0;
@@ -180,14 +187,17 @@ static int post(struct http_run *r, const struct efi_net *n,
 		got += m.body_length;
 	}
 	reply[got] = 0;
+	*got_out = got;
+	*want_out = want;
 	return 0;
 }
 
-int efi_http_post(const struct efi_net *n, const uint8_t ip[4],
-		  uint16_t port, const char *path, const char *const *hdr,
-		  unsigned nhdr, const void *body, size_t len,
-		  unsigned *status, char *reply, size_t cap, char *why,
-		  size_t whylen)
+/* The request through a child of the service binding, with its event. */
+static int run(const struct efi_net *n, UINT32 method, const uint8_t ip[4],
+	       uint16_t port, const char *path, const char *const *hdr,
+	       unsigned nhdr, const void *body, size_t len, unsigned *status,
+	       char *reply, size_t cap, size_t *got, long *want, char *why,
+	       size_t whylen)
 {
 	struct http_run r = { .why = why, .whylen = whylen };
 	struct sbm_http_header hs[8];
@@ -199,11 +209,18 @@ int efi_http_post(const struct efi_net *n, const uint8_t ip[4],
 	int rc = -1;
 
 	*status = 0;
+	*got = 0;
+	*want = -1;
 	reply[0] = 0;
 	if (nhdr > 8 || cap < 2)
 		return -1;
-	snprintf(text, sizeof(text), "http://%u.%u.%u.%u:%u%s", ip[0], ip[1],
-		 ip[2], ip[3], port, path);
+	if ((size_t)snprintf(text, sizeof(text), "http://%u.%u.%u.%u:%u%s",
+			     ip[0], ip[1], ip[2], ip[3], port, path) >=
+	    sizeof(text)) {
+		snprintf(why, whylen, "a URL longer than %d bytes",
+			 URL_MAX - 1);
+		return -1;
+	}
 	for (size_t i = 0; i <= strlen(text); i++)
 		url[i] = (CHAR16)text[i];
 	for (unsigned i = 0; i < nhdr; i++)
@@ -232,13 +249,67 @@ int efi_http_post(const struct efi_net *n, const uint8_t ip[4],
 			 efi_results_status(st, num));
 		goto out;
 	}
-	rc = post(&r, n, url, hs, nhdr, body, len, status, reply, cap);
+	rc = request(&r, n, method, url, nhdr ? hs : NULL, nhdr, body, len,
+		     status, reply, cap, got, want);
 	uefi_call_wrapper(r.http->configure, 2, r.http, NULL);	/* reset */
 	uefi_call_wrapper(BS->CloseEvent, 1, r.tok.event);
 out:
 	if (child)
 		uefi_call_wrapper(sb->DestroyChild, 2, sb, child);
 	return rc;
+}
+
+int efi_http_post(const struct efi_net *n, const uint8_t ip[4],
+		  uint16_t port, const char *path, const char *const *hdr,
+		  unsigned nhdr, const void *body, size_t len,
+		  unsigned *status, char *reply, size_t cap, char *why,
+		  size_t whylen)
+{
+	size_t got;
+	long want;
+
+	return run(n, SBM_HTTP_POST, ip, port, path, hdr, nhdr, body, len,
+		   status, reply, cap, &got, &want, why, whylen);
+}
+
+int efi_http_get(const struct efi_net *n, const uint8_t ip[4],
+		 uint16_t port, const char *path, char *buf, size_t cap,
+		 size_t *len, char *why, size_t whylen)
+{
+	char host[24];
+	const char *hdr[2] = { "Host", host };
+	unsigned status;
+	long want;
+
+	*len = 0;
+	snprintf(host, sizeof(host), "%u.%u.%u.%u:%u", ip[0], ip[1], ip[2],
+		 ip[3], port);
+	if (run(n, SBM_HTTP_GET, ip, port, path, hdr, 1, NULL, 0, &status,
+		buf, cap, len, &want, why, whylen))
+		return -1;
+	if (status == SBM_HTTP_STATUS_404)
+		return 1;
+	if (status != SBM_HTTP_STATUS_200) {
+		snprintf(why, whylen, "the server answered with status %u "
+			 "(the firmware's number), not 200", status);
+		return -1;
+	}
+	/* the whole file or nothing: a lab machine must not run with the
+	 * first half of its options */
+	if (want < 0) {
+		snprintf(why, whylen, "no Content-Length in the answer");
+		return -1;
+	}
+	if ((size_t)want > cap - 1) {
+		snprintf(why, whylen, "larger than %zu bytes", cap - 1);
+		return -1;
+	}
+	if ((size_t)want != *len) {
+		snprintf(why, whylen, "%zu bytes of the %ld announced", *len,
+			 want);
+		return -1;
+	}
+	return 0;
 }
 
 bool efi_http_ok(unsigned status)

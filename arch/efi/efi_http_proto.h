@@ -19,9 +19,12 @@
 
 /* EFI_HTTP_VERSION, EFI_HTTP_METHOD: enums, as UINT32 */
 #define SBM_HTTP_11		1
+#define SBM_HTTP_GET		0
 #define SBM_HTTP_POST		1
-/* EFI_HTTP_STATUS_CODE: 0 unsupported, 1 100, 2 101, 3 200 OK */
+/* EFI_HTTP_STATUS_CODE: 0 unsupported, 1 100, 2 101, 3 200 OK, ...
+ * 17 400, 18 401, 19 402, 20 403, 21 404 */
 #define SBM_HTTP_STATUS_200	3
+#define SBM_HTTP_STATUS_404	21
 
 struct sbm_http_v4_ap {
 	BOOLEAN use_default_address;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The PXE base code the image came through (efi_net.h): our address and
- * the boot server's from its DHCP answer, TFTP reads from that server.
+ * the boot server's from its DHCP answer, TFTP reads from that server;
+ * or, booted by UEFI HTTP boot, the same from the image's device path.
  * Everything the network sends is hostile: a file larger than the buffer
  * is refused, never cut.
  */
@@ -15,7 +16,63 @@
 
 static EFI_GUID pxe_guid = EFI_PXE_BASE_CODE_PROTOCOL_GUID;
 
-int efi_net_find(void *image, struct efi_net *n)
+/* device path nodes (UEFI "Messaging Device Path"): type 3 */
+#define DP_MSG		3
+#define DP_MSG_MAC	11	/* 32 bytes of address, interface type */
+#define DP_MSG_IPV4	12	/* local, remote, ports, ..., gateway, mask */
+#define DP_MSG_URI	24
+#define DP_END		0x7f
+#define DP_NODES_MAX	64
+
+/*
+ * UEFI HTTP boot: the loaded image's device path ends
+ * MAC(...)/IPv4(...)/Uri(http://...) once the firmware knows the URI.
+ * Nodes are read within their own lengths, at most DP_NODES_MAX.
+ */
+static int http_boot_find(EFI_LOADED_IMAGE *li, struct efi_net *n,
+			  char *why, size_t whylen)
+{
+	const UINT8 *p = NULL, *uri = NULL;
+	size_t urilen = 0;
+
+	if (EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3,
+					li->DeviceHandle, &DevicePathProtocol,
+					(void **)&p)) || !p)
+		return -1;
+	for (unsigned i = 0; i < DP_NODES_MAX && p[0] != DP_END; i++) {
+		size_t len = p[2] | (size_t)p[3] << 8;
+
+		if (len < 4)
+			return -1;
+		if (p[0] == DP_MSG && p[1] == DP_MSG_MAC && len >= 37 &&
+		    p[36] == 1) {	/* interface type 1: Ethernet */
+			memcpy(n->mac, p + 4, 6);
+			n->have_mac = true;
+		}
+		if (p[0] == DP_MSG && p[1] == DP_MSG_IPV4 && len >= 19) {
+			memcpy(n->station, p + 4, 4);
+			if (len >= 27)
+				memcpy(n->subnet, p + 23, 4);
+		}
+		if (p[0] == DP_MSG && p[1] == DP_MSG_URI && len > 4) {
+			uri = p + 4;
+			urilen = len - 4;
+		}
+		p += len;
+	}
+	if (!uri)
+		return -1;
+	if (boot_uri_parse((const char *)uri, urilen, &n->uri, why, whylen))
+		return -2;
+	/* the firmware's default address unless the path has both */
+	if (!memcmp(n->subnet, "\0\0\0\0", 4))
+		memset(n->station, 0, 4);
+	memcpy(n->server, n->uri.ip, 4);
+	n->nic = li->DeviceHandle;
+	return 0;
+}
+
+int efi_net_find(void *image, struct efi_net *n, char *why, size_t whylen)
 {
 	EFI_LOADED_IMAGE *li;
 	EFI_PXE_BASE_CODE *pxe;
@@ -24,14 +81,15 @@ int efi_net_find(void *image, struct efi_net *n)
 
 	memset(n, 0, sizeof(*n));
 	if (EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, image,
-					&LoadedImageProtocol, (void **)&li)) ||
-	    EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3,
+					&LoadedImageProtocol, (void **)&li)))
+		return -1;
+	if (EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3,
 					li->DeviceHandle, &pxe_guid,
 					(void **)&pxe)))
-		return -1;
+		return http_boot_find(li, n, why, whylen);
 	m = pxe->Mode;
 	if (!m || !m->Started || m->UsingIpv6 || !m->DhcpAckReceived)
-		return -1;
+		return http_boot_find(li, n, why, whylen);
 	/* the boot server: the proxy's when a proxy DHCP named it, else
 	 * the DHCP server's "next server" (siaddr) */
 	ack = &m->DhcpAck.Dhcpv4;
@@ -70,6 +128,10 @@ int efi_net_tftp_read(const struct efi_net *n, const char *name, char *buf,
 	EFI_STATUS st;
 
 	*len = 0;
+	if (!pxe) {
+		snprintf(why, whylen, "not booted by PXE");
+		return -1;
+	}
 	memset(&server, 0, sizeof(server));
 	memcpy(server.v4.Addr, n->server, 4);
 	st = uefi_call_wrapper(pxe->Mtftp, 10, pxe,

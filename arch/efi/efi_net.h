@@ -13,17 +13,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "options/boot_uri.h"
+
 struct efi_net {
-	void *pxe;		/* EFI_PXE_BASE_CODE_PROTOCOL */
+	void *pxe;		/* EFI_PXE_BASE_CODE_PROTOCOL; NULL: HTTP boot */
 	void *nic;		/* the handle it is on */
 	uint8_t station[4], subnet[4], server[4];
 	uint8_t mac[6];
 	bool have_mac;
+	struct boot_uri uri;	/* HTTP boot: where the image came from */
 };
 
-/* The PXE base code the image was loaded through, with a DHCP answer:
- * 0, or -1 (not booted from the network). */
-int efi_net_find(void *image, struct efi_net *n);
+/* The PXE base code the image was loaded through, with a DHCP answer,
+ * else the URI, address and MAC of the image's device path (UEFI HTTP
+ * boot): 0, -1 (not booted from the network), or -2 with @why (an HTTP
+ * boot URI refused). */
+int efi_net_find(void *image, struct efi_net *n, char *why, size_t whylen);
 
 /* @name from the boot server by TFTP into @buf (@cap bytes, one kept for
  * a NUL): 0 with *@len; 1 when the server has no such file; -1 with
@@ -48,5 +53,13 @@ int efi_http_post(const struct efi_net *n, const uint8_t ip[4],
 		  unsigned *status, char *reply, size_t cap, char *why,
 		  size_t whylen);
 bool efi_http_ok(unsigned status);
+
+/* GET http://@ip:@port@path into @buf (@cap bytes, one kept for a NUL):
+ * 0 with *@len, 1 when the server answered 404, -1 with @why (another
+ * status, larger than the buffer, no Content-Length, the firmware's
+ * error).  Never a part of a file. */
+int efi_http_get(const struct efi_net *n, const uint8_t ip[4],
+		 uint16_t port, const char *path, char *buf, size_t cap,
+		 size_t *len, char *why, size_t whylen);
 
 #endif

@@ -2,7 +2,7 @@
 /*
  * Run options from the firmware: \sbmbench.cfg on the boot volume first
  * (booted from the network: sbmbench.cfg, then sbmbench-<MAC>.cfg, from
- * the boot server by TFTP), then the image's load options (UCS-2), which
+ * the boot server by TFTP, or by HTTP beside the HTTP boot URI), then the image's load options (UCS-2), which
  * win.  All go through config_parse().
  */
 #include <efi.h>
@@ -50,20 +50,48 @@ static int read_cfg(EFI_LOADED_IMAGE *li, char *buf, size_t len, size_t *n)
 	return 0;
 }
 
+/* @name from where the image came: 0 with *@len, 1 (the server has
+ * none), -1 with @why; @label names it for the console. */
+static int net_read(const struct efi_net *n, const char *name, char *buf,
+		    size_t *len, char *label, size_t lablen, char *why,
+		    size_t whylen)
+{
+	char path[BOOT_URI_DIR_MAX + 40];
+
+	if (n->pxe) {
+		snprintf(label, lablen, "tftp://%u.%u.%u.%u/%s", n->server[0],
+			 n->server[1], n->server[2], n->server[3], name);
+		return efi_net_tftp_read(n, name, buf, CFG_MAX, len, why,
+					 whylen);
+	}
+	snprintf(path, sizeof(path), "%s%s", n->uri.dir, name);
+	snprintf(label, lablen, "http://%u.%u.%u.%u:%u%s", n->server[0],
+		 n->server[1], n->server[2], n->server[3], n->uri.port, path);
+	return efi_http_get(n, n->server, n->uri.port, path, buf, CFG_MAX,
+			    len, why, whylen);
+}
+
 /*
  * Booted from the network: the tree's sbmbench.cfg, then this machine's
- * own file, each parsed as it comes (the later wins).  A file the server
- * does not have is fine; one it cannot send, or too large, is an error
- * like a bad option: a lab machine must not run with half its options.
+ * own file, each parsed as it comes (the later wins), by TFTP from the
+ * PXE boot server or by HTTP from the HTTP boot URI's directory.  A file
+ * the server does not have is fine; one it cannot send, or too large, is
+ * an error like a bad option: a lab machine must not run with half its
+ * options.
  */
 static int net_options(void *image, struct config *cfg, char *buf,
 		       char *err, size_t errlen)
 {
 	struct efi_net n;
-	char names[2][40], why[96];
+	char names[2][40], why[128];
 	unsigned count = 1;
+	int found = efi_net_find(image, &n, why, sizeof(why));
 
-	if (efi_net_find(image, &n))
+	if (found == -2) {
+		snprintf(err, errlen, "the HTTP boot URI: %s", why);
+		return -1;
+	}
+	if (found)
 		return 0;
 	strcpy(names[0], "sbmbench.cfg");
 	if (n.have_mac) {
@@ -74,14 +102,11 @@ static int net_options(void *image, struct config *cfg, char *buf,
 		count = 2;
 	}
 	for (unsigned i = 0; i < count; i++) {
-		char label[64];
+		char label[BOOT_URI_DIR_MAX + 96];
 		size_t len;
-		int rc = efi_net_tftp_read(&n, names[i], buf, CFG_MAX, &len,
-					   why, sizeof(why));
+		int rc = net_read(&n, names[i], buf, &len, label,
+				  sizeof(label), why, sizeof(why));
 
-		snprintf(label, sizeof(label), "tftp://%u.%u.%u.%u/%s",
-			 n.server[0], n.server[1], n.server[2], n.server[3],
-			 names[i]);
 		if (rc > 0)
 			continue;
 		if (rc < 0) {

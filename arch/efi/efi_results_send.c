@@ -28,7 +28,7 @@ int efi_results_send(void *image, uint64_t upload, const char *text,
 	const char *hdr[10];
 	unsigned nhdr = 0, status;
 	struct efi_net n;
-	bool net = !efi_net_find(image, &n);
+	bool net = !efi_net_find(image, &n, why, whylen);
 
 	snprintf(host, sizeof(host), "%u.%u.%u.%u:%u", addr[0], addr[1],
 		 addr[2], addr[3], CONFIG_UPLOAD_PORT(upload));

@@ -57,6 +57,15 @@ const char *efi_results_status(EFI_STATUS st, char buf[32])
 		{ EFI_UNSUPPORTED, "EFI_UNSUPPORTED" },
 		{ EFI_NO_MEDIA, "EFI_NO_MEDIA" },
 		{ EFI_MEDIA_CHANGED, "EFI_MEDIA_CHANGED" },
+		/* the network's, so a lab's failed send names its cause */
+		{ EFI_NO_RESPONSE, "EFI_NO_RESPONSE" },
+		{ EFI_NO_MAPPING, "EFI_NO_MAPPING" },
+		{ EFI_TIMEOUT, "EFI_TIMEOUT" },
+		{ EFI_ABORTED, "EFI_ABORTED" },
+		{ EFI_TFTP_ERROR, "EFI_TFTP_ERROR" },
+		{ EFI_CONNECTION_FIN, "EFI_CONNECTION_FIN" },
+		{ EFI_CONNECTION_RESET, "EFI_CONNECTION_RESET" },
+		{ EFI_CONNECTION_REFUSED, "EFI_CONNECTION_REFUSED" },
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)

@@ -56,6 +56,8 @@ bool efi_boot_restore(struct engine *e)
 		report_printf("sbmbench: after_upload=off: powering off\n");
 		plat_power_off(0, e->cfg->exit);
 	}
+	if (efi_upload_state == UPLOAD_DONE)
+		report_printf("sbmbench: after_upload=run: running again\n");
 	if (efi_upload_state == UPLOAD_KEPT) {
 		report_printf("sbmbench: not running: the saved result is still "
 			      "in the variables; powering off\n");
