@@ -4,8 +4,10 @@
 # two-socket, eight-node x86 machine and an arm64 PPTT machine, whose
 # answers the tables' design states (tests/acpi/preflight/*/*.asl); the
 # same tables as acpidump's text; a malformed dump; a kernel that
-# disagrees, and one that differs only where the image means to; this
-# machine against its own kernel, in under 5 seconds.
+# disagrees, and one that differs only where the image means to; QEMU
+# DTBs, and a DT machine's kernel (of_node/reg) that agrees, one that
+# disagrees and hostile reg files; this machine against its own kernel,
+# in under 5 seconds.
 set -u
 pf=$SBM_BUILDDIR/tests/preflight-asan
 iasl=${IASL:-iasl}
@@ -144,12 +146,79 @@ has "$work/dtr.out" "arch=riscv64 "
 has "$work/dtr.out" " cpus=8 packages=1 nodes=2 llcs=2 "
 has "$work/dtr.out" "node_source=dt-numa-node-id "
 has "$work/dtr.out" " id=1 ncpus=4 cpus=4-7 dist=20,10 "
-# a DT machine read live (--root): /sys/firmware/fdt, no ACPI
-mkdir -p "$work/dtroot/sys/firmware"
-cp "$fdt/qemu-arm64-virt-smp4-2s-numa2.dtb" "$work/dtroot/sys/firmware/fdt"
-"$pf" --root "$work/dtroot" >"$work/dtl.out" 2>&1 || bad "live DT: exit $?"
-has "$work/dtl.out" "a device-tree machine: the running kernel is not compared yet"
+# a DT machine read live (--root): /sys/firmware/fdt, no ACPI, held
+# against a kernel that agrees with the QEMU topology above (sockets
+# {0,1} {2,3}, one cluster a socket, nodes as sockets, distance 20), but
+# numbers its CPUs otherwise: cpuN's of_node/reg (one big-endian cell,
+# as the DT's #address-cells = 1) is MPIDR 0, 2, 1, 3, so only matching
+# by reg agrees (by order, sockets and nodes would part)
+dtr=$work/dtroot
+dcpus=$dtr/sys/devices/system/cpu
+mkdir -p "$dtr/sys/firmware" "$dcpus" "$dtr/sys/devices/system/node"
+cp "$fdt/qemu-arm64-virt-smp4-2s-numa2.dtb" "$dtr/sys/firmware/fdt"
+for f in present possible online; do echo 0-3 >"$dcpus/$f"; done
+echo 0-1 >"$dtr/sys/devices/system/node/online"
+for c in 0 1 2 3; do
+	mkdir -p "$dcpus/cpu$c/topology" "$dcpus/cpu$c/cache/index0" "$dcpus/cpu$c/of_node"
+	case $c in 0|2) s=0,2 ;; *) s=1,3 ;; esac
+	echo $s >"$dcpus/cpu$c/topology/package_cpus_list"
+	echo $c >"$dcpus/cpu$c/topology/core_cpus_list"
+	echo 2 >"$dcpus/cpu$c/cache/index0/level"
+	echo Unified >"$dcpus/cpu$c/cache/index0/type"
+	echo $s >"$dcpus/cpu$c/cache/index0/shared_cpu_list"
+done
+printf '\000\000\000\000' >"$dcpus/cpu0/of_node/reg"
+printf '\000\000\000\002' >"$dcpus/cpu1/of_node/reg"
+printf '\000\000\000\001' >"$dcpus/cpu2/of_node/reg"
+printf '\000\000\000\003' >"$dcpus/cpu3/of_node/reg"
+for n in 0 1; do mkdir -p "$dtr/sys/devices/system/node/node$n"; done
+echo 0,2 >"$dtr/sys/devices/system/node/node0/cpulist"
+echo 1,3 >"$dtr/sys/devices/system/node/node1/cpulist"
+echo "10 20" >"$dtr/sys/devices/system/node/node0/distance"
+echo "20 10" >"$dtr/sys/devices/system/node/node1/distance"
+"$pf" --root "$dtr" >"$work/dtl.out" 2>&1
+rc=$?
+[ $rc = 0 ] || { cat "$work/dtl.out"; bad "an agreeing DT kernel: exit $rc"; }
 has "$work/dtl.out" " cpus=4 packages=2 nodes=2 "
+has "$work/dtl.out" "0 items disagree"
+for w in "CPUs present" "CPUs possible" packages cores "NUMA nodes" \
+	"node distances" LLCs; do
+	grep -q "^  $w  *image .* agrees\$" "$work/dtl.out" ||
+		bad "an agreeing DT kernel: $w does not agree"
+done
+grep -q "not compared yet" "$work/dtl.out" && bad "DT: still not compared"
+# the same tree with the 64-bit cells of #address-cells = 2: the same
+for c in 0 1 2 3; do
+	{ printf '\000\000\000\000'; cat "$dcpus/cpu$c/of_node/reg"; } >"$work/reg"
+	mv "$work/reg" "$dcpus/cpu$c/of_node/reg"
+done
+"$pf" --root "$dtr" >"$work/dtl2.out" 2>&1 || bad "DT, two-cell reg: exit $?"
+has "$work/dtl2.out" "0 items disagree"
+# --no-kernel: the image's side only
+"$pf" --root "$dtr" --no-kernel >"$work/dtn.out" 2>&1 || bad "DT --no-kernel: exit $?"
+grep -q "held against" "$work/dtn.out" && bad "DT --no-kernel: compared"
+# a kernel whose node 0 holds the CPU of MPIDR 3 too: named, both sides
+echo 0,2,3 >"$dtr/sys/devices/system/node/node0/cpulist"
+echo 1 >"$dtr/sys/devices/system/node/node1/cpulist"
+"$pf" --root "$dtr" >"$work/dtd.out" 2>&1
+rc=$?
+[ $rc = 1 ] || bad "a disagreeing DT kernel: exit $rc, not 1"
+has "$work/dtd.out" "NUMA nodes         image 2              kernel 2              DIFFERS: CPUs 0 and 3 (kernel 0 and 3): image apart, kernel together"
+has "$work/dtd.out" "1 item disagrees"
+# hostile of_node/reg: 5 bytes, none, three cells: refused naming the file
+for size in 5 0; do
+	head -c $size /dev/zero >"$dcpus/cpu2/of_node/reg"
+	"$pf" --root "$dtr" >"$work/dth.out" 2>&1
+	rc=$?
+	[ $rc = 1 ] || bad "a $size-byte of_node/reg: exit $rc, not 1"
+	has "$work/dth.out" "cpu2/of_node/reg: $size bytes, not one or two 32-bit cells"
+	grep -q "held against" "$work/dth.out" && bad "a $size-byte reg: compared"
+	grep -q "Sanitizer" "$work/dth.out" && bad "a $size-byte reg: sanitizer report"
+done
+head -c 12 /dev/zero >"$dcpus/cpu2/of_node/reg"
+"$pf" --root "$dtr" >"$work/dth.out" 2>&1
+[ $? = 1 ] || bad "a 12-byte of_node/reg: not exit 1"
+has "$work/dth.out" "cpu2/of_node/reg: over 8 bytes, not one or two 32-bit cells"
 # a DTB cut short: refused with the reason, exit 1, no sanitizer report
 head -c 3000 "$fdt/qemu-arm64-virt-smp4-2s-numa2.dtb" >"$work/cut.dtb"
 "$pf" --from "$work/cut.dtb" >"$work/cut.out" 2>&1

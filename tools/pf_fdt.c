@@ -51,6 +51,11 @@ static int first_cpu(const struct fdt *f, uint64_t *hwid, bool *riscv,
 	return rc;
 }
 
+uint64_t pf_fdt_hwid_mask(const char *arch)
+{
+	return arch && !strcmp(arch, "riscv64") ? ~0ull : MPIDR_AFF;
+}
+
 int pf_fdt_topo(const void *blob, size_t len, struct topo *t,
 		const char **arch, const char **why)
 {

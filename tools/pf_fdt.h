@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "topo/topo.h"
 
@@ -23,5 +24,9 @@ bool pf_fdt_is(const void *blob, size_t len);
  */
 int pf_fdt_topo(const void *blob, size_t len, struct topo *t,
 		const char **arch, const char **why);
+
+/* The bits of a CPU's reg the image keeps as its hardware id on @arch
+ * (pf_fdt_topo()'s): MPIDR affinity on arm64, all of a hart id. */
+uint64_t pf_fdt_hwid_mask(const char *arch);
 
 #endif

@@ -108,6 +108,41 @@ static void read_llc(const char *root, struct pf_kernel *k, uint32_t cpu)
 		k->llc_level = best;
 }
 
+/*
+ * A DT machine: CPU @cpu's reg, the property as the kernel exports it
+ * (big-endian 32-bit cells; one or two for a CPU: MPIDR affinity on
+ * arm64, hart id on riscv64).  None is fine (ACPI); another size is
+ * refused, naming the file.
+ */
+static int read_of_reg(const char *root, struct pf_kernel *k, uint32_t cpu,
+		       char *err, size_t errlen)
+{
+	unsigned char b[9];
+	char path[512];
+	uint64_t id = 0;
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/sys/devices/system/cpu/cpu%u/"
+		 "of_node/reg", root, cpu);
+	f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	n = fread(b, 1, sizeof(b), f);
+	fclose(f);
+	if (n != 4 && n != 8) {
+		snprintf(err, errlen, "%s: %s%zu bytes, not one or two "
+			 "32-bit cells", path, n == sizeof(b) ? "over " : "",
+			 n == sizeof(b) ? n - 1 : n);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		id = id << 8 | b[i];
+	k->hwid[cpu] = id;
+	k->have_hwid[cpu] = true;
+	return 0;
+}
+
 /* x86: the APIC id of every CPU (the kernel's map to the MADT). */
 static void read_apicids(const char *root, struct pf_kernel *k)
 {
@@ -128,8 +163,8 @@ static void read_apicids(const char *root, struct pf_kernel *k)
 			cpu = strtol(colon + 1, NULL, 10);
 		else if (!strncmp(line, "apicid", 6) && cpu >= 0 &&
 			 cpu < TOPO_MAX_CPUS) {
-			k->apicid[cpu] = strtoull(colon + 1, NULL, 10);
-			k->have_apicid[cpu] = true;
+			k->hwid[cpu] = strtoull(colon + 1, NULL, 10);
+			k->have_hwid[cpu] = true;
 		}
 	}
 	fclose(f);
@@ -192,6 +227,7 @@ int pf_kernel_read(const char *root, struct pf_kernel *k, char *err,
 {
 	char buf[8192];
 	uint32_t first;
+	bool dt = false;
 	int n;
 
 	memset(k, 0, sizeof(*k));
@@ -228,8 +264,12 @@ int pf_kernel_read(const char *root, struct pf_kernel *k, char *err,
 			k->core[c] = first_of(root, "/sys/devices/system/cpu/"
 				"cpu%u/topology/thread_siblings_list", c);
 		read_llc(root, k, c);
+		if (read_of_reg(root, k, c, err, errlen))
+			return -1;
+		dt |= k->have_hwid[c];
 	}
-	read_apicids(root, k);
+	if (!dt)
+		read_apicids(root, k);
 	read_nodes(root, k);
 	return 0;
 }
@@ -257,17 +297,24 @@ static void count_line(const char *what, uint64_t a, uint64_t b,
 	line(what, x, y, a == b ? "agrees" : purpose ? purpose : "DIFFERS");
 }
 
-/* The kernel CPU of image CPU @i: by APIC id where /proc/cpuinfo has
- * them (x86), else by MADT order (Linux numbers CPUs so on arm64). */
+void pf_kernel_mask_hwids(struct pf_kernel *k, uint64_t mask)
+{
+	for (uint32_t c = 0; c < TOPO_MAX_CPUS; c++)
+		k->hwid[c] &= mask;
+}
+
+/* The kernel CPU of image CPU @i: by hardware id where the kernel says
+ * them (of_node/reg, /proc/cpuinfo's APIC ids), else by MADT order
+ * (Linux numbers CPUs so on arm64 ACPI). */
 static uint32_t kcpu(const struct pf_view *v, const struct pf_kernel *k,
 		     uint32_t i)
 {
 	bool any = false;
 
 	for (uint32_t c = 0; c < k->ncpus; c++) {
-		any |= k->have_apicid[c];
-		if (k->have_apicid[c] && k->online[c] &&
-		    k->apicid[c] == v->topo.cpus[i].hwid)
+		any |= k->have_hwid[c];
+		if (k->have_hwid[c] && k->online[c] &&
+		    k->hwid[c] == v->topo.cpus[i].hwid)
 			return c;
 	}
 	if (any || i >= k->ncpus || !k->online[i])

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What the running kernel says of the machine (sysfs, /proc/cpuinfo),
- * and the image's view held against it: CPU counts, packages, cores,
+ * and the image's view held against it, on ACPI and device-tree machines: CPU counts, packages, cores,
  * NUMA nodes and their distances, LLC sharing.  Each is "agrees" or a
  * difference with both values; one the image makes on purpose says so.
  */
@@ -19,8 +19,10 @@ struct pf_kernel {
 	uint32_t ncpus;			/* cpu0..cpuN-1 directories seen */
 	uint32_t present, possible;	/* CPUs in those lists */
 	bool online[TOPO_MAX_CPUS];
-	uint64_t apicid[TOPO_MAX_CPUS];	/* x86, from /proc/cpuinfo */
-	bool have_apicid[TOPO_MAX_CPUS];
+	/* the hardware id: cpuN/of_node/reg on a DT machine (MPIDR
+	 * affinity, hart id), else the APIC id of /proc/cpuinfo (x86) */
+	uint64_t hwid[TOPO_MAX_CPUS];
+	bool have_hwid[TOPO_MAX_CPUS];
 	/* per kernel CPU: the first CPU of its group, PF_K_NONE unknown */
 	uint32_t package[TOPO_MAX_CPUS], core[TOPO_MAX_CPUS];
 	uint32_t llc[TOPO_MAX_CPUS], node[TOPO_MAX_CPUS];
@@ -31,7 +33,11 @@ struct pf_kernel {
 	bool have_dist;
 };
 
-/* Read the kernel's view under @root ("/" on a live system). */
+/*
+ * Read the kernel's view under @root ("/" on a live system).  -1 with
+ * @err naming the file when one is missing or malformed (an of_node/reg
+ * not of one or two 32-bit cells).
+ */
 int pf_kernel_read(const char *root, struct pf_kernel *k, char *err,
 		   size_t errlen);
 
@@ -40,5 +46,8 @@ int pf_kernel_read(const char *root, struct pf_kernel *k, char *err,
  * the image makes on purpose not counted).
  */
 unsigned pf_kernel_compare(const struct pf_view *v, const struct pf_kernel *k);
+
+/* Keep only @mask of every hardware id, as the image keeps of the DT's. */
+void pf_kernel_mask_hwids(struct pf_kernel *k, uint64_t mask);
 
 #endif

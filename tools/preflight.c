@@ -229,17 +229,19 @@ static void view_lines(const struct pf_view *v)
 }
 
 /*
- * A device-tree machine: the DTB at @path through the image's DT glue.
- * The running kernel is not asked (not yet for DT): 0, 1 without a
- * topology, 2 when the file cannot be read.
+ * A device-tree machine: the DTB at @path through the image's DT glue,
+ * held against the kernel under @root unless @root is NULL (a DTB from
+ * elsewhere), its CPUs matched by their reg.  Exit status as main()'s.
  */
-static int dt_main(const char *path, const struct smbios_id *s)
+static int dt_main(const char *path, const char *root,
+		   const struct smbios_id *s)
 {
 	struct topo_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
+	struct pf_kernel *k = NULL;
 	char err[600];
 	const char *why = NULL;
 	struct pf_view v;
-	struct topo t;
+	unsigned ndiff = 0;
 	size_t len;
 	char *blob = pf_read_file(path, 2u << 20, &len, err, sizeof(err));
 	int rc;
@@ -251,19 +253,33 @@ static int dt_main(const char *path, const struct smbios_id *s)
 		return 2;
 	}
 	memset(&v, 0, sizeof(v));
-	topo_init(&t, cpus);
+	topo_init(&v.topo, cpus);
 	report_set_run_id(crc32_update(0, blob, len) | 1);
-	rc = pf_fdt_topo(blob, len, &t, &v.arch, &why);
+	rc = pf_fdt_topo(blob, len, &v.topo, &v.arch, &why);
 	hello(&v, s, path);
 	report_printf("tables: device tree (%zu bytes)\n", len);
 	if (rc)
 		report_warn("dt", 0, why);	/* as the arm64 image says it */
 	else
-		report_topology(&t);
-	report_end(rc != 0);
+		report_topology(&v.topo);
+	if (!rc && root) {
+		k = calloc(1, sizeof(*k));
+		if (!k || pf_kernel_read(root, k, err, sizeof(err))) {
+			report_warn("kernel", 0, k ? err : "out of memory");
+			rc = -1;
+		} else {
+			pf_kernel_mask_hwids(k, pf_fdt_hwid_mask(v.arch));
+			ndiff = pf_kernel_compare(&v, k);
+			report_printf("%u item%s disagree%s\n", ndiff,
+				      ndiff == 1 ? "" : "s",
+				      ndiff == 1 ? "s" : "");
+		}
+	}
+	report_end(rc || ndiff);
+	free(k);
 	free(blob);
 	free(cpus);
-	return rc ? 1 : 0;
+	return rc || ndiff ? 1 : 0;
 }
 
 /* --from FILE: a DTB, by its magic (acpidump's text is never one) */
@@ -315,7 +331,7 @@ int main(int argc, char **argv)
 	snprintf(tabdir, sizeof(tabdir), "%s/sys/firmware/acpi/tables", root);
 	if (from && from_dtb(from)) {
 		free(d);
-		return dt_main(from, NULL);
+		return dt_main(from, NULL, NULL);
 	}
 	if (!from) {
 		struct stat st;
@@ -324,10 +340,8 @@ int main(int argc, char **argv)
 		snprintf(fdt, sizeof(fdt), "%s/sys/firmware/fdt", root);
 		if (stat(tabdir, &st) && !stat(fdt, &st)) {
 			free(d);
-			if (kernel)
-				note("a device-tree machine: the running "
-				     "kernel is not compared yet");
-			return dt_main(fdt, smbios(root));
+			return dt_main(fdt, kernel ? root : NULL,
+				       smbios(root));
 		}
 		if (stat(tabdir, &st)) {
 			fprintf(stderr, "preflight: %s: no ACPI tables and no "
