@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What the running kernel says of the machine (sysfs, /proc/cpuinfo),
- * and the image's view held against it, on ACPI and device-tree machines: CPU counts, packages, cores,
- * NUMA nodes and their distances, LLC sharing.  Each is "agrees" or a
- * difference with both values; one the image makes on purpose says so.
+ * and the image's view held against it, ACPI or device tree: CPU counts,
+ * packages, cores, NUMA nodes and their distances, LLC sharing.  Each is
+ * "agrees" or a difference with both values; one the image makes on
+ * purpose says so.
  */
 #ifndef SBM_TOOLS_PF_KERNEL_H
 #define SBM_TOOLS_PF_KERNEL_H
