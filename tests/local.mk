@@ -119,6 +119,8 @@ tests/preflight-asan: $(PREFLIGHT_HDRS) $(PREFLIGHT_CSRCS) $(PREFLIGHT_CPUID) $(
 CLEANFILES += tests/preflight-asan
 TESTS += tests/preflight.sh tests/preflight-real.sh tests/real-topo-extract.sh
 tests/preflight.log tests/preflight-real.log: tests/preflight-asan preflight
+# its SMBIOS check takes the image test_smbios --dump writes
+tests/preflight.log: tests/test_smbios$(EXEEXT)
 EXTRA_DIST += tests/preflight.sh tests/preflight-real.sh \
 	tests/preflight-real.py tests/acpi/preflight tests/acpi/real-topo \
 	tests/real-topo-extract.sh tests/real-topo-extract.py \

@@ -17,6 +17,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
+ok() { echo "ok: $*"; }
 # has FILE TEXT: a line of FILE holds TEXT
 has() { grep -qF -- "$2" "$1" || bad "$1 lacks: $2"; }
 
@@ -114,6 +115,23 @@ rc=$?
 has "$work/k.out" "0 items disagree"
 has "$work/k.out" "on purpose: an LLC spanning nodes is split per node"
 has "$work/k.out" "  node distances     image slit"
+# SMBIOS as the kernel exports it (dmi/tables: the entry point, the
+# table): the machine's names in hello, as test_smbios --dump wrote them
+# (tests/smbios.sh holds those to dmidecode's reading of the same bytes)
+"$SBM_BUILDDIR/tests/test_smbios" --dump "$work/smbios.bin" >"$work/smbios.names" ||
+	bad "test_smbios --dump"
+mkdir -p "$root/sys/firmware/dmi/tables"
+head -c 24 "$work/smbios.bin" >"$root/sys/firmware/dmi/tables/smbios_entry_point"
+tail -c +33 "$work/smbios.bin" >"$root/sys/firmware/dmi/tables/DMI"
+"$pf" --root "$root" >"$work/ks.out" 2>&1 || bad "SMBIOS: exit $?"
+for k in system-manufacturer:sys_vendor bios-vendor:bios_vendor \
+	baseboard-manufacturer:board_vendor baseboard-product-name:board; do
+	v=$(sed -n "s/^${k%%:*}=//p" "$work/smbios.names")
+	grep "^@sbm hello " "$work/ks.out" | grep -qF -e "${k#*:}=$v " -e "${k#*:}=\"$v\"" &&
+		ok "SMBIOS: hello ${k#*:} is what the table says ($v)" ||
+		bad "SMBIOS: hello lacks ${k#*:}=$v: $(grep '^@sbm hello' "$work/ks.out")"
+done
+rm -r "$root/sys/firmware/dmi"
 # the kernel sees one node's distances otherwise, and a CPU less
 echo "10 12 12 12 32 32 32 20" >"$root/sys/devices/system/node/node0/distance"
 echo 0-14 >"$cpus/present"
