@@ -131,6 +131,24 @@ int main(void)
 			   sizeof(err)) == -1);
 	CHECK(strstr(err, "t: a NUL byte at offset 6 with more text") != NULL);
 	CHECK_EQ_U64(c.reps, 9);	/* nothing of it taken */
+	/* upload: the collector's root, as boot_uri.c reads a URI */
+	CHECK(parse(&c, "upload=http://10.0.2.2:8080/", err, sizeof(err)) == 0);
+	CHECK_EQ_U64(CONFIG_UPLOAD_IP(c.upload), 0x0a000202);
+	CHECK_EQ_U64(CONFIG_UPLOAD_PORT(c.upload), 8080);
+	CHECK(parse(&c, "upload=http://192.168.1.9/", err, sizeof(err)) == 0);
+	CHECK_EQ_U64(CONFIG_UPLOAD_PORT(c.upload), 80);
+	CHECK(parse(&c, "upload=http://lab.example/", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "names are not resolved") != NULL);
+	CHECK(parse(&c, "upload=https://10.0.0.1/", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "https") != NULL);
+	CHECK(parse(&c, "upload=http://10.0.0.1:0/", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "upload=http://10.0.0.1/results/", err,
+		    sizeof(err)) == -1);
+	CHECK(strstr(err, "the collector's root") != NULL);
+	CHECK(parse(&c, "upload=http://10.0.0.1/x", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "upload=http://0.0.0.0/", err, sizeof(err)) == -1);
+	CHECK(parse(&c, "upload=none", err, sizeof(err)) == 0);
+	CHECK_EQ_U64(c.upload, 0);
 	CHECK(config_help()[0] != 0);
 	return check_done("test_config");
 }

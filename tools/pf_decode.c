@@ -168,6 +168,13 @@ int pf_decode(const struct acpi_dump *d, struct pf_view *v)
 	if (topo_finalize(&v->topo, &v->why))
 		return -1;
 	v->finalized = true;
+	/* x86 tables from elsewhere: no CPUID, so every CPU reads as one
+	 * package and one LLC, which nodes then split: that split is ours,
+	 * not the firmware's, and warns of nothing */
+	if (v->arch && !strcmp(v->arch, "x86_64") && !v->cpuid) {
+		v->llc_unknown = true;
+		v->topo.llc_split_by_node = false;
+	}
 	acpi_topo_distances(&v->at, &v->topo);
 	if (v->pptt_used && v->pptt.caches && (t = table(d, "PPTT")))
 		pptt_topo_caches(&v->topo, v->at.uids, t->data, t->len);

@@ -34,6 +34,7 @@ struct pf_view {
 	struct pptt_topo_info pptt;
 	bool live;		/* this machine's own tables */
 	bool cpuid;		/* run on this machine */
+	bool llc_unknown;	/* x86 without CPUID: LLCs one per node */
 	uint64_t bsp;		/* with cpuid: the boot CPU's APIC id */
 	char cpu_model[49];
 	bool fadt;

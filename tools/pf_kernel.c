@@ -431,6 +431,9 @@ unsigned pf_kernel_compare(const struct pf_view *v, const struct pf_kernel *k)
 	if (v->pptt_used && v->pptt.private_llc)
 		llc_why = "on purpose: the deepest cache is per core, the "
 			  "image takes the scheduler's LLC (warn llc)";
+	else if (v->llc_unknown)
+		llc_why = "not known here: no CPUID for these tables (the "
+			  "image reads CPUID on the machine)";
 	else if (t->llc_split_by_node)
 		llc_why = "on purpose: an LLC spanning nodes is split per "
 			  "node (warn topology)";

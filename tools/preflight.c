@@ -229,6 +229,32 @@ static void view_lines(const struct pf_view *v)
 }
 
 /*
+ * Hold @v against the kernel under @root ("" for this machine), its
+ * hardware ids cut to @hwid_mask (~0: as they are): -1 if the kernel's
+ * view could not be read, else 0 with the items that disagree in *@ndiff.
+ */
+static int kernel_check(const struct pf_view *v, const char *root,
+			uint64_t hwid_mask, unsigned *ndiff)
+{
+	struct pf_kernel *k = calloc(1, sizeof(*k));
+	char err[600];
+	int rc = 0;
+
+	if (!k || pf_kernel_read(root, k, err, sizeof(err))) {
+		report_warn("kernel", 0, k ? err : "out of memory");
+		rc = -1;
+	} else {
+		if (hwid_mask != ~0ull)
+			pf_kernel_mask_hwids(k, hwid_mask);
+		*ndiff = pf_kernel_compare(v, k);
+		report_printf("%u item%s disagree%s\n", *ndiff,
+			      *ndiff == 1 ? "" : "s", *ndiff == 1 ? "s" : "");
+	}
+	free(k);
+	return rc;
+}
+
+/*
  * A device-tree machine: the DTB at @path through the image's DT glue,
  * held against the kernel under @root unless @root is NULL (a DTB from
  * elsewhere), its CPUs matched by their reg.  Exit status as main()'s.
@@ -237,7 +263,6 @@ static int dt_main(const char *path, const char *root,
 		   const struct smbios_id *s)
 {
 	struct topo_cpu *cpus = calloc(TOPO_MAX_CPUS, sizeof(*cpus));
-	struct pf_kernel *k = NULL;
 	char err[600];
 	const char *why = NULL;
 	struct pf_view v;
@@ -262,21 +287,9 @@ static int dt_main(const char *path, const char *root,
 		report_warn("dt", 0, why);	/* as the arm64 image says it */
 	else
 		report_topology(&v.topo);
-	if (!rc && root) {
-		k = calloc(1, sizeof(*k));
-		if (!k || pf_kernel_read(root, k, err, sizeof(err))) {
-			report_warn("kernel", 0, k ? err : "out of memory");
-			rc = -1;
-		} else {
-			pf_kernel_mask_hwids(k, pf_fdt_hwid_mask(v.arch));
-			ndiff = pf_kernel_compare(&v, k);
-			report_printf("%u item%s disagree%s\n", ndiff,
-				      ndiff == 1 ? "" : "s",
-				      ndiff == 1 ? "s" : "");
-		}
-	}
+	if (!rc && root)
+		rc = kernel_check(&v, root, pf_fdt_hwid_mask(v.arch), &ndiff);
 	report_end(rc || ndiff);
-	free(k);
 	free(blob);
 	free(cpus);
 	return rc || ndiff ? 1 : 0;
@@ -300,7 +313,6 @@ int main(int argc, char **argv)
 	char tabdir[512], err[600];
 	bool kernel = true, live;
 	struct acpi_dump *d = calloc(1, sizeof(*d));
-	struct pf_kernel *k = NULL;
 	struct pf_view v;
 	unsigned ndiff = 0;
 	int rc;
@@ -373,21 +385,9 @@ int main(int argc, char **argv)
 	} else {
 		report_topology(&v.topo);
 	}
-	if (!rc && kernel) {
-		k = calloc(1, sizeof(*k));
-		if (!k || pf_kernel_read(root[0] ? root : "", k, err,
-					 sizeof(err))) {
-			report_warn("kernel", 0, k ? err : "out of memory");
-			rc = -1;
-		} else {
-			ndiff = pf_kernel_compare(&v, k);
-			report_printf("%u item%s disagree%s\n", ndiff,
-				      ndiff == 1 ? "" : "s",
-				      ndiff == 1 ? "s" : "");
-		}
-	}
+	if (!rc && kernel)
+		rc = kernel_check(&v, root, ~0ull, &ndiff);
 	report_end(rc || ndiff);
-	free(k);
 	pf_view_free(&v);
 	acpi_dump_free(d);
 	free(d);

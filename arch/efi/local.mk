@@ -13,8 +13,7 @@ EFI_COMMON_SOURCES = arch/efi/efi_plat.h arch/efi/efi_util.c arch/efi/efi_consol
 	arch/efi/efi_results_save.c arch/efi/efi_results_restore.c \
 	arch/efi/efi_results_file.c arch/efi/efi_secure_boot.c \
 	arch/efi/efi_net.h arch/efi/efi_net.c arch/efi/efi_http_proto.h \
-	arch/efi/efi_http.c arch/efi/efi_results_send.c \
-	core/options/boot_uri.c core/options/boot_uri.h
+	arch/efi/efi_http.c arch/efi/efi_results_send.c
 EXTRA_DIST += $(EFI_COMMON_SOURCES)
 
 if IMAGE_UEFI

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "options/boot_uri.h"
 #include "options/config_exp.h"
 #include "options/config_words.h"
 #include "options/option.h"
@@ -70,48 +71,26 @@ static int set_test(const struct option_decl *d, struct config *c,
 static int set_upload(const struct option_decl *d, struct config *c,
 		      const char *val, char *err, size_t errlen)
 {
-	const char *p = val;
-	uint32_t ip = 0;
-	uint64_t port = 80;
+	struct boot_uri u;
+	char why[96];
+	size_t n = strlen(val);
 
 	if (!strcmp(val, "none")) {
 		c->upload = 0;
 		return 0;
 	}
-	if (strncmp(p, "http://", 7))
-		goto bad;
-	p += 7;
-	for (int i = 0; i < 4; i++) {
-		unsigned v = 0, n = 0;
-
-		while (*p >= '0' && *p <= '9' && n < 4) {
-			v = v * 10 + (unsigned)(*p++ - '0');
-			n++;
-		}
-		if (!n || n > 3 || v > 255 || (i < 3 && *p++ != '.'))
-			goto bad;
-		ip = ip << 8 | v;
-	}
-	if (*p == ':') {
-		char num[8];
-		size_t n = 0;
-
-		for (p++; *p >= '0' && *p <= '9' && n < sizeof(num) - 1; p++)
-			num[n++] = *p;
-		num[n] = 0;
-		if (!n || config_parse_u64(num, 1, 65535, &port))
-			goto bad;
-	}
-	if (*p == '/')
-		p++;
-	if (*p || !ip)
-		goto bad;
-	c->upload = CONFIG_UPLOAD(ip, port);
+	/* the same rules as the URI UEFI booted us from (boot_uri.c); the
+	 * collector takes results at its root, so the path is "/" alone */
+	if (boot_uri_parse(val, n, &u, why, sizeof(why)))
+		return config_bad_value(err, errlen, d->key, val, why);
+	if (strcmp(u.dir, "/") || val[n - 1] != '/' ||
+	    !(u.ip[0] | u.ip[1] | u.ip[2] | u.ip[3]))
+		return config_bad_value(err, errlen, d->key, val,
+					"none, or http://A.B.C.D[:PORT]/ (the "
+					"collector's root, an IPv4 address)");
+	c->upload = CONFIG_UPLOAD((uint32_t)u.ip[0] << 24 | u.ip[1] << 16 |
+				  u.ip[2] << 8 | u.ip[3], u.port);
 	return 0;
-bad:
-	return config_bad_value(err, errlen, d->key, val,
-				"none, or http://A.B.C.D[:PORT]/ (an IPv4 "
-				"address)");
 }
 
 static void format_upload(const struct option_decl *d,
