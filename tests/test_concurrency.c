@@ -114,17 +114,17 @@ static void engine_runs(const char *opts, uint32_t want_results)
 		CHECK((x->arena.a.base[r] != NULL) == (x->arena.size[r] != 0));
 	for (uint32_t i = 0; i < x->nresults; i++) {
 		CHECK(x->results[i].clean);
-		CHECK(x->results[i].st.n == (size_t)b.nchosen * b.cfg->reps);
+		CHECK(x->results[i].st.n == (size_t)b.nchosen * sbm_opts.reps);
 		CHECK(x->results[i].st.min > 0);
 		CHECK(x->results[i].nllc >= 1);
 		/* the floor ran at every gap where private did */
 		CHECK_EQ_U64(x->results[i].have_floor,
-			     (b.cfg->layouts &
+			     (sbm_opts.layouts &
 			      (1u << (sbm_kind_is_bytewise(x->results[i].kind) ?
 				      SBM_PRIVATE_U8 : SBM_PRIVATE))) != 0);
 		/* %global is in the result, made once: global itself is 100 */
 		CHECK_EQ_U64(x->results[i].have_pct,
-			     (b.cfg->layouts & (1u << SBM_GLOBAL)) != 0);
+			     (sbm_opts.layouts & (1u << SBM_GLOBAL)) != 0);
 		if (x->results[i].kind == SBM_GLOBAL)
 			CHECK(x->results[i].pct == 100.0);
 	}
@@ -205,7 +205,7 @@ static void bad_options(void)
 	b.topo = &topo;
 	b.cfg = fixture_config();
 	b.info.counter_hz = 1000;
-	strcpy(b.cfg->op, "nosuchop");
+	strcpy(sbm_opts.op, "nosuchop");
 	CHECK(fixture_init(&b, &why) == -1);
 	CHECK(strstr(why, "op") != NULL);
 	free(b.chosen);
@@ -224,7 +224,7 @@ static void bad_options(void)
 	b.topo = &topo;
 	b.cfg = fixture_config();
 	b.info.counter_hz = 1000;
-	b.cfg->mode = MODE_PAIR;
+	sbm_opts.mode = MODE_PAIR;
 	CHECK(fixture_init(&b, &why) == -1);
 	CHECK(strstr(why, "mode=pair") != NULL);
 	free(b.chosen);

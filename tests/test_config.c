@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "check.h"
+#include "exp/exp_sbm_opts.h"
 #include "options/config.h"
 #include "measure/sbm.h"
 
@@ -16,21 +17,21 @@ int main(void)
 			   "layouts=global,llc-u8\tcpus=cores\n";
 
 	config_defaults(&c);
-	CHECK(c.reps_auto && c.save && !c.stop_after_restore);
-	CHECK_EQ_U64(c.layouts, (1u << SBM_NKINDS) - 1);
+	CHECK(sbm_opts.reps_auto && c.save && !c.stop_after_restore);
+	CHECK_EQ_U64(sbm_opts.layouts, (1u << SBM_NKINDS) - 1);
 	CHECK(parse(&c, file, err, sizeof(err)) == 0);
-	CHECK_EQ_U64(c.iters, 5000);
-	CHECK_EQ_U64(c.reps, 3);
-	CHECK_EQ_U64(c.layouts, (1u << SBM_GLOBAL) | (1u << SBM_LLC_U8));
+	CHECK_EQ_U64(sbm_opts.iters, 5000);
+	CHECK_EQ_U64(sbm_opts.reps, 3);
+	CHECK_EQ_U64(sbm_opts.layouts, (1u << SBM_GLOBAL) | (1u << SBM_LLC_U8));
 	CHECK_EQ_U64(c.cpuset, CPUSET_CORES);
 
 	CHECK(parse(&c, "cpus=7 line=128 mode=pair op=lock_bts exit=0", err,
 		    sizeof(err)) == 0);
 	CHECK_EQ_U64(c.cpuset, CPUSET_FIRST);
 	CHECK_EQ_U64(c.first, 7);
-	CHECK_EQ_U64(c.line, 128);
-	CHECK_EQ_U64(c.mode, MODE_PAIR);
-	CHECK_STR(c.op, "lock_bts");
+	CHECK_EQ_U64(sbm_opts.line, 128);
+	CHECK_EQ_U64(sbm_opts.mode, MODE_PAIR);
+	CHECK_STR(sbm_opts.op, "lock_bts");
 	CHECK(!c.exit);
 	config_format(&c, buf, sizeof(buf));
 	CHECK(strstr(buf, "layouts=global,llc-u8") && strstr(buf, "cpus=7"));
@@ -50,12 +51,12 @@ int main(void)
 	CHECK(parse(&c, "iters=12x", err, sizeof(err)) == -1);
 	/* iters=auto and window: time windows, a length in us or auto */
 	CHECK(parse(&c, "iters=auto window=2500", err, sizeof(err)) == 0);
-	CHECK_EQ_U64(c.iters, 0);
-	CHECK_EQ_U64(c.window_us, 2500);
+	CHECK_EQ_U64(sbm_opts.iters, 0);
+	CHECK_EQ_U64(sbm_opts.window_us, 2500);
 	CHECK(parse(&c, "iters=7 window=auto", err, sizeof(err)) == 0);
-	CHECK_EQ_U64(c.iters, 7);
-	CHECK_EQ_U64(config_count_iters(&c), 7);
-	CHECK_EQ_U64(c.window_us, 0);
+	CHECK_EQ_U64(sbm_opts.iters, 7);
+	CHECK_EQ_U64(sbm_count_iters(), 7);
+	CHECK_EQ_U64(sbm_opts.window_us, 0);
 	CHECK(parse(&c, "window=99", err, sizeof(err)) == -1);
 	CHECK(strstr(err, "auto or 100..10000000 (us)") != NULL);
 	CHECK(parse(&c, "window=10000001", err, sizeof(err)) == -1);
@@ -69,11 +70,11 @@ int main(void)
 	CHECK(parse(&c, "exit=maybe", err, sizeof(err)) == -1);
 	/* reps: a count, or auto (the default: 5 and more while noisy) */
 	CHECK(parse(&c, "reps=auto", err, sizeof(err)) == 0);
-	CHECK(c.reps_auto && c.reps == CONFIG_REPS_AUTO_MIN);
+	CHECK(sbm_opts.reps_auto && sbm_opts.reps == SBM_REPS_AUTO_MIN);
 	config_format(&c, buf, sizeof(buf));
 	CHECK(strstr(buf, "reps=auto") != NULL);
 	CHECK(parse(&c, "reps=7", err, sizeof(err)) == 0);
-	CHECK(!c.reps_auto && c.reps == 7);
+	CHECK(!sbm_opts.reps_auto && sbm_opts.reps == 7);
 	CHECK(parse(&c, "reps=sometimes", err, sizeof(err)) == -1);
 	CHECK(strstr(err, "auto") != NULL);
 	/* the saved result (UEFI): on by default, run after a restore */
@@ -98,10 +99,10 @@ int main(void)
 	CHECK(parse(&c, "test=bogus", err, sizeof(err)) == -1);
 	CHECK(strstr(err, "low-mem-taken, cntfrq-zero") != NULL);
 	/* gaps: a list, each in range, none empty, at most 8 */
-	CHECK_EQ_U64(c.ngaps, 2);
+	CHECK_EQ_U64(sbm_opts.ngaps, 2);
 	CHECK(parse(&c, "gap=0,100,10000000", err, sizeof(err)) == 0);
-	CHECK_EQ_U64(c.ngaps, 3);
-	CHECK_EQ_U64(c.gap_ns[2], 10000000);
+	CHECK_EQ_U64(sbm_opts.ngaps, 3);
+	CHECK_EQ_U64(sbm_opts.gap_ns[2], 10000000);
 	config_format(&c, buf, sizeof(buf));
 	CHECK(strstr(buf, "gap=0,100,10000000 ") != NULL);
 	CHECK(parse(&c, "gap=10000001", err, sizeof(err)) == -1);
@@ -111,7 +112,7 @@ int main(void)
 	CHECK(parse(&c, "gap=", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "gap=1,2,3,4,5,6,7,8,9", err, sizeof(err)) == -1);
 	CHECK(parse(&c, "layouts=private-u8", err, sizeof(err)) == 0);
-	CHECK_EQ_U64(c.layouts, 1u << SBM_PRIVATE_U8);
+	CHECK_EQ_U64(sbm_opts.layouts, 1u << SBM_PRIVATE_U8);
 	/* bytes from a binary file come back escaped, never raw */
 	CHECK(parse(&c, "iters=\x01\x1b[2J\xff", err, sizeof(err)) == -1);
 	CHECK(strstr(err, "'\\x01\\x1b[2J\\xff'") != NULL);
@@ -126,11 +127,11 @@ int main(void)
 	/* NULs padding a file to its end are fine; text after a NUL would
 	 * be dropped unseen: an error naming the offset */
 	CHECK(config_parse(&c, "reps=9\0\0\0", 9, "t", err, sizeof(err)) == 0);
-	CHECK_EQ_U64(c.reps, 9);
+	CHECK_EQ_U64(sbm_opts.reps, 9);
 	CHECK(config_parse(&c, "reps=8\0reps=x", 13, "t", err,
 			   sizeof(err)) == -1);
 	CHECK(strstr(err, "t: a NUL byte at offset 6 with more text") != NULL);
-	CHECK_EQ_U64(c.reps, 9);	/* nothing of it taken */
+	CHECK_EQ_U64(sbm_opts.reps, 9);	/* nothing of it taken */
 	/* upload: the collector's root, as boot_uri.c reads a URI */
 	CHECK(parse(&c, "upload=http://10.0.2.2:8080/", err, sizeof(err)) == 0);
 	CHECK_EQ_U64(CONFIG_UPLOAD_IP(c.upload), 0x0a000202);

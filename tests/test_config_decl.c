@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "exp/exp_sbm_opts.h"
 #include "options/config.h"
 #include "options/config_exp.h"
 #include "options/option.h"
@@ -36,22 +37,22 @@ static void defaults_as_before(void)
 	struct config c;
 
 	config_defaults(&c);
-	CHECK_EQ_U64(c.layouts, (1u << SBM_NKINDS) - 1);
-	CHECK_STR(c.op, "native");
-	CHECK_STR(c.op_u8, "native");
-	CHECK_EQ_U64(c.iters, 0);		/* iters=auto: time windows */
-	CHECK_EQ_U64(c.window_us, 0);		/* window=auto: planned */
-	CHECK_EQ_U64(config_count_iters(&c), CONFIG_COUNT_ITERS);
-	CHECK_EQ_U64(c.reps, CONFIG_REPS_AUTO_MIN);
-	CHECK(c.reps_auto);
-	CHECK_EQ_U64(c.warmup, 1000);
-	CHECK_EQ_U64(c.line, 0);
-	CHECK_EQ_U64(c.ngaps, 2);
-	CHECK_EQ_U64(c.gap_ns[0], 0);
-	CHECK_EQ_U64(c.gap_ns[1], 1000);
+	CHECK_EQ_U64(sbm_opts.layouts, (1u << SBM_NKINDS) - 1);
+	CHECK_STR(sbm_opts.op, "native");
+	CHECK_STR(sbm_opts.op_u8, "native");
+	CHECK_EQ_U64(sbm_opts.iters, 0);		/* iters=auto: time windows */
+	CHECK_EQ_U64(sbm_opts.window_us, 0);		/* window=auto: planned */
+	CHECK_EQ_U64(sbm_count_iters(), SBM_COUNT_ITERS);
+	CHECK_EQ_U64(sbm_opts.reps, SBM_REPS_AUTO_MIN);
+	CHECK(sbm_opts.reps_auto);
+	CHECK_EQ_U64(sbm_opts.warmup, 1000);
+	CHECK_EQ_U64(sbm_opts.line, 0);
+	CHECK_EQ_U64(sbm_opts.ngaps, 2);
+	CHECK_EQ_U64(sbm_opts.gap_ns[0], 0);
+	CHECK_EQ_U64(sbm_opts.gap_ns[1], 1000);
 	CHECK_EQ_U64(c.cpuset, CPUSET_ALL);
 	CHECK_EQ_U64(c.first, 0);
-	CHECK_EQ_U64(c.mode, MODE_LOOP);
+	CHECK_EQ_U64(sbm_opts.mode, MODE_LOOP);
 	CHECK_EQ_U64(c.start_timeout_ms, 1000);
 	CHECK(c.exit && c.save && !c.stop_after_restore && !c.save_test_fill);
 	CHECK_EQ_U64(c.restore_test_buf, 0);

@@ -111,7 +111,7 @@ static void rfo_runs(void)
 
 	setup(&b, "iters=100 reps=1 layouts=private");
 	CHECK_EQ_U64(experiments_run(&b), 0);
-	r.op = ops_find(b.cfg->op, false);
+	r.op = ops_find(sbm_opts.op, false);
 	CHECK(r.op != NULL);
 	if (!r.op)
 		return;

@@ -14,6 +14,7 @@
 #include "arch.h"
 #include "arm64.h"
 #include "boot/boot.h"
+#include "exp/exp_sbm_opts.h"
 #include "gic_wake.h"
 #include "engine/engine.h"
 #include "efi_acpi.h"
@@ -44,13 +45,13 @@ static void choose_op(void)
 
 	if (arm64_has_lse())
 		return;
-	if (!strcmp(b.cfg->op, "native")) {
-		strcpy(b.cfg->op, "llsc_mb");
+	if (!strcmp(sbm_opts.op, "native")) {
+		strcpy(sbm_opts.op, "llsc_mb");
 		report_printf("note: no LSE atomics (ID_AA64ISAR0_EL1.Atomic "
 			      "= 0): op=native is llsc_mb\n");
-	} else if (strncmp(b.cfg->op, "llsc", 4)) {
+	} else if (strncmp(sbm_opts.op, "llsc", 4)) {
 		strcpy(msg, "op=");
-		strncat(msg, b.cfg->op, CONFIG_OP_LEN);
+		strncat(msg, sbm_opts.op, SBM_OP_LEN);
 		strcat(msg, " needs LSE atomics, which this CPU lacks "
 		       "(ID_AA64ISAR0_EL1.Atomic = 0); use op=llsc_mb");
 		efi_fail_early(&b, msg);

@@ -14,6 +14,7 @@
 
 #include "boot/boot.h"
 #include "engine/engine.h"
+#include "exp/exp_sbm_opts.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
 #include "options/config.h"
@@ -153,7 +154,7 @@ static void prepare(struct engine *e)
 	linux_pair_offer();
 	linux_isa_probe();
 	/* pair mode runs threads of its own: none parked on mailboxes */
-	e->self_threaded = e->cfg->mode == MODE_PAIR;
+	e->self_threaded = sbm_opts.mode == MODE_PAIR;
 	e->start_chosen_only = true;
 	e->join_cpus = linux_join_cpus;
 }

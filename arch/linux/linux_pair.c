@@ -89,7 +89,7 @@ static void *pair_main(void *p)
 	volatile uint32_t *turn = &sh->turns[pt->cpu].turn;
 	const struct sbm_slot *s = &pt->l->slot[pt->cpu];
 	void *w = sbm_slot_ptr(pt->l, pt->arena, pt->cpu);
-	uint64_t iters = config_count_iters(pt->e->cfg), sum = 0, overhead;
+	uint64_t iters = sbm_count_iters(), sum = 0, overhead;
 	uint32_t mine = pt->setter ? TURN_SET : TURN_CLEAR;
 	uint32_t next = pt->setter ? TURN_CLEAR : TURN_SET;
 
@@ -148,7 +148,7 @@ static int pair_layout(struct engine *e, struct sbm_exp *x,
 		free(sh.turns);
 		return -1;
 	}
-	for (uint32_t rep = 0; rep < e->cfg->reps; rep++) {
+	for (uint32_t rep = 0; rep < sbm_opts.reps; rep++) {
 		sbm_zero(l, &x->arena.a);
 		memset(sh.turns, 0, sizeof(*sh.turns) * t->ncpus);
 		sh.done = 0;
@@ -176,7 +176,7 @@ static int pair_layout(struct engine *e, struct sbm_exp *x,
 		for (k = 0; k < n; k += 2)
 			samples[rep * t->ncpus + pts[k].cpu] =
 				(double)(pts[k].ticks + pts[k + 1].ticks) /
-				(double)config_count_iters(e->cfg);
+				(double)sbm_count_iters();
 		if (sbm_weight(l, &x->arena.a))
 			*clean = false;
 	}

@@ -12,6 +12,7 @@
 #include "arch.h"
 #include "boot/boot.h"
 #include "engine/engine.h"
+#include "exp/exp_sbm_opts.h"
 #include "fw/fdt_platform.h"
 #include "fw/fdt_topo.h"
 #include "isa_ops.h"
@@ -186,7 +187,7 @@ static void prepare(struct engine *e)
 		fail(e, "counter", "no timebase-frequency in /cpus");
 
 	e->stack_size = STACK_SIZE;
-	if (!strcmp(e->cfg->op_u8, "amoor_b") && !dt.all_zabha)
+	if (!strcmp(sbm_opts.op_u8, "amoor_b") && !dt.all_zabha)
 		fail(e, "options", "op_u8=amoor_b needs Zabha on every hart (see riscv,isa)");
 }
 

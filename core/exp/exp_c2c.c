@@ -152,6 +152,7 @@ const struct option_set exp_c2c_options = {
 #ifndef SBM_EXP_DECLS_ONLY
 #include <stdlib.h>
 
+#include "exp/exp_sbm_opts.h"
 #include "measure/estimate.h"
 #include "exp/exp_c2c.h"
 #include "isa_ops.h"
@@ -170,7 +171,7 @@ static int c2c_check(const struct engine *e, const char **why)
 {
 	static char msg[128];
 
-	if (e->cfg->mode == MODE_PAIR) {
+	if (sbm_opts.mode == MODE_PAIR) {
 		*why = "experiment=c2c needs CPUs parked on the engine "
 		       "(valid with mode=loop; mode=pair is sbm's only)";
 		return -1;

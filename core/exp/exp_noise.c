@@ -117,6 +117,7 @@ const struct option_set exp_noise_options = {
 #include <stdlib.h>
 
 #include "exp/exp_noise.h"
+#include "exp/exp_sbm_opts.h"
 #include "isa_ops.h"
 #include "engine/mem.h"
 #include "output/report.h"
@@ -134,7 +135,8 @@ uint32_t noise_bucket(uint64_t ns)
 
 static int noise_check(const struct engine *e, const char **why)
 {
-	if (e->cfg->mode == MODE_PAIR) {
+	(void)e;
+	if (sbm_opts.mode == MODE_PAIR) {
 		*why = "experiment=noise needs CPUs parked on the engine "
 		       "(valid with mode=loop; mode=pair is sbm's only)";
 		return -1;

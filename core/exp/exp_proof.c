@@ -74,6 +74,7 @@ const struct option_set exp_proof_options = {
 #include <string.h>
 
 #include "arch.h"
+#include "exp/exp_sbm_opts.h"
 #include "measure/arena.h"
 #include "measure/estimate.h"
 #include "exp/experiment.h"
@@ -183,7 +184,7 @@ static void pick_partners(const struct engine *e, struct proof *p)
 static int proof_prepare(struct engine *e, void **state)
 {
 	struct proof *p = calloc(1, sizeof(*p));
-	uint32_t spacing = sbm_spacing(e->cfg->line, e->topo);
+	uint32_t spacing = sbm_spacing(sbm_opts.line, e->topo);
 	size_t size[TOPO_MAX_NODES] = { 0 };
 	const char *why = "out of memory";
 
@@ -194,7 +195,7 @@ static int proof_prepare(struct engine *e, void **state)
 	if (!e->chosen[e->bsp] || e->nchosen < 2)
 		return 0;	/* nothing to compare: run() says so */
 	pick_partners(e, p);
-	p->op = ops_find(e->cfg->op, false);
+	p->op = ops_find(sbm_opts.op, false);
 	if (!p->op)
 		why = "no such op";
 	for (int k = 0; k < NLAYOUTS && p->op; k++) {
@@ -230,11 +231,11 @@ static void update_body(struct engine *e, uint32_t cpu, void *arg)
 
 	if (!engine_barrier(e, &sense))
 		return;
-	p->op->loop_gap(w, bit, e->cfg->warmup, p->spins);
+	p->op->loop_gap(w, bit, sbm_opts.warmup, p->spins);
 	if (!engine_barrier(e, &sense))
 		return;
 	engine_window_open(e, &win);
-	gap = p->op->loop_gap(w, bit, config_count_iters(e->cfg), p->spins);
+	gap = p->op->loop_gap(w, bit, sbm_count_iters(), p->spins);
 	t1 = engine_window_close(e, cpu, &win);
 	p->gap_ticks[cpu == p->pair[0] ? 0 : 1] = gap;
 	engine_window_done(e);
@@ -255,7 +256,7 @@ static int update_ns(struct engine *e, struct proof *p, int k,
 {
 	double ticks = 0, gaps = 0, to_ns = 1e9 / (double)e->info.counter_hz;
 	/* two updates (and gaps) per iteration, two CPUs */
-	double n = (double)config_count_iters(e->cfg) * 2 * 2;
+	double n = (double)sbm_count_iters() * 2 * 2;
 
 	p->cur = &p->layout[k];
 	sbm_zero(p->cur, &p->arena.a);
@@ -335,7 +336,7 @@ static int measure_reps(struct engine *e, struct proof *p,
 			uint64_t deadline_ms, double *cas_pp, double *rfo,
 			struct proof_figures *fig)
 {
-	uint32_t reps = e->cfg->reps;
+	uint32_t reps = sbm_opts.reps;
 	double *g = calloc(reps, sizeof(double));
 	double *f = calloc(reps, sizeof(double));
 	double *d = calloc(reps, sizeof(double));
@@ -422,9 +423,9 @@ static void proof_record(struct engine *e, struct proof *p, int which,
 static uint64_t set_gap(struct engine *e, struct proof *p, double cas_ns,
 			bool *fallback)
 {
-	uint64_t n = config_count_iters(e->cfg) + e->cfg->warmup;
+	uint64_t n = sbm_count_iters() + sbm_opts.warmup;
 
-	p->gap_ns = proof_pick_gap(e->cfg->gap_ns, e->cfg->ngaps, cas_ns,
+	p->gap_ns = proof_pick_gap(sbm_opts.gap_ns, sbm_opts.ngaps, cas_ns,
 				   fallback);
 	p->spins = ops_gap_ticks(p->gap_ns, e->info.counter_hz);
 	return 120000 + n / 50 + n * p->gap_ns / 125000;
@@ -434,8 +435,8 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 {
 	uint64_t deadline_ms;
 	struct proof_figures fig = { .cas_min = INFINITY };
-	double *cas_pp = calloc(e->cfg->reps + 1, sizeof(double));
-	double *rfo = calloc(e->cfg->reps + 1, sizeof(double));
+	double *cas_pp = calloc(sbm_opts.reps + 1, sizeof(double));
+	double *rfo = calloc(sbm_opts.reps + 1, sizeof(double));
 	double pct, tick_ns = 1e9 / (double)e->info.counter_hz;
 	char msg[200];
 	int rc = -1;
@@ -453,7 +454,7 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 	proof_tolerance(cas_pp, fig.npp, 0, &fig.cas);	/* its median */
 	fig.tol = proof_tolerance(rfo, fig.npp, tick_ns, &fig.rfo);
 	fig.verdict = proof_verdict(fig.cost, fig.ci, fig.rfo, fig.tol,
-				    e->cfg->reps, p->pp_cut);
+				    sbm_opts.reps, p->pp_cut);
 	pct = fig.rfo > 0 ? fig.cost / fig.rfo * 100 : 0;
 	report_printf("line transfer check: CPU %u <-> %u (%s): one RFO (%s "
 		      "on a line the partner just wrote) %.1f ns (%u runs); "
@@ -476,7 +477,7 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 			      "of its time before its rounds (the two "
 			      "CPUs were not both running: vCPUs on a busy "
 			      "host)" :
-			      e->cfg->reps < 2 ? "one rep gives no interval "
+			      sbm_opts.reps < 2 ? "one rep gives no interval "
 			      "(reps=)" : fig.tol < 0 ? "no RFO stands a "
 			      "counter tick above an update of an owned line "
 			      "(TCG has no caches to miss in)" :
@@ -511,7 +512,7 @@ out:
 static uint64_t proof_estimate_ms(struct engine *e, void *state)
 {
 	struct proof *p = state;
-	uint64_t reps = e->cfg->reps;
+	uint64_t reps = sbm_opts.reps;
 	uint64_t t0, pp, rfo, upd, deadline_ms, parts;
 	double med, min, whole, busy, gap, ns;
 	bool fallback;
@@ -553,7 +554,7 @@ static int proof_run(struct engine *e, void *state)
 		      "plain, then CAS and an RFO run before each of %u reps "
 		      "of global and private and after the last, per partner "
 		      "...\n",
-		      PP_ROUNDS, e->cfg->reps);
+		      PP_ROUNDS, sbm_opts.reps);
 	for (int w = 0; w < 2 && !rc; w++) {
 		if (w && p->partner[1] == p->partner[0])
 			break;	/* two CPUs: one partner */

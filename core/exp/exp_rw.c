@@ -12,6 +12,7 @@
  */
 
 /* its records, in the form of core/output/record_schema.def */
+#include "exp/exp_sbm_opts.h"
 #include "output/record_schema.h"
 
 #ifndef SBM_EXP_NO_RECORDS
@@ -123,15 +124,15 @@ static const struct option_decl decls[] = {
 	/* a busy server's idle spells: tens of us, some 10^4 a second */
 	{ .key = "rw_idle_ns", .kind = OPT_UINT,
 	  OPT_OWN_FIELD(struct rw_opts, idle_ns),
-	  .flags = OPT_IF_RUNS, .lo = 0, .hi = CONFIG_MAX_GAP_NS,
+	  .flags = OPT_IF_RUNS, .lo = 0, .hi = SBM_MAX_GAP_NS,
 	  .def = "20000", .meta = "N", .help = "a writer's idle spell, ns" },
 	{ .key = "rw_run_ns", .kind = OPT_UINT,
 	  OPT_OWN_FIELD(struct rw_opts, run_ns),
-	  .flags = OPT_IF_RUNS, .lo = 0, .hi = CONFIG_MAX_GAP_NS,
+	  .flags = OPT_IF_RUNS, .lo = 0, .hi = SBM_MAX_GAP_NS,
 	  .def = "80000", .meta = "N", .help = "a writer's busy spell, ns" },
 	{ .key = "rw_scan_ns", .kind = OPT_UINT,
 	  OPT_OWN_FIELD(struct rw_opts, scan_ns),
-	  .flags = OPT_IF_RUNS, .lo = 0, .hi = CONFIG_MAX_GAP_NS,
+	  .flags = OPT_IF_RUNS, .lo = 0, .hi = SBM_MAX_GAP_NS,
 	  .def = "10000", .meta = "N",
 	  .help = "a reader's pause between two scans, ns" },
 	{ .key = "rw_ms", .kind = OPT_UINT, OPT_OWN_FIELD(struct rw_opts, ms),
@@ -167,12 +168,13 @@ const char *const rw_place_names[] = {
 
 static int rw_check(const struct engine *e, const char **why)
 {
-	if (e->cfg->mode == MODE_PAIR) {
+	(void)e;
+	if (sbm_opts.mode == MODE_PAIR) {
 		*why = "experiment=rw needs CPUs parked on the engine "
 		       "(valid with mode=loop; mode=pair is sbm's only)";
 		return -1;
 	}
-	if (!ops_find(e->cfg->op, false) || !ops_find(e->cfg->op_u8, true)) {
+	if (!ops_find(sbm_opts.op, false) || !ops_find(sbm_opts.op_u8, true)) {
 		*why = "experiment=rw: unknown op (valid: see ops available)";
 		return -1;
 	}
@@ -299,10 +301,10 @@ static int rw_prepare(struct engine *e, void **state)
 	for (uint32_t i = 0; i < t->ncpus; i++)
 		if (x->role[i] != RW_R)
 			x->other[i / 64] |= 1ull << (i % 64);
-	x->op = ops_find(e->cfg->op, false);
-	x->op_u8 = ops_find(e->cfg->op_u8, true);
-	x->spacing = sbm_spacing(e->cfg->line, t);
-	if (node_arena_for_layouts(&x->arena, t, e->cfg->layouts, x->spacing,
+	x->op = ops_find(sbm_opts.op, false);
+	x->op_u8 = ops_find(sbm_opts.op_u8, true);
+	x->spacing = sbm_spacing(sbm_opts.line, t);
+	if (node_arena_for_layouts(&x->arena, t, sbm_opts.layouts, x->spacing,
 				   &why))
 		goto fail;
 	x->spin_ns = ops_spin_ns(hz);
@@ -351,9 +353,10 @@ static uint64_t rw_estimate_ms(struct engine *e, void *state)
 {
 	uint64_t n = 0;
 
+	(void)e;
 	(void)state;
 	for (int k = 0; k < SBM_NKINDS; k++)
-		n += !!(e->cfg->layouts & (1u << k));
+		n += !!(sbm_opts.layouts & (1u << k));
 	return n * RW_NPHASES * rw_opts.ms;
 }
 

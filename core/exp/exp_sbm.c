@@ -71,10 +71,13 @@ const struct rec_schema exp_sbm_records[] = {
 #include <stdio.h>
 #include <string.h>
 
+#include "exp/exp_sbm_opts.h"
 #include "options/config.h"
 #include "options/config_words.h"
 #include "options/option.h"
 #include "measure/sbm.h"
+
+struct sbm_opts sbm_opts;
 
 #define ALL_LAYOUTS ((1u << SBM_NKINDS) - 1)
 
@@ -84,8 +87,9 @@ static int set_layouts(const struct option_decl *d, struct config *c,
 	const char *s = val;
 	uint32_t mask = 0;
 
+	(void)c;
 	if (!strcmp(s, "all")) {
-		c->layouts = ALL_LAYOUTS;
+		sbm_opts.layouts = ALL_LAYOUTS;
 		return 0;
 	}
 	while (*s) {
@@ -103,7 +107,7 @@ static int set_layouts(const struct option_decl *d, struct config *c,
 	if (*s || !mask)
 		return config_bad_value(err, errlen, d->key, val,
 			"all or a comma list of global, node, llc, llc-u8, private, private-u8");
-	c->layouts = mask;
+	sbm_opts.layouts = mask;
 	return 0;
 }
 
@@ -112,10 +116,11 @@ static void format_layouts(const struct option_decl *d,
 {
 	size_t used = 0;
 
+	(void)c;
 	(void)d;
 	buf[0] = 0;
 	for (int k = 0; k < SBM_NKINDS; k++)
-		if (c->layouts & (1u << k) && used + 1 < len) {
+		if (sbm_opts.layouts & (1u << k) && used + 1 < len) {
 			int w = snprintf(buf + used, len - used, "%s%s",
 					 used ? "," : "",
 					 sbm_kind_name((enum sbm_kind)k));
@@ -132,37 +137,40 @@ static int set_op(const struct option_decl *d, struct config *c,
 {
 	size_t n = strlen(val);
 
-	if (!n || n >= CONFIG_OP_LEN || strspn(val,
+	(void)c;
+	if (!n || n >= SBM_OP_LEN || strspn(val,
 		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != n)
 		return config_bad_value(err, errlen, d->key, val,
 			"an op name of 1..15 letters, digits, '_' or '-'; the report lists this arch's ops");
-	memcpy((char *)c + d->offset, val, n + 1);
+	memcpy((char *)&sbm_opts + d->offset, val, n + 1);
 	return 0;
 }
 
 static void format_op(const struct option_decl *d, const struct config *c,
 		      char *buf, size_t len)
 {
-	snprintf(buf, len, "%s", (const char *)c + d->offset);
+	(void)c;
+	snprintf(buf, len, "%s", (const char *)&sbm_opts + d->offset);
 }
 
 static int set_gaps(const struct option_decl *d, struct config *c,
 		    const char *val, char *err, size_t errlen)
 {
-	uint32_t gaps[CONFIG_MAX_GAPS], n = 0;
+	uint32_t gaps[SBM_MAX_GAPS], n = 0;
 	const char *s = val;
 
+	(void)c;
 	while (*s) {
 		char num[16];
 		const char *comma = strchr(s, ',');
 		size_t len = comma ? (size_t)(comma - s) : strlen(s);
 		uint64_t v;
 
-		if (!len || len >= sizeof(num) || n == CONFIG_MAX_GAPS)
+		if (!len || len >= sizeof(num) || n == SBM_MAX_GAPS)
 			goto bad;
 		memcpy(num, s, len);
 		num[len] = 0;
-		if (config_parse_u64(num, 0, CONFIG_MAX_GAP_NS, &v))
+		if (config_parse_u64(num, 0, SBM_MAX_GAP_NS, &v))
 			goto bad;
 		gaps[n++] = (uint32_t)v;
 		s += len;
@@ -171,8 +179,8 @@ static int set_gaps(const struct option_decl *d, struct config *c,
 	}
 	if (!n)
 		goto bad;
-	memcpy(c->gap_ns, gaps, n * sizeof(gaps[0]));
-	c->ngaps = n;
+	memcpy(sbm_opts.gap_ns, gaps, n * sizeof(gaps[0]));
+	sbm_opts.ngaps = n;
 	return 0;
 bad:
 	return config_bad_value(err, errlen, d->key, val,
@@ -184,46 +192,49 @@ static void format_gaps(const struct option_decl *d, const struct config *c,
 {
 	size_t used = 0;
 
+	(void)c;
 	(void)d;
 	buf[0] = 0;
-	for (uint32_t i = 0; i < c->ngaps && used + 1 < len; i++) {
+	for (uint32_t i = 0; i < sbm_opts.ngaps && used + 1 < len; i++) {
 		int w = snprintf(buf + used, len - used, "%s%u", i ? "," : "",
-				 c->gap_ns[i]);
+				 sbm_opts.gap_ns[i]);
 
 		if (w > 0)
 			used += (size_t)w;
 	}
 }
 
-/* reps=auto: at least CONFIG_REPS_AUTO_MIN (run-to-run noise of the rep
+/* reps=auto: at least SBM_REPS_AUTO_MIN (run-to-run noise of the rep
  * means measured 0.5-5 % here), more while the 95 % interval is wider
- * than CONFIG_REPS_AUTO_PCT of the mean */
+ * than SBM_REPS_AUTO_PCT of the mean */
 static int set_reps(const struct option_decl *d, struct config *c,
 		    const char *val, char *err, size_t errlen)
 {
 	uint64_t v;
 
+	(void)c;
 	if (!strcmp(val, "auto")) {
-		c->reps = CONFIG_REPS_AUTO_MIN;
-		c->reps_auto = true;
+		sbm_opts.reps = SBM_REPS_AUTO_MIN;
+		sbm_opts.reps_auto = true;
 		return 0;
 	}
 	if (config_parse_u64(val, 1, 1000, &v))
 		return config_bad_value(err, errlen, d->key, val,
 					"1..1000 or auto");
-	c->reps = (uint32_t)v;
-	c->reps_auto = false;
+	sbm_opts.reps = (uint32_t)v;
+	sbm_opts.reps_auto = false;
 	return 0;
 }
 
 static void format_reps(const struct option_decl *d, const struct config *c,
 			char *buf, size_t len)
 {
+	(void)c;
 	(void)d;
-	if (c->reps_auto)
+	if (sbm_opts.reps_auto)
 		snprintf(buf, len, "auto");
 	else
-		snprintf(buf, len, "%u", c->reps);
+		snprintf(buf, len, "%u", sbm_opts.reps);
 }
 
 static int set_line(const struct option_decl *d, struct config *c,
@@ -231,10 +242,11 @@ static int set_line(const struct option_decl *d, struct config *c,
 {
 	uint64_t v;
 
+	(void)c;
 	if (config_parse_u64(val, 8, 4096, &v) || (v & (v - 1)))
 		return config_bad_value(err, errlen, d->key, val,
 					"a power of two from 8 to 4096");
-	c->line = (uint32_t)v;
+	sbm_opts.line = (uint32_t)v;
 	return 0;
 }
 
@@ -244,25 +256,27 @@ static int set_iters(const struct option_decl *d, struct config *c,
 {
 	uint64_t v;
 
+	(void)c;
 	if (!strcmp(val, "auto")) {
-		c->iters = 0;
+		sbm_opts.iters = 0;
 		return 0;
 	}
 	if (config_parse_u64(val, 1, 1000000000, &v))
 		return config_bad_value(err, errlen, d->key, val,
 					"auto or 1..1000000000");
-	c->iters = v;
+	sbm_opts.iters = v;
 	return 0;
 }
 
 static void format_iters(const struct option_decl *d, const struct config *c,
 			 char *buf, size_t len)
 {
+	(void)c;
 	(void)d;
-	if (!c->iters)
+	if (!sbm_opts.iters)
 		snprintf(buf, len, "auto");
 	else
-		snprintf(buf, len, "%llu", (unsigned long long)c->iters);
+		snprintf(buf, len, "%llu", (unsigned long long)sbm_opts.iters);
 }
 
 static int set_window(const struct option_decl *d, struct config *c,
@@ -270,79 +284,84 @@ static int set_window(const struct option_decl *d, struct config *c,
 {
 	uint64_t v;
 
+	(void)c;
 	if (!strcmp(val, "auto")) {
-		c->window_us = 0;
+		sbm_opts.window_us = 0;
 		return 0;
 	}
 	if (config_parse_u64(val, 100, 10000000, &v))
 		return config_bad_value(err, errlen, d->key, val,
 					"auto or 100..10000000 (us)");
-	c->window_us = (uint32_t)v;
+	sbm_opts.window_us = (uint32_t)v;
 	return 0;
 }
 
 static void format_window(const struct option_decl *d,
 			  const struct config *c, char *buf, size_t len)
 {
+	(void)c;
 	(void)d;
-	if (!c->window_us)
+	if (!sbm_opts.window_us)
 		snprintf(buf, len, "auto");
 	else
-		snprintf(buf, len, "%u", c->window_us);
+		snprintf(buf, len, "%u", sbm_opts.window_us);
 }
 
 static const char *const modes[] = { "loop", "pair", NULL };
 
 static const struct option_decl decls[] = {
-	{ .key = "layouts", .kind = OPT_CUSTOM, OPT_FIELD(layouts),
+	{ .key = "layouts", .kind = OPT_CUSTOM, OPT_OWN_FIELD(struct sbm_opts, layouts),
 	  .set = set_layouts, .format = format_layouts, .def = "all",
 	  .meta = "LIST", .help = "comma list of global,node,llc,llc-u8,"
 	  "private,private-u8 or all" },
-	{ .key = "op", .kind = OPT_CUSTOM, OPT_FIELD(op), .set = set_op,
+	{ .key = "op", .kind = OPT_CUSTOM, OPT_OWN_FIELD(struct sbm_opts, op), .set = set_op,
 	  .format = format_op, .def = "native", .meta = "NAME",
 	  .help = "atomic bit op for bit layouts (native: the kernel's "
 	  "cpumask op with the barrier its callers put after it)" },
-	{ .key = "op_u8", .kind = OPT_CUSTOM, OPT_FIELD(op_u8), .set = set_op,
+	{ .key = "op_u8", .kind = OPT_CUSTOM, OPT_OWN_FIELD(struct sbm_opts, op_u8), .set = set_op,
 	  .format = format_op, .def = "native", .meta = "NAME",
 	  .help = "byte op for llc-u8 and private-u8 (native: smp_store_mb())" },
 	/* saturation, and an event-like rate: 1 us apart (a nohz idle
 	 * entry/exit or a cpupri change is an event, not a tight loop) */
-	{ .key = "gap", .kind = OPT_CUSTOM, OPT_FIELD(ngaps), .set = set_gaps,
+	{ .key = "gap", .kind = OPT_CUSTOM, OPT_OWN_FIELD(struct sbm_opts, ngaps), .set = set_gaps,
 	  .format = format_gaps, .def = "0,1000", .meta = "LIST",
 	  .help = "ns of private work between updates, a comma list of up to "
 	  "8 values 0..10000000" },
 	/* the kernel's next atomic waits for the last one's line */
-	{ .key = "gap_fence", .kind = OPT_BOOL, OPT_FIELD(gap_fence),
+	{ .key = "gap_fence", .kind = OPT_BOOL, OPT_OWN_FIELD(struct sbm_opts, gap_fence),
 	  .def = "1", .meta = "BOOL", .help = "a gap starts once the update "
 	  "before it has completed (0: the gap overlaps its miss)" },
-	{ .key = "iters", .kind = OPT_CUSTOM, OPT_FIELD(iters),
+	{ .key = "iters", .kind = OPT_CUSTOM, OPT_OWN_FIELD(struct sbm_opts, iters),
 	  .set = set_iters, .format = format_iters, .def = "auto",
 	  .meta = "N|auto", .help = "auto: every window ends at one common "
 	  "time, each CPU counting its iterations; N: a window is N "
 	  "set+clear iterations per CPU (the old way, for comparison)" },
-	{ .key = "window", .kind = OPT_CUSTOM, OPT_FIELD(window_us),
+	{ .key = "window", .kind = OPT_CUSTOM, OPT_OWN_FIELD(struct sbm_opts, window_us),
 	  .set = set_window, .format = format_window, .def = "auto",
 	  .meta = "US|auto", .help = "with iters=auto, a window's length in "
 	  "us, 100..10000000; auto: from a pilot, long enough for the "
 	  "slowest CPU's 200 iterations" },
-	{ .key = "reps", .kind = OPT_CUSTOM, OPT_FIELD(reps), .set = set_reps,
+	{ .key = "reps", .kind = OPT_CUSTOM, OPT_OWN_FIELD(struct sbm_opts, reps), .set = set_reps,
 	  .format = format_reps, .def = "auto", .meta = "N|auto",
 	  .help = "repetitions, 1..1000; auto: a pilot of 5, then one count "
 	  "(up to 20) fixed from its spread for a 95 % interval within 2 %" },
-	{ .key = "warmup", .kind = OPT_UINT, OPT_FIELD(warmup), .lo = 0,
+	{ .key = "warmup", .kind = OPT_UINT, OPT_OWN_FIELD(struct sbm_opts, warmup), .lo = 0,
 	  .hi = 1000000000, .def = "1000", .meta = "N",
 	  .help = "untimed iterations before each window of iters=N (a "
 	  "time window is warmed up for an eighth of its length)" },
-	{ .key = "line", .kind = OPT_CUSTOM, OPT_FIELD(line), .set = set_line,
+	{ .key = "line", .kind = OPT_CUSTOM, OPT_OWN_FIELD(struct sbm_opts, line), .set = set_line,
 	  .def_doc = "128", .meta = "N", .help = "leaf spacing in bytes, a "
 	  "power of two 8..4096 (unset: 128, or the line if larger)" },
-	{ .key = "mode", .kind = OPT_ENUM, OPT_FIELD(mode), .names = modes,
+	{ .key = "mode", .kind = OPT_ENUM, OPT_OWN_FIELD(struct sbm_opts, mode), .names = modes,
 	  .def = "loop", .meta = "MODE", .help = "pair: a setter and a "
 	  "clearer thread per CPU (Linux only)" },
 	{ .key = NULL }
 };
 
-const struct option_set exp_sbm_options = { .name = "sbm", .decls = decls };
+const struct option_set exp_sbm_options = {
+	.name = "sbm", .decls = decls, .own = &sbm_opts,
+	.own_size = sizeof(sbm_opts)
+};
 
 #ifndef SBM_EXP_DECLS_ONLY
 #include <stdlib.h>
@@ -357,12 +376,13 @@ static int sbm_check(const struct engine *e, const char **why)
 {
 	static char msg[256];
 
-	if (!ops_find(e->cfg->op, false) || !ops_find(e->cfg->op_u8, true)) {
-		ops_refusal(e->cfg->op, e->cfg->op_u8, msg, sizeof(msg));
+	(void)e;
+	if (!ops_find(sbm_opts.op, false) || !ops_find(sbm_opts.op_u8, true)) {
+		ops_refusal(sbm_opts.op, sbm_opts.op_u8, msg, sizeof(msg));
 		*why = msg;
 		return -1;
 	}
-	if (e->cfg->mode == MODE_PAIR && !sbm_pair_runner) {
+	if (sbm_opts.mode == MODE_PAIR && !sbm_pair_runner) {
 		*why = "mode=pair needs an OS scheduler: Linux twin only";
 		return -1;
 	}
@@ -381,14 +401,14 @@ static const char *op_barriers(const char *name, bool bytewise)
 static void config_record(struct engine *e, struct sbm_exp *x)
 {
 	const char *pl = x->arena.placement;
-	char buf[400], ops[200], gaps[CONFIG_MAX_GAPS * 10] = "";
+	char buf[400], ops[200], gaps[SBM_MAX_GAPS * 10] = "";
 	struct rec r;
 
-	for (uint32_t i = 0; i < e->cfg->ngaps; i++) {
+	for (uint32_t i = 0; i < sbm_opts.ngaps; i++) {
 		size_t l = strlen(gaps);
 
 		snprintf(gaps + l, sizeof(gaps) - l, "%s%u", i ? "," : "",
-			 e->cfg->gap_ns[i]);
+			 sbm_opts.gap_ns[i]);
 	}
 	ops_format(ops, sizeof(ops));
 	config_format(e->cfg, buf, sizeof(buf));
@@ -399,7 +419,7 @@ static void config_record(struct engine *e, struct sbm_exp *x)
 	report_printf("gaps between updates: %s ns, each spun to a counter "
 		      "deadline (one spin round %.3f ns on the boot CPU)%s\n",
 		      gaps, x->spin_ns,
-		      e->cfg->mode == MODE_PAIR ? "; mode=pair runs gap 0 only" :
+		      sbm_opts.mode == MODE_PAIR ? "; mode=pair runs gap 0 only" :
 		      "");
 	report_printf("leaves in %s\n",
 		      !strcmp(pl, "node") ?
@@ -410,26 +430,26 @@ static void config_record(struct engine *e, struct sbm_exp *x)
 		      "the common heap: the platform could not place memory "
 		      "by node (placement=boot)");
 	report_rec_start(&r, "config");
-	rec_u64(&r, "iters", e->cfg->iters);
-	rec_u64(&r, "reps", e->cfg->reps);
+	rec_u64(&r, "iters", sbm_opts.iters);
+	rec_u64(&r, "reps", sbm_opts.reps);
 	/* reps=auto: results carry how many each layout needed */
-	rec_u64(&r, "reps_max", e->cfg->reps_auto ? CONFIG_REPS_AUTO_MAX :
-				e->cfg->reps);
-	rec_u64(&r, "warmup", e->cfg->warmup);
+	rec_u64(&r, "reps_max", sbm_opts.reps_auto ? SBM_REPS_AUTO_MAX :
+				sbm_opts.reps);
+	rec_u64(&r, "warmup", sbm_opts.warmup);
 	rec_u64(&r, "line", x->spacing);
 	rec_u64(&r, "cpus", e->nchosen);
-	rec_str(&r, "mode", e->cfg->mode == MODE_PAIR ? "pair" : "loop");
+	rec_str(&r, "mode", sbm_opts.mode == MODE_PAIR ? "pair" : "loop");
 	rec_str(&r, "ops", ops);
 	rec_str(&r, "placement", pl);
 	rec_str(&r, "gaps", gaps);
 	rec_dbl(&r, "spin_ns", x->spin_ns, 4);
 	rec_u64(&r, "cache_line", e->topo->line_size);
 	/* which barrier follows which op: "set+barrier/clear" (isa_ops.h) */
-	rec_str(&r, "op_barriers", op_barriers(e->cfg->op, false));
-	rec_str(&r, "op_u8_barriers", op_barriers(e->cfg->op_u8, true));
-	rec_u64(&r, "gap_fence", e->cfg->gap_fence);
+	rec_str(&r, "op_barriers", op_barriers(sbm_opts.op, false));
+	rec_str(&r, "op_u8_barriers", op_barriers(sbm_opts.op_u8, true));
+	rec_u64(&r, "gap_fence", sbm_opts.gap_fence);
 	/* iters=auto: iters is 0, each result says its window */
-	rec_str(&r, "window", e->cfg->iters || e->cfg->mode == MODE_PAIR ?
+	rec_str(&r, "window", sbm_opts.iters || sbm_opts.mode == MODE_PAIR ?
 		"count" : "time");
 	report_record(&r);
 }
@@ -443,12 +463,12 @@ static int sbm_prepare(struct engine *e, void **state)
 	if (x) {
 		/* Intel and AMD fetch 64-byte lines in pairs: leaves 128
 		 * bytes apart, or a line apart where lines are larger */
-		x->spacing = sbm_spacing(e->cfg->line, e->topo);
+		x->spacing = sbm_spacing(sbm_opts.line, e->topo);
 		x->spin_ns = ops_spin_ns(e->info.counter_hz);
 		x->gap_real = calloc(e->topo->ncpus, sizeof(*x->gap_real));
 	}
 	if (!x || !x->gap_real || sbm_alloc_windows(x, e->topo->ncpus) ||
-	    node_arena_for_layouts(&x->arena, e->topo, e->cfg->layouts,
+	    node_arena_for_layouts(&x->arena, e->topo, sbm_opts.layouts,
 						 x->spacing, &why)) {
 		report_warn("layout", 0, why);
 		return -1;

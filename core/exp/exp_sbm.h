@@ -2,8 +2,8 @@
 /*
  * The sbm experiment: every chosen CPU runs set(me); clear(me) on its
  * slot of a layout (global, node, llc, llc-u8, private, private-u8) for
- * cfg.iters iterations, cfg.reps times per layout (interleaved across
- * layouts), at every gap of cfg.gap_ns (private work between two
+ * sbm_opts.iters iterations, sbm_opts.reps times per layout (interleaved across
+ * layouts), at every gap of sbm_opts.gap_ns (private work between two
  * updates); records "config", "result" and "group", and the seed's
  * table per gap.
  */
@@ -15,6 +15,7 @@
 
 #include "measure/arena.h"
 #include "exp/experiment.h"
+#include "exp/exp_sbm_opts.h"
 #include "measure/ops.h"
 #include "measure/sbm.h"
 #include "measure/stats.h"
@@ -65,7 +66,7 @@ struct sbm_result {
 
 /* Reps run as one block of back-to-back windows bounded by time, at
  * most (reps=auto's cap: its pilot is one block, the rest another) */
-#define SBM_BLOCK CONFIG_REPS_AUTO_MAX
+#define SBM_BLOCK SBM_REPS_AUTO_MAX
 
 /* What one CPU did in one window bounded by time. */
 struct sbm_window {
@@ -88,11 +89,11 @@ struct sbm_exp {
 	struct sbm_window *win;
 	uint32_t nwin;
 	/* the window sbm_body() runs: bounded by time when window_ticks
-	 * (after warm_ticks of warm-up), else by cfg.iters */
+	 * (after warm_ticks of warm-up), else by sbm_opts.iters */
 	uint64_t window_ticks, warm_ticks;
 	/* the plan (measure/window_plan.h), per gap, made by the estimate */
-	uint64_t plan_ticks[CONFIG_MAX_GAPS], plan_warm[CONFIG_MAX_GAPS];
-	struct sbm_result results[SBM_NKINDS * CONFIG_MAX_GAPS];
+	uint64_t plan_ticks[SBM_MAX_GAPS], plan_warm[SBM_MAX_GAPS];
+	struct sbm_result results[SBM_NKINDS * SBM_MAX_GAPS];
 	uint32_t nresults;
 };
 
@@ -118,7 +119,7 @@ int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 		   const char **why);
 
 /* The per-CPU body on x->layout with x->op, x->spins apart: warm up,
- * time (set; clear) iterations under full contention for cfg.iters, or
+ * time (set; clear) iterations under full contention for sbm_opts.iters, or
  * x->nwin windows back to back until their common deadlines (x->window_
  * ticks each, what each CPU did in x->win), leave the last window's count
  * in x->done[cpu], then keep the line busy until the slowest window
@@ -164,7 +165,7 @@ int sbm_spread_pilot(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 int sbm_pilot(struct engine *e, struct sbm_exp *x, const uint32_t *cpus,
 	      uint32_t n, uint64_t iters, double *slow, double *over);
 /* The deadline of one rep at gap @gap_ns (generous). */
-uint64_t sbm_rep_deadline_ms(const struct engine *e, uint32_t gap_ns);
+uint64_t sbm_rep_deadline_ms(uint32_t gap_ns);
 
 /* Of @reps reps in samples[rep][cpu], each rep's mean over the chosen
  * CPUs into @means. */

@@ -106,6 +106,7 @@ const struct option_set exp_scale_options = {
 #include <stdlib.h>
 #include <string.h>
 
+#include "exp/exp_sbm_opts.h"
 #include "measure/c2c_pairs.h"
 #include "measure/estimate.h"
 #include "measure/window_plan.h"
@@ -169,13 +170,14 @@ static int scale_check(const struct engine *e, const char **why)
 {
 	static char msg[256];
 
-	if (e->cfg->mode == MODE_PAIR) {
+	(void)e;
+	if (sbm_opts.mode == MODE_PAIR) {
 		*why = "experiment=scale needs CPUs parked on the engine "
 		       "(valid with mode=loop; mode=pair is sbm's only)";
 		return -1;
 	}
-	if (!ops_find(e->cfg->op, false) || !ops_find(e->cfg->op_u8, true)) {
-		ops_refusal(e->cfg->op, e->cfg->op_u8, msg, sizeof(msg));
+	if (!ops_find(sbm_opts.op, false) || !ops_find(sbm_opts.op_u8, true)) {
+		ops_refusal(sbm_opts.op, sbm_opts.op_u8, msg, sizeof(msg));
 		*why = msg;
 		return -1;
 	}
@@ -198,13 +200,13 @@ static void plan_record(struct engine *e, struct scale_exp *x)
 	uint32_t norders = 0;
 	struct rec r;
 
-	if (e->cfg->iters)
+	if (sbm_opts.iters)
 		snprintf(iters, sizeof(iters), "%llu iterations",
-			 (unsigned long long)e->cfg->iters);
+			 (unsigned long long)sbm_opts.iters);
 	else
 		snprintf(iters, sizeof(iters), "one time window");
 	for (int k = 0; k < SBM_NKINDS; k++)
-		if (e->cfg->layouts & (1u << k)) {
+		if (sbm_opts.layouts & (1u << k)) {
 			size_t l = strlen(layouts);
 
 			snprintf(layouts + l, sizeof(layouts) - l, "%s%s",
@@ -222,25 +224,25 @@ static void plan_record(struct engine *e, struct scale_exp *x)
 		      "to %u CPUs over %u LLCs, %u reps of %s each (op %s, "
 		      "op_u8 %s)\n",
 		      x->ncurves / (norders ? norders : 1), layouts, norders,
-		      orders, x->nsteps, x->ncpus, x->nllcs, e->cfg->reps,
+		      orders, x->nsteps, x->ncpus, x->nllcs, sbm_opts.reps,
 		      iters,
-		      ops_find(e->cfg->op, false)->name,
-		      ops_find(e->cfg->op_u8, true)->name);
+		      ops_find(sbm_opts.op, false)->name,
+		      ops_find(sbm_opts.op_u8, true)->name);
 	report_rec_start(&r, "scale-plan");
 	rec_u64(&r, "cpus", x->ncpus);
 	rec_u64(&r, "steps", x->nsteps);
-	rec_u64(&r, "iters", e->cfg->iters);
-	rec_str(&r, "op", ops_find(e->cfg->op, false)->name);
+	rec_u64(&r, "iters", sbm_opts.iters);
+	rec_str(&r, "op", ops_find(sbm_opts.op, false)->name);
 	rec_u64(&r, "home", t->cpus[e->bsp].node);
 	/* v=1 grows at the end: readers skip keys they do not know */
-	rec_str(&r, "op_u8", ops_find(e->cfg->op_u8, true)->name);
+	rec_str(&r, "op_u8", ops_find(sbm_opts.op_u8, true)->name);
 	rec_str(&r, "layouts", layouts);
 	rec_str(&r, "orders", orders);
 	rec_u64(&r, "llcs", x->nllcs);
 	rec_u64(&r, "points", (uint64_t)x->ncurves * x->nsteps);
 	rec_str(&r, "placement", x->sbm.arena.placement);
-	rec_u64(&r, "reps", e->cfg->reps);
-	rec_str(&r, "window", e->cfg->iters ? "count" : "time");
+	rec_u64(&r, "reps", sbm_opts.reps);
+	rec_str(&r, "window", sbm_opts.iters ? "count" : "time");
 	report_record(&r);
 }
 
@@ -291,7 +293,7 @@ static int scale_prepare(struct engine *e, void **state)
 	if (llc_spans(x, t))
 		goto fail;
 	for (int k = 0; k < SBM_NKINDS; k++) {
-		if (!(e->cfg->layouts & (1u << k)))
+		if (!(sbm_opts.layouts & (1u << k)))
 			continue;
 		for (int o = 0; o < SCALE_NORDERS; o++) {
 			struct scale_curve *c = &x->curves[x->ncurves];
@@ -310,8 +312,8 @@ static int scale_prepare(struct engine *e, void **state)
 	if (sbm_alloc_windows(&x->sbm, t->ncpus))
 		goto fail;
 	/* leaves as sbm spaces them, in one arena for every layout */
-	x->sbm.spacing = sbm_spacing(e->cfg->line, t);
-	if (node_arena_for_layouts(&x->sbm.arena, t, e->cfg->layouts,
+	x->sbm.spacing = sbm_spacing(sbm_opts.line, t);
+	if (node_arena_for_layouts(&x->sbm.arena, t, sbm_opts.layouts,
 				   x->sbm.spacing, &why))
 		goto fail;
 	plan_record(e, x);
@@ -326,14 +328,14 @@ fail:
 static uint64_t time_point(struct engine *e, struct scale_exp *x,
 			   const uint32_t *order, uint32_t k, uint64_t n)
 {
-	uint64_t saved = e->cfg->iters, t0 = isa_counter();
+	uint64_t saved = sbm_opts.iters, t0 = isa_counter();
 	int rc;
 
 	sbm_zero(&x->sbm.layout, &x->sbm.arena.a);
-	e->cfg->iters = n;
+	sbm_opts.iters = n;
 	rc = engine_run_on(e, order, k, sbm_body, &x->sbm,
-			   120000 + (n + e->cfg->warmup) / 50);
-	e->cfg->iters = saved;
+			   120000 + (n + sbm_opts.warmup) / 50);
+	sbm_opts.iters = saved;
 	return rc ? 0 : isa_counter() - t0;
 }
 
@@ -372,7 +374,7 @@ static uint64_t scale_plan_ms(struct engine *e, struct scale_exp *x,
 	in.slow_iter_ns = sbm_ns(e, slow);
 	in.overhead_ns = n ? sbm_ns(e, over / n) : 0;
 	in.layouts = x->ncurves;
-	in.fixed_ns = (uint64_t)e->cfg->window_us * 1000;
+	in.fixed_ns = (uint64_t)sbm_opts.window_us * 1000;
 	if (!n || window_plan(&in, &p))
 		return 0;
 	x->sbm.window_ticks = p.window_ticks;
@@ -394,12 +396,12 @@ static uint64_t scale_estimate_ms(struct engine *e, void *state)
 {
 	struct scale_exp *x = state;
 	uint64_t ticks = 0;
-	uint64_t reps = e->cfg->reps ? e->cfg->reps : 1;
+	uint64_t reps = sbm_opts.reps ? sbm_opts.reps : 1;
 	uint32_t klo = x->nsteps ? x->steps[0] : 0;
 	uint32_t khi = x->nsteps ? x->steps[x->nsteps - 1] : 0;
 	const char *why;
 
-	if (!e->cfg->iters)
+	if (!sbm_opts.iters)
 		return klo ? scale_plan_ms(e, x, reps) : 0;
 	for (uint32_t i = 0; i < x->ncurves && klo && !e->aborted; i++) {
 		const struct scale_curve *c = &x->curves[i];
@@ -408,8 +410,8 @@ static uint64_t scale_estimate_ms(struct engine *e, void *state)
 
 		if (sbm_use_layout(e, &x->sbm, c->kind, &why))
 			continue;
-		lo = time_point(e, x, order, klo, e->cfg->iters);
-		hi = time_point(e, x, order, khi, e->cfg->iters);
+		lo = time_point(e, x, order, klo, sbm_opts.iters);
+		hi = time_point(e, x, order, khi, sbm_opts.iters);
 		ticks += estimate_points(lo, klo, hi, khi, x->steps, x->nsteps,
 					 reps);
 		if (!e->aborted)

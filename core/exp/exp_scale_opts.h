@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * experiment=scale's options, declared in exp_scale.c: its own struct,
- * not the shared struct config (scale also reads sbm's, which stay
- * there).  Options only (no engine, no arch header), so the option
- * fuzzer and the option tests include it.
+ * not the shared struct config (scale also reads sbm's: exp_sbm_opts.h).
+ * Options only (no engine, no arch header), so the option fuzzer and the
+ * option tests include it.
  */
 #ifndef SBM_EXP_SCALE_OPTS_H
 #define SBM_EXP_SCALE_OPTS_H

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "exp/exp_sbm_opts.h"
 #include "exp/experiment.h"
 #include "exp/experiments.h"
 #include "isa_ops.h"
@@ -52,7 +53,7 @@ int experiments_init(struct engine *e, const char **why)
 	if (engine_init(e, why))
 		return -1;
 	/* every gap loop of the run reads it; nothing runs yet */
-	ops_gap_fence = e->cfg->gap_fence;
+	ops_gap_fence = sbm_opts.gap_fence;
 	return 0;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "exp/exp_rw.h"
+#include "exp/exp_sbm_opts.h"
 #include "isa_ops.h"
 #include "options/config.h"
 #include "output/report.h"
@@ -267,7 +268,7 @@ int rw_run(struct engine *e, void *state)
 	int rc = 0;
 
 	for (int k = 0; k < SBM_NKINDS && !e->aborted; k++) {
-		if (!(e->cfg->layouts & (1u << k)))
+		if (!(sbm_opts.layouts & (1u << k)))
 			continue;
 		x->res[k].kind = (enum sbm_kind)k;
 		rc |= run_layout(e, x, &x->res[k]);

@@ -15,10 +15,10 @@
 
 /* The chosen layout whose line the most CPUs share (the one to learn
  * the windows' spread on): global, node, llc, in that order. */
-static enum sbm_kind most_shared(const struct engine *e)
+static enum sbm_kind most_shared(void)
 {
 	for (int k = 0; k < SBM_NKINDS; k++)
-		if (e->cfg->layouts & (1u << k))
+		if (sbm_opts.layouts & (1u << k))
 			return (enum sbm_kind)k;
 	return SBM_GLOBAL;
 }
@@ -37,19 +37,19 @@ static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 	const char *why;
 
 	for (uint32_t gi = 0; gi < ngaps && !e->aborted; gi++) {
-		uint32_t gap = e->cfg->gap_ns[gi], nl = 0;
+		uint32_t gap = sbm_opts.gap_ns[gi], nl = 0;
 		double slow = 0, over = 0, s, o, cv = 0;
 		struct window_plan_in in = { .counter_hz = e->info.counter_hz,
 					     .reps = reps, .gaps = 1,
 					     .block = SBM_BLOCK };
 
 		/* reps=auto: its pilot one block, the rest another */
-		if (e->cfg->reps_auto)
-			in.block = CONFIG_REPS_AUTO_MAX - CONFIG_REPS_AUTO_MIN;
+		if (sbm_opts.reps_auto)
+			in.block = SBM_REPS_AUTO_MAX - SBM_REPS_AUTO_MIN;
 		struct window_plan p;
 
 		for (int k = 0; k < SBM_NKINDS && !e->aborted; k++) {
-			if (!(e->cfg->layouts & (1u << k)) ||
+			if (!(sbm_opts.layouts & (1u << k)) ||
 			    sbm_use_layout(e, x, (enum sbm_kind)k, &why))
 				continue;
 			x->spins = ops_gap_ticks(gap, e->info.counter_hz);
@@ -67,16 +67,16 @@ static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 		in.slow_iter_ns = sbm_ns(e, slow);
 		in.overhead_ns = sbm_ns(e, over / nl);
 		in.layouts = nl;
-		in.fixed_ns = (uint64_t)e->cfg->window_us * 1000;
+		in.fixed_ns = (uint64_t)sbm_opts.window_us * 1000;
 		if (window_plan(&in, &p))
 			continue;
 		/* the interval asked: a block at that length on the most
 		 * shared layout chosen; noisier windows are made longer */
 		if (!in.fixed_ns &&
-		    !sbm_spread_pilot(e, x, most_shared(e), p.window_ticks,
-				      p.warm_ticks, CONFIG_REPS_AUTO_MIN, &cv)) {
+		    !sbm_spread_pilot(e, x, most_shared(), p.window_ticks,
+				      p.warm_ticks, SBM_REPS_AUTO_MIN, &cv)) {
 			in.interval_ns = window_interval_ns(
-				(double)p.window_ns, cv, CONFIG_REPS_AUTO_PCT,
+				(double)p.window_ns, cv, SBM_REPS_AUTO_PCT,
 				reps);
 			if (window_plan(&in, &p))
 				continue;
@@ -89,7 +89,7 @@ static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 			      "%s%u reps: %.1f s\n", gap,
 			      (double)p.window_ns / 1e6, p.bound,
 			      in.slow_iter_ns / 1e3, cv, nl,
-			      e->cfg->reps_auto ? "up to " : "", reps,
+			      sbm_opts.reps_auto ? "up to " : "", reps,
 			      p.total_s);
 		total_s += p.total_s;
 	}
@@ -113,22 +113,22 @@ static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 static uint64_t time_one_rep(struct engine *e, struct sbm_exp *x, uint64_t n,
 			     uint32_t gap_ns, double *samples)
 {
-	uint64_t saved = e->cfg->iters, t0 = isa_counter(), t;
-	uint32_t reps = e->cfg->reps;
+	uint64_t saved = sbm_opts.iters, t0 = isa_counter(), t;
+	uint32_t reps = sbm_opts.reps;
 	bool clean = true;
 	int rc;
 
-	if (e->cfg->mode != MODE_PAIR)
+	if (sbm_opts.mode != MODE_PAIR)
 		return sbm_time_on_engine(e, x, n,
-					  sbm_rep_deadline_ms(e, gap_ns)) ?
+					  sbm_rep_deadline_ms(gap_ns)) ?
 		       0 : isa_counter() - t0;
-	e->cfg->iters = n;
-	e->cfg->reps = 1;
+	sbm_opts.iters = n;
+	sbm_opts.reps = 1;
 	sbm_zero(&x->layout, &x->arena.a);
 	rc = sbm_pair_runner(e, x, &x->layout, x->op, samples, &clean);
 	t = isa_counter() - t0;
-	e->cfg->iters = saved;
-	e->cfg->reps = reps;
+	sbm_opts.iters = saved;
+	sbm_opts.reps = reps;
 	return rc ? 0 : t;
 }
 
@@ -141,13 +141,13 @@ static uint64_t time_one_rep(struct engine *e, struct sbm_exp *x, uint64_t n,
 static uint64_t sbm_estimate_model_ms(struct engine *e, uint32_t reps)
 {
 	uint64_t handoff = estimate_handoff(e), local = estimate_local_atomic();
-	uint64_t per_rep = config_count_iters(e->cfg) + e->cfg->warmup;
+	uint64_t per_rep = sbm_count_iters() + sbm_opts.warmup;
 	uint64_t ticks = 0;
 
 	for (int k = 0; k < SBM_NKINDS; k++) {
 		uint32_t sharers;
 
-		if (!(e->cfg->layouts & (1u << k)))
+		if (!(sbm_opts.layouts & (1u << k)))
 			continue;
 		switch (k) {
 		case SBM_GLOBAL:
@@ -173,31 +173,31 @@ static uint64_t sbm_estimate_model_ms(struct engine *e, uint32_t reps)
 uint64_t sbm_estimate(struct engine *e, void *state)
 {
 	struct sbm_exp *x = state;
-	uint32_t reps = e->cfg->reps_auto ? CONFIG_REPS_AUTO_MAX : e->cfg->reps;
-	uint32_t ngaps = e->cfg->mode == MODE_PAIR ? 1 : e->cfg->ngaps;
+	uint32_t reps = sbm_opts.reps_auto ? SBM_REPS_AUTO_MAX : sbm_opts.reps;
+	uint32_t ngaps = sbm_opts.mode == MODE_PAIR ? 1 : sbm_opts.ngaps;
 	uint64_t ticks = 0;
 	double *samples = calloc(e->topo->ncpus, sizeof(double));
 	const char *why;
 
-	if (!e->cfg->iters && e->cfg->mode != MODE_PAIR) {
+	if (!sbm_opts.iters && sbm_opts.mode != MODE_PAIR) {
 		free(samples);
 		return plan_time_windows(e, x, reps, ngaps);
 	}
-	if (!samples || (e->cfg->mode != MODE_PAIR && e->self_threaded)) {
+	if (!samples || (sbm_opts.mode != MODE_PAIR && e->self_threaded)) {
 		free(samples);
 		return sbm_estimate_model_ms(e, reps) * ngaps;
 	}
 	for (uint32_t gi = 0; gi < ngaps && !e->aborted; gi++) {
-		uint32_t gap = e->cfg->mode == MODE_PAIR ? 0 : e->cfg->gap_ns[gi];
+		uint32_t gap = sbm_opts.mode == MODE_PAIR ? 0 : sbm_opts.gap_ns[gi];
 
 		for (int k = 0; k < SBM_NKINDS && !e->aborted; k++) {
 			uint64_t t;
 
-			if (!(e->cfg->layouts & (1u << k)) ||
+			if (!(sbm_opts.layouts & (1u << k)) ||
 			    sbm_use_layout(e, x, (enum sbm_kind)k, &why))
 				continue;
 			x->spins = ops_gap_ticks(gap, e->info.counter_hz);
-			t = time_one_rep(e, x, config_count_iters(e->cfg), gap,
+			t = time_one_rep(e, x, sbm_count_iters(), gap,
 					 samples);
 			ticks += t * reps;
 			if (!e->aborted)

@@ -31,7 +31,7 @@ static void node_rows(const struct engine *e, const struct sbm_result *r)
  * platform reads a cycle counter (APERF, PMCCNTR, rdcycle). */
 static void clock_block(const struct engine *e, const struct sbm_exp *x)
 {
-	if (!e->info.cycles || e->cfg->mode == MODE_PAIR)
+	if (!e->info.cycles || sbm_opts.mode == MODE_PAIR)
 		return;
 	report_printf("\ncore cycles (%s) in the windows: per update, and "
 		      "the effective clock\n", e->info.cycle_counter ?
@@ -143,8 +143,8 @@ void sbm_report(struct engine *e, void *state)
 		node_rows(e, r);
 	}
 	clock_block(e, x);
-	for (uint32_t gi = 0; gi < e->cfg->ngaps; gi++)
-		if (e->cfg->mode != MODE_PAIR || !gi)
-			seed_block(x, e->cfg->mode == MODE_PAIR ? 0 :
-				   e->cfg->gap_ns[gi]);
+	for (uint32_t gi = 0; gi < sbm_opts.ngaps; gi++)
+		if (sbm_opts.mode != MODE_PAIR || !gi)
+			seed_block(x, sbm_opts.mode == MODE_PAIR ? 0 :
+				   sbm_opts.gap_ns[gi]);
 }

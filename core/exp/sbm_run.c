@@ -21,7 +21,7 @@ int sbm_alloc_windows(struct sbm_exp *x, uint32_t ncpus)
 	return x->done && x->win ? 0 : -1;
 }
 
-/* A window of cfg.iters iterations, after cfg.warmup. */
+/* A window of sbm_opts.iters iterations, after sbm_opts.warmup. */
 static bool count_window(struct engine *e, struct sbm_exp *x, void *p,
 			 unsigned bit, uint32_t cpu, uint32_t *sense,
 			 uint64_t *t1)
@@ -31,23 +31,23 @@ static bool count_window(struct engine *e, struct sbm_exp *x, void *p,
 
 	if (!engine_barrier(e, sense))
 		return false;
-	if (e->cfg->warmup)
-		x->op->loop_gap(p, bit, e->cfg->warmup, gap);
+	if (sbm_opts.warmup)
+		x->op->loop_gap(p, bit, sbm_opts.warmup, gap);
 	if (!engine_barrier(e, sense))
 		return false;
 	engine_window_open(e, &w);
 	if (gap)
-		real = x->op->loop_gap(p, bit, e->cfg->iters, gap);
+		real = x->op->loop_gap(p, bit, sbm_opts.iters, gap);
 	else
-		x->op->loop(p, bit, e->cfg->iters);
+		x->op->loop(p, bit, sbm_opts.iters);
 	*t1 = engine_window_close(e, cpu, &w);
 	if (x->gap_real)
 		x->gap_real[cpu] = real;
-	x->done[cpu] = e->cfg->iters;
+	x->done[cpu] = sbm_opts.iters;
 	/* the block's one window, as time_windows() leaves them */
 	x->win[cpu] = (struct sbm_window){
 		.ticks = e->mbox[cpu].ticks, .cycles = e->mbox[cpu].cycles,
-		.iters = e->cfg->iters, .gap = real,
+		.iters = sbm_opts.iters, .gap = real,
 	};
 	return true;
 }
@@ -119,7 +119,7 @@ int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 			sbm_layout_free(l);
 			return -1;
 		}
-	x->op = ops_find(l->bytewise ? e->cfg->op_u8 : e->cfg->op, l->bytewise);
+	x->op = ops_find(l->bytewise ? sbm_opts.op_u8 : sbm_opts.op, l->bytewise);
 	return 0;
 }
 
@@ -136,13 +136,13 @@ struct kind_run {
 int sbm_time_on_engine(struct engine *e, struct sbm_exp *x,
 		       uint64_t iters, uint64_t deadline_ms)
 {
-	uint64_t saved = e->cfg->iters;
+	uint64_t saved = sbm_opts.iters;
 	int rc;
 
 	sbm_zero(&x->layout, &x->arena.a);
-	e->cfg->iters = iters;
+	sbm_opts.iters = iters;
 	rc = engine_run(e, sbm_body, x, deadline_ms);
-	e->cfg->iters = saved;
+	sbm_opts.iters = saved;
 	return rc;
 }
 
@@ -173,19 +173,19 @@ static int pilot_once(struct engine *e, struct sbm_exp *x,
 int sbm_pilot(struct engine *e, struct sbm_exp *x, const uint32_t *cpus,
 	      uint32_t n, uint64_t iters, double *slow, double *over)
 {
-	uint64_t saved_w = x->window_ticks, warm = e->cfg->warmup;
-	uint64_t saved_i = e->cfg->iters, most[2], whole[2];
+	uint64_t saved_w = x->window_ticks, warm = sbm_opts.warmup;
+	uint64_t saved_i = sbm_opts.iters, most[2], whole[2];
 	int rc;
 
 	x->window_ticks = 0;
-	e->cfg->warmup = 0;
-	e->cfg->iters = iters;
+	sbm_opts.warmup = 0;
+	sbm_opts.iters = iters;
 	rc = pilot_once(e, x, cpus, n, &most[0], &whole[0]);
 	if (!rc)
 		rc = pilot_once(e, x, cpus, n, &most[1], &whole[1]);
 	x->window_ticks = saved_w;
-	e->cfg->warmup = warm;
-	e->cfg->iters = saved_i;
+	sbm_opts.warmup = warm;
+	sbm_opts.iters = saved_i;
 	if (rc)
 		return -1;
 	for (int k = 0; k < 2; k++) {
@@ -215,7 +215,7 @@ int sbm_spread_pilot(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 	x->window_ticks = window_ticks;
 	x->warm_ticks = warm_ticks;
 	x->nwin = n;
-	rc = sbm_time_on_engine(e, x, 0, sbm_rep_deadline_ms(e, 0));
+	rc = sbm_time_on_engine(e, x, 0, sbm_rep_deadline_ms(0));
 	/* each window's figure as a rep's: the mean over CPUs of their
 	 * ticks per iteration (sbm_rep_means()) */
 	for (uint32_t w = 0; !rc && w < n; w++) {
@@ -245,12 +245,12 @@ int sbm_spread_pilot(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 	return 0;
 }
 
-uint64_t sbm_rep_deadline_ms(const struct engine *e, uint32_t gap_ns)
+uint64_t sbm_rep_deadline_ms(uint32_t gap_ns)
 {
-	uint64_t n = e->cfg->iters + e->cfg->warmup;
+	uint64_t n = sbm_opts.iters + sbm_opts.warmup;
 
 	/* a block of time windows, each at most 10 s: a minute to spare */
-	if (!e->cfg->iters)
+	if (!sbm_opts.iters)
 		return 60000 + (uint64_t)SBM_BLOCK * 10000;
 	/* generous: 2 minutes plus 20 us per iteration, plus 4x the gaps */
 	return 120000 + n / 50 + n * gap_ns / 125000;
@@ -289,22 +289,22 @@ static int run_block(struct engine *e, struct sbm_exp *x, struct kind_run *kr,
 	for (uint32_t k = 0; k < n && !rc; k += x->nwin) {
 		size_t at = (size_t)(rep + k) * t->ncpus;
 
-		if (e->cfg->mode == MODE_PAIR) {
-			/* the platform's runner runs cfg.reps reps: one at
+		if (sbm_opts.mode == MODE_PAIR) {
+			/* the platform's runner runs sbm_opts.reps reps: one at
 			 * a time here, so that layouts interleave */
-			uint32_t saved = e->cfg->reps;
+			uint32_t saved = sbm_opts.reps;
 
-			e->cfg->reps = 1;
+			sbm_opts.reps = 1;
 			rc = sbm_pair_runner(e, x, &x->layout, x->op,
 					     kr->samples + at, &r->clean);
-			e->cfg->reps = saved;
+			sbm_opts.reps = saved;
 			for (uint32_t i = 0; i < t->ncpus; i++)
 				kr->iters[at + i] =
-					(double)config_count_iters(e->cfg);
+					(double)sbm_count_iters();
 			continue;
 		}
-		rc = sbm_time_on_engine(e, x, e->cfg->iters,
-					sbm_rep_deadline_ms(e, gap_ns));
+		rc = sbm_time_on_engine(e, x, sbm_opts.iters,
+					sbm_rep_deadline_ms(gap_ns));
 		for (uint32_t w = 0; !rc && w < x->nwin; w++)
 			for (uint32_t i = 0; i < t->ncpus; i++)
 				if (e->chosen[i])
@@ -374,7 +374,7 @@ static uint32_t reps_after_pilot(const struct engine *e,
 				 const int *run_of, uint32_t pilot,
 				 uint32_t gap_ns)
 {
-	double fig[CONFIG_REPS_AUTO_MAX], gscale = 0;
+	double fig[SBM_REPS_AUTO_MAX], gscale = 0;
 	uint32_t need = pilot;
 	struct stats s;
 
@@ -400,9 +400,9 @@ static uint32_t reps_after_pilot(const struct engine *e,
 			target = s.mean < 0 ? -s.mean : s.mean;
 			if (f && gscale > target)
 				target = gscale;
-			target *= CONFIG_REPS_AUTO_PCT / 100.0;
+			target *= SBM_REPS_AUTO_PCT / 100.0;
 			n = stats_reps_needed(s.stddev, target, pilot, pilot,
-					      CONFIG_REPS_AUTO_MAX);
+					      SBM_REPS_AUTO_MAX);
 			if (n > need)
 				need = n;
 		}
@@ -418,8 +418,8 @@ static void iteration_spread(const struct engine *e, struct kind_run *kr,
 	double sum = 0, lo = 0, hi = 0;
 	size_t n = 0;
 
-	if (e->cfg->mode == MODE_PAIR) {
-		r->iters = config_count_iters(e->cfg);
+	if (sbm_opts.mode == MODE_PAIR) {
+		r->iters = sbm_count_iters();
 		r->iters_min = r->iters_max = r->iters;
 		return;
 	}
@@ -452,9 +452,9 @@ static void summarise_run(struct engine *e, struct kind_run *kr,
 
 	iteration_spread(e, kr, reps);
 	sbm_summarise(e, r, kr->samples, reps);
-	if (e->info.cycles && e->cfg->mode != MODE_PAIR)
+	if (e->info.cycles && sbm_opts.mode != MODE_PAIR)
 		sbm_effective_clock(e, r, kr->samples, kr->cyc, reps);
-	if (!r->gap_ns || !g || e->cfg->mode == MODE_PAIR) {
+	if (!r->gap_ns || !g || sbm_opts.mode == MODE_PAIR) {
 		free(g);
 		return;
 	}
@@ -479,14 +479,14 @@ static void summarise_run(struct engine *e, struct kind_run *kr,
 
 #define REPS_AUTO_MAX_STR "20"
 
-_Static_assert(CONFIG_REPS_AUTO_MAX == 20, "REPS_AUTO_MAX_STR");
+_Static_assert(SBM_REPS_AUTO_MAX == 20, "REPS_AUTO_MAX_STR");
 
 /* Every chosen layout at gap @gap_ns, reps interleaved; 0, or 1. */
 static int run_gap(struct engine *e, struct sbm_exp *x, uint32_t gap_ns)
 {
 	const struct topo *t = e->topo;
-	uint32_t repmax = e->cfg->reps_auto ? CONFIG_REPS_AUTO_MAX : e->cfg->reps;
-	uint32_t pilot = e->cfg->reps < repmax ? e->cfg->reps : repmax;
+	uint32_t repmax = sbm_opts.reps_auto ? SBM_REPS_AUTO_MAX : sbm_opts.reps;
+	uint32_t pilot = sbm_opts.reps < repmax ? sbm_opts.reps : repmax;
 	size_t nsamples = (size_t)t->ncpus * repmax;
 	struct kind_run runs[SBM_NKINDS] = { 0 };
 	int run_of[SBM_NKINDS];
@@ -498,14 +498,14 @@ static int run_gap(struct engine *e, struct sbm_exp *x, uint32_t gap_ns)
 		struct sbm_result *r = &x->results[x->nresults + nruns];
 
 		run_of[k] = -1;
-		if (!(e->cfg->layouts & (1u << k)))
+		if (!(sbm_opts.layouts & (1u << k)))
 			continue;
 		memset(r, 0, sizeof(*r));
 		r->kind = (enum sbm_kind)k;
-		r->op = ops_find(sbm_kind_is_bytewise(r->kind) ? e->cfg->op_u8 :
-				 e->cfg->op, sbm_kind_is_bytewise(r->kind))->name;
+		r->op = ops_find(sbm_kind_is_bytewise(r->kind) ? sbm_opts.op_u8 :
+				 sbm_opts.op, sbm_kind_is_bytewise(r->kind))->name;
 		r->gap_ns = gap_ns;
-		r->iters = e->cfg->iters;
+		r->iters = sbm_opts.iters;
 		r->time_window = x->window_ticks != 0;
 		r->window_ns = sbm_ns(e, (double)x->window_ticks);
 		r->ncpus = e->nchosen;
@@ -523,10 +523,10 @@ static int run_gap(struct engine *e, struct sbm_exp *x, uint32_t gap_ns)
 	}
 	report_printf("running %u layouts x %u%s reps, interleaved, on %u "
 		      "CPUs, gap %u ns ...\n", nruns, pilot,
-		      e->cfg->reps_auto ? " (pilot) to " REPS_AUTO_MAX_STR : "",
+		      sbm_opts.reps_auto ? " (pilot) to " REPS_AUTO_MAX_STR : "",
 		      e->nchosen, gap_ns);
 	run_rounds(e, x, runs, nruns, 0, pilot, gap_ns);
-	if (e->cfg->reps_auto && !e->aborted) {
+	if (sbm_opts.reps_auto && !e->aborted) {
 		reps = reps_after_pilot(e, runs, nruns, run_of, pilot, gap_ns);
 		report_printf("reps=auto: %u reps at gap %u ns\n", reps,
 			      gap_ns);
@@ -583,7 +583,7 @@ static void result_record(const struct engine *e, const struct sbm_result *r)
 	report_rec_start(&rec, "result");
 	rec_str(&rec, "layout", sbm_kind_name(r->kind));
 	rec_str(&rec, "op", r->op);
-	rec_str(&rec, "mode", e->cfg->mode == MODE_PAIR ? "pair" : "loop");
+	rec_str(&rec, "mode", sbm_opts.mode == MODE_PAIR ? "pair" : "loop");
 	rec_u64(&rec, "cpus", r->ncpus);
 	rec_u64(&rec, "iters", r->iters);
 	rec_u64(&rec, "reps", r->reps);
@@ -626,7 +626,7 @@ static void result_record(const struct engine *e, const struct sbm_result *r)
 			rec_dbl(&rec, "pct_abv", r->pct_abv, 4);
 			rec_dbl(&rec, "pct_abv_ci", r->pct_abv_ci, 4);
 		}
-		if (e->cfg->mode != MODE_PAIR)
+		if (sbm_opts.mode != MODE_PAIR)
 			rec_dbl(&rec, "gap_real_ns", r->gap_real_ns, 1);
 	}
 	/* how the windows were bounded, and how evenly the CPUs got
@@ -644,11 +644,11 @@ static void result_record(const struct engine *e, const struct sbm_result *r)
 int sbm_run(struct engine *e, void *state)
 {
 	struct sbm_exp *x = state;
-	uint32_t ngaps = e->cfg->mode == MODE_PAIR ? 1 : e->cfg->ngaps;
+	uint32_t ngaps = sbm_opts.mode == MODE_PAIR ? 1 : sbm_opts.ngaps;
 	int status = 0;
 
 	for (uint32_t gi = 0; gi < ngaps && !e->aborted; gi++) {
-		uint32_t gap = e->cfg->mode == MODE_PAIR ? 0 : e->cfg->gap_ns[gi];
+		uint32_t gap = sbm_opts.mode == MODE_PAIR ? 0 : sbm_opts.gap_ns[gi];
 		uint32_t first = x->nresults;
 
 		/* the plan's window at this gap; none: by count */

@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 
+#include "exp/exp_sbm_opts.h"
 #include "exp/exp_scale.h"
 #include "isa_ops.h"
 #include "measure/stats.h"
@@ -56,9 +57,9 @@ static int measure(struct engine *e, struct scale_exp *x,
 		   struct scale_curve *c, uint32_t s, double *v)
 {
 	const uint32_t *order = x->order[c->order];
-	uint64_t deadline_ms = sbm_rep_deadline_ms(e, 0);
+	uint64_t deadline_ms = sbm_rep_deadline_ms(0);
 	struct scale_point *p = &c->pt[s];
-	uint32_t k = x->steps[s], reps = e->cfg->reps ? e->cfg->reps : 1;
+	uint32_t k = x->steps[s], reps = sbm_opts.reps ? sbm_opts.reps : 1;
 	double *per_rep = v + (size_t)k * reps;
 	struct stats sum;
 
@@ -243,7 +244,7 @@ int scale_run(struct engine *e, void *state)
 	struct scale_exp *x = state;
 	/* a point's samples, CPUs x reps, and its per-rep medians */
 	double *v = malloc(sizeof(double) * ((size_t)x->ncpus + 1) *
-			   (e->cfg->reps ? e->cfg->reps : 1));
+			   (sbm_opts.reps ? sbm_opts.reps : 1));
 	struct scale_progress pr = {
 		.t0 = isa_counter(), .every = engine_ms_ticks(e, PROGRESS_MS),
 		.total = x->ncurves * x->nsteps,
@@ -257,7 +258,7 @@ int scale_run(struct engine *e, void *state)
 		const char *why;
 		int rc;
 
-		if (!(e->cfg->layouts & (1u << k)))
+		if (!(sbm_opts.layouts & (1u << k)))
 			continue;
 		if (sbm_use_layout(e, &x->sbm, (enum sbm_kind)k, &why)) {
 			report_warn("scale", (uint32_t)k, why);

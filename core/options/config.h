@@ -16,16 +16,6 @@
 
 #include "engine/engine_opts.h"	/* enum cpuset_kind */
 
-enum run_mode { MODE_LOOP, MODE_PAIR };
-
-#define CONFIG_OP_LEN 16
-#define CONFIG_MAX_GAPS 8
-/* reps=auto: at least MIN, at most MAX repetitions per layout, stopping
- * once the 95 % interval of the mean is within PCT percent of it */
-#define CONFIG_REPS_AUTO_MIN 5
-#define CONFIG_REPS_AUTO_MAX 20
-#define CONFIG_REPS_AUTO_PCT 2.0
-#define CONFIG_MAX_GAP_NS 10000000u	/* 10 ms between two updates */
 #define CONFIG_HOLD_MAX_S 300
 /* upload=: address a.b.c.d (most significant byte first) and port */
 #define CONFIG_UPLOAD(ip, port) (((uint64_t)(ip) << 16) | (port))
@@ -33,30 +23,8 @@ enum run_mode { MODE_LOOP, MODE_PAIR };
 #define CONFIG_UPLOAD_PORT(u) ((uint16_t)(u))
 
 struct config {
-	uint32_t layouts;	/* bit (1 << enum sbm_kind) */
-	char op[CONFIG_OP_LEN];	/* bit op name, "native" = the arch default */
-	char op_u8[CONFIG_OP_LEN]; /* byte op name, "native" = plain store */
-	/* iterations per CPU per window (a window bounded by count); 0,
-	 * iters=auto: windows bounded by time (measure/window_plan.h) */
-	uint64_t iters;
-	/* window=US: a time window's length; 0, window=auto: planned from
-	 * a pilot */
-	uint32_t window_us;
-	/* repetitions; with reps_auto the least, and sbm adds more (up to
-	 * CONFIG_REPS_AUTO_MAX) until its interval is narrow enough */
-	uint32_t reps;
-	bool reps_auto;
-	uint64_t warmup;	/* iterations before each timed run */
-	uint32_t line;		/* leaf spacing; 0 = 128 or the line if larger */
-	/* ns of private work between two updates, one run per entry: 0 is
-	 * saturation, larger gaps updates as events */
-	uint32_t gap_ns[CONFIG_MAX_GAPS];
-	uint32_t ngaps;
-	/* a gap starts once the update before it has completed (ops.h) */
-	bool gap_fence;
 	enum cpuset_kind cpuset;
 	uint32_t first;		/* CPUSET_FIRST: how many */
-	enum run_mode mode;
 	uint32_t start_timeout_ms; /* how long to wait for a CPU to arrive */
 	bool exit;		/* power off at the end (bare metal) */
 	/* UEFI: keep the compact result in UEFI variables after the run, and
@@ -122,15 +90,6 @@ struct config {
 #define CONFIG_TEST_EARLY_RESEND	8u
 
 void config_defaults(struct config *c);
-
-/* Where a count is needed whatever iters= says (mode=pair, the proof's
- * line-transfer count, which is per iteration): iters, or with
- * iters=auto this one. */
-#define CONFIG_COUNT_ITERS 20000
-static inline uint64_t config_count_iters(const struct config *c)
-{
-	return c->iters ? c->iters : CONFIG_COUNT_ITERS;
-}
 
 /* Parse @text; on error returns -1 and writes a message naming the
  * source, the bad word and what is valid into @err. */

@@ -7,10 +7,10 @@
  * formats and prints usage from these tables alone; README's option
  * table is checked against them (tests/test_config_decl.c).
  *
- * Values land in the shared struct config (.offset, .size: the engine's,
- * and sbm's, which scale and proof share), or in an experiment's own
- * options struct (struct option_set's .own, declared in an options-only
- * core/exp/exp_NAME_opts.h): a new experiment touches no shared file.
+ * The engine's values land in struct config (.offset, .size), every
+ * experiment's in its own options struct (struct option_set's .own,
+ * declared in an options-only core/exp/exp_NAME_opts.h; scale, rw and
+ * the proof read sbm's): a new experiment touches no shared file.
  */
 #ifndef SBM_OPTION_H
 #define SBM_OPTION_H
