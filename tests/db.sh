@@ -215,6 +215,13 @@ fw = [w[2] for w in (l.split() for l in open(sys.argv[2]))
 assert fw == ['bios_vendor', 'bios_version', 'bios_date', 'microcode'], fw
 runcols = [c[1] for c in con.execute('PRAGMA table_info(run)')]
 assert all(k in runcols for k in fw), (fw, runcols)
+# a run at a glance: hello's and topo's keys the schema marks summary
+sm = [w[2] for w in (l.split() for l in open(sys.argv[2]))
+      if w[0] == 'key' and w[1] in ('hello', 'topo') and w[5:] == ['summary']]
+assert 'cpus' in sm and 'counter_hz' in sm and 'arch' not in sm, sm
+assert all(k in runcols for k in sm), (sm, runcols)
+assert con.execute('SELECT COUNT(*) FROM run WHERE cpus IS NULL').fetchone()[0] \
+    < con.execute('SELECT COUNT(*) FROM run').fetchone()[0]
 idents = [i for (i,) in con.execute('SELECT ident FROM machine')]
 assert idents
 for ident in idents:
@@ -229,7 +236,7 @@ EOF
 cat >"$w/sbmlog-newer" <<EOF
 #!/bin/sh
 if [ "\$1" = schema ]; then
-	"$SBM_SBMLOG" schema && printf 'key result new_figure dbl ns\nkind future rest 5 one\nkey future x u64 -\nkey hello new_fw str - firmware\n'
+	"$SBM_SBMLOG" schema && printf 'key result new_figure dbl ns\nkind future rest 5 one\nkey future x u64 -\nkey hello new_fw str - firmware\nkey topo new_sum u64 - summary\n'
 	exit
 fi
 exec "$SBM_SBMLOG" "\$@"
@@ -241,7 +248,8 @@ SBM_SBMLOG=$w/sbmlog-newer sbm db list --db "$db"; rc=$?
 	[ "$(sql "$db" "SELECT unknown FROM run WHERE run_hex = '0ddba11c'")" = hello.future_key ] &&
 	[ "$(sql "$db" "SELECT known FROM field WHERE key = 'new_figure'")" = 1 ] &&
 	sql "$db" "SELECT new_fw FROM run" >/dev/null &&
-	ok "a newer schema's kind and key: table and column added and filled, no longer unknown; a firmware key a run column" ||
+	[ "$(sql "$db" "SELECT type FROM pragma_table_info('run') WHERE name = 'new_sum'")" = INTEGER ] &&
+	ok "a newer schema's kind and key: table and column added and filled, no longer unknown; a firmware key and a summary key run columns" ||
 	bad "newer schema: exit $rc $(cat "$w/err") $(sql "$db" "SELECT unknown FROM run WHERE run_hex = '0ddba11c'")"
 # this sbmlog again: the database keeps the column and fills it
 sed 's/0ddba11c/0ddba11f/; s/new_figure=1.5/new_figure=2.5/; s/ future_key=7//; /@sbm future/d; s/records=6/records=5/' \

@@ -146,5 +146,6 @@ const char *rec_schema_type_name(unsigned type)
 const char *rec_schema_role_name(unsigned role)
 {
 	return role == REC_R_MACHINE ? "machine" :
-	       role == REC_R_FIRMWARE ? "firmware" : NULL;
+	       role == REC_R_FIRMWARE ? "firmware" :
+	       role == REC_R_SUMMARY ? "summary" : NULL;
 }

@@ -36,6 +36,7 @@ enum rec_role {
 	REC_R_NONE,
 	REC_R_MACHINE,
 	REC_R_FIRMWARE,	/* the firmware and microcode a boot ran on */
+	REC_R_SUMMARY,	/* a run at a glance: results stores' run columns */
 };
 
 #define REC_QR_RANKS	8	/* qr: 0 never left out .. 7 first out */
@@ -86,8 +87,8 @@ const struct rec_schema *rec_schema_next(const struct rec_schema *kind);
 /* Whether @v is written as @type says. */
 bool rec_schema_value_ok(unsigned type, const char *v);
 const char *rec_schema_type_name(unsigned type);
-/* "machine", "firmware" for REC_R_MACHINE, REC_R_FIRMWARE; NULL for
- * none. */
+/* "machine", "firmware", "summary" for REC_R_MACHINE, REC_R_FIRMWARE,
+ * REC_R_SUMMARY; NULL for REC_R_NONE (a key with no role). */
 const char *rec_schema_role_name(unsigned role);
 
 #endif

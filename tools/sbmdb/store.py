@@ -20,11 +20,8 @@ APP_ID = 0x53424d44  # 'SBMD': this file is an sbmbench database
 
 # The machine's identity is the hello keys the schema marks "machine"
 # (machine_keys()), the firmware a run booted on those it marks
-# "firmware" (firmware_keys()); the rest of the run's summary (hello,
-# topo) is a choice made here, each name checked against the schema
-# (_check_names).
-RUN_HELLO_KEYS = ('version', 'counter_hz')
-RUN_TOPO_KEYS = ('cpus', 'packages', 'nodes', 'llcs')
+# "firmware" (firmware_keys()), the run's summary columns the hello and
+# topo keys it marks "summary" (summary_keys()): no key is named here.
 
 # The typed tables: one per record kind of the schema (records.schema()),
 # a column per key in the schema's order, its SQL type from the key's.
@@ -59,6 +56,20 @@ def firmware_keys():
     microcode a run booted on (the run table's columns after its
     topology)."""
     return recs.keys_as('hello', 'firmware')
+
+
+def summary_keys():
+    """[(kind, key, SQL type)] the schema marks "summary": the run table's
+    columns after its own, hello's first, then topo's."""
+    out = []
+    for kind in ('hello', 'topo'):
+        types = {k: t for k, t, _ in recs.schema().get(kind, ())}
+        out += [(kind, k, SQL_TYPE.get(types[k], _T))
+                for k in recs.keys_as(kind, 'summary')]
+    if len({k for _, k, _ in out}) != len(out):
+        raise DbError('the record schema marks one key name as a summary '
+                      'of two kinds: %s' % [k for _, k, _ in out])
+    return out
 
 
 def q(name):
@@ -227,7 +238,7 @@ def open_db(path, create=True, schema=SCHEMA):
                         con.execute(stmt)
             if schema >= 3:
                 _sync_typed(con)
-                _sync_firmware(con)
+                _sync_run_columns(con)
             con.execute('PRAGMA application_id = %d' % APP_ID)
             con.execute('PRAGMA user_version = %d' % schema)
             con.execute('COMMIT')
@@ -239,7 +250,7 @@ def open_db(path, create=True, schema=SCHEMA):
         con.execute('BEGIN IMMEDIATE')
         try:
             _sync_typed(con)
-            _sync_firmware(con)
+            _sync_run_columns(con)
             con.execute('COMMIT')
         except BaseException:
             con.execute('ROLLBACK')
@@ -247,26 +258,23 @@ def open_db(path, create=True, schema=SCHEMA):
     return con
 
 
-def _sync_firmware(con):
-    """A firmware key the schema adds later gets its column in the run
-    table (the database keeps the ones it has)."""
+def _sync_run_columns(con):
+    """A firmware or summary key the schema marks later gets its column
+    in the run table (the database keeps the ones it has)."""
     have = {c[1] for c in con.execute('PRAGMA table_info(run)')}
-    for k in firmware_keys():
+    for k, t in [(k, _T) for k in firmware_keys()] + \
+            [(k, t) for _, k, t in summary_keys()]:
         if k not in have:
-            con.execute('ALTER TABLE run ADD COLUMN %s TEXT' % q(k))
+            con.execute('ALTER TABLE run ADD COLUMN %s %s' % (q(k), t))
 
 
 def _check_names():
-    """The keys named above are the schema's (a renamed key would
-    otherwise leave its column empty, silently)."""
-    known = recs.known_keys()
-    for kind, keys in (('hello', firmware_keys() + RUN_HELLO_KEYS),
-                       ('topo', RUN_TOPO_KEYS)):
-        for k in keys:
-            if k not in known.get(kind, ()):
-                raise DbError('sbmdb/store.py names %s.%s, which the '
-                              'record schema (sbmlog schema) lacks' % (
-                                  kind, k))
+    """The roles the run and machine tables are made from are there,
+    each summary key named by one kind (before anything is written)."""
+    machine_keys()
+    if not summary_keys():
+        raise DbError('the record schema (sbmlog schema) marks no hello '
+                      'or topo key as the run\'s summary')
 
 
 def registry(con):
@@ -289,6 +297,10 @@ def registry(con):
 
 
 def _sync_needed(con):
+    have = {c[1] for c in con.execute('PRAGMA table_info(run)')}
+    if any(k not in have for k in firmware_keys()) or \
+            any(k not in have for _, k, _ in summary_keys()):
+        return True
     reg = registry(con)
     for kind, keys in recs.schema().items():
         have = {k for k, _, _, _, _ in reg.get(kind, ('', []))[1]}
@@ -497,17 +509,18 @@ def _insert_run(con, run, log_id, reg):
     hello, topo = run.first('hello'), run.first('topo')
     known = _known(reg)
     mid = _machine_id(con, hello)
+    summary = summary_keys()
     cols = (['run_key', 'run_hex', 'machine_id', 'log_id', 'status',
-             'records', 'unknown'] + list(RUN_HELLO_KEYS) +
-            list(RUN_TOPO_KEYS) + list(firmware_keys()))
+             'records', 'unknown'] + [k for _, k, _ in summary] +
+            list(firmware_keys()))
     vals = [run_key(run), run.run_id, mid, log_id, run.status(),
             len(run.records), ','.join(run.unknown(known))]
-    vals += [hello.get(k) if hello else None for k in RUN_HELLO_KEYS]
-    vals += [topo.get(k) if topo else None for k in RUN_TOPO_KEYS]
+    first = dict(hello=hello, topo=topo)
+    vals += [first[kd].get(k) if first[kd] else None
+             for kd, k, _ in summary]
     vals += [hello.get(k) if hello else None for k in firmware_keys()]
-    # the run table's own types (1's): counter_hz REAL, the topology's
-    # counts INTEGER
-    types = dict(counter_hz=_R, cpus=_I, packages=_I, nodes=_I, llcs=_I)
+    # typed as the schema types the key (firmware: text)
+    types = {k: t for _, k, t in summary}
     vals = [_typed_value(v, types.get(c, _T)) if isinstance(v, str) else v
             for c, v in zip(cols, vals)]
     rid = con.execute('INSERT INTO run (%s) VALUES (%s)' % (
