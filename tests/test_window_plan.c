@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "measure/window_loop.h"
 #include "measure/window_plan.h"
 
 #define TRANSFER_NS	300.0
@@ -71,6 +72,13 @@ static void bounds(void)
 	CHECK_EQ_U64(p.warm_ticks, 12500);
 	CHECK(!strcmp(p.bound, "minimum"));
 	CHECK(p.total_s > 0.01124 && p.total_s < 0.01126);
+	/* a chunk is at most what the slowest CPU does in a 256th of the
+	 * window: 390 ticks of 100 ns / 50 ns = 780 iterations */
+	CHECK_EQ_U64(p.chunk_max, 780);
+	in.slow_iter_ns = 0.01;		/* faster than any CPU: the cap */
+	CHECK(window_plan(&in, &p) == 0);
+	CHECK_EQ_U64(p.chunk_max, WINDOW_CHUNK_MAX);
+	in.slow_iter_ns = 50;
 	/* a coarse counter (4 MHz, as the U74's rdtime) and a slow
 	 * iteration: 200 of them, 2000 ticks or more */
 	in.counter_hz = 4000000;
@@ -96,6 +104,8 @@ static void bounds(void)
 	CHECK(window_plan(&in, &p) == 0);
 	CHECK_EQ_U64(p.window_ns, WINDOW_MAX_NS);
 	CHECK(!strcmp(p.bound, "maximum"));
+	/* 5 ms an iteration, a chunk's time 390 us: one at a time */
+	CHECK_EQ_U64(p.chunk_max, 1);
 	/* blocks: 7 reps in blocks of 3 are 3 runs, each one warm-up and
 	 * one fixed cost: 7 x 20 ms + 3 x (2.5 ms + 1 ms) */
 	in.slow_iter_ns = 100000;

@@ -25,8 +25,8 @@ static bool barrier_wait(struct engine *e, uint32_t *sense,
 			 uint64_t arg)
 {
 	struct engine_barrier *bar = &e->barrier;
+	struct engine_spin sp = { 0 };
 	uint32_t s = !*sense;
-	uint64_t t0;
 
 	*sense = s;
 	if (__atomic_add_fetch(&bar->count, 1, __ATOMIC_ACQ_REL) == bar->total) {
@@ -36,12 +36,11 @@ static bool barrier_wait(struct engine *e, uint32_t *sense,
 		__atomic_store_n(&bar->sense, s, __ATOMIC_RELEASE);
 		return true;
 	}
-	t0 = isa_counter();
+	/* the counter every 1024th spin (engine_spin()), as ping-pongs
+	 * read it: a wait on a word needs no clock on every turn */
 	while (__atomic_load_n(&bar->sense, __ATOMIC_ACQUIRE) != s) {
-		if (e->failed || isa_counter() - t0 > e->deadline) {
-			e->failed = 1;
+		if (!engine_spin(e, &sp))
 			return false;
-		}
 		isa_relax();
 	}
 	return true;
@@ -88,15 +87,11 @@ void engine_window_done(struct engine *e)
 	__atomic_add_fetch(&e->done, 1, __ATOMIC_ACQ_REL);
 }
 
-bool engine_others_timing(struct engine *e, uint64_t t_closed)
+bool engine_others_timing(struct engine *e, struct engine_spin *sp)
 {
 	if (__atomic_load_n(&e->done, __ATOMIC_ACQUIRE) >= e->barrier.total)
 		return false;
-	if (e->failed || isa_counter() - t_closed > e->deadline) {
-		e->failed = 1;
-		return false;
-	}
-	return true;
+	return engine_spin(e, sp);
 }
 
 /* test=stuck-cpu (test hooks only): the last CPU but the boot CPU, in a
@@ -363,14 +358,17 @@ static int wait_acks(struct engine *e, const struct cpu_set *s, bool sleep)
 {
 	struct topo *t = e->topo;
 	uint64_t t0 = isa_counter();
+	uint32_t n = 0;
 
 	for (uint32_t k = 0; k < set_size(e, s); k++) {
 		uint32_t i = set_cpu(e, s, k);
 
 		if (i == e->bsp || i == UINT32_MAX)
 			continue;
+		/* the counter now and then, as engine_spin() reads it */
 		while (!acked(e, i, sleep)) {
-			if (isa_counter() - t0 > e->deadline) {
+			if ((sleep || !(++n % 1024)) &&
+			    isa_counter() - t0 > e->deadline) {
 				report_warn("run", i, "CPU stopped answering; "
 					    "no further runs");
 				t->cpus[i].flags |= TOPO_CPU_FAILED;

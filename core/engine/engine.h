@@ -157,9 +157,11 @@ uint64_t engine_window_close(struct engine *e, uint32_t cpu,
 			     struct engine_window *w);
 /* Say that this CPU's window closed; then true while others' are still
  * open (keep the load on until the slowest closes), false once all are
- * closed or the deadline since @t_closed passed. */
+ * closed or the spin's deadline passed (engine_spin(), @sp zeroed before
+ * the first call). */
 void engine_window_done(struct engine *e);
-bool engine_others_timing(struct engine *e, uint64_t t_closed);
+struct engine_spin;
+bool engine_others_timing(struct engine *e, struct engine_spin *sp);
 
 /*
  * A spin-wait's deadline, for waits on a word another CPU of the run

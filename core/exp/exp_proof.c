@@ -225,9 +225,10 @@ static void update_body(struct engine *e, uint32_t cpu, void *arg)
 	struct proof *p = arg;
 	void *w = sbm_slot_ptr(p->cur, &p->arena.a, cpu);
 	unsigned bit = p->cur->slot[cpu].bit;
+	struct engine_spin sp = { 0 };
 	struct engine_window win;
 	uint32_t sense = 0;
-	uint64_t t1, gap;
+	uint64_t gap;
 
 	if (!engine_barrier(e, &sense))
 		return;
@@ -236,10 +237,10 @@ static void update_body(struct engine *e, uint32_t cpu, void *arg)
 		return;
 	engine_window_open(e, &win);
 	gap = p->op->loop_gap(w, bit, sbm_count_iters(), p->spins);
-	t1 = engine_window_close(e, cpu, &win);
+	engine_window_close(e, cpu, &win);
 	p->gap_ticks[cpu == p->pair[0] ? 0 : 1] = gap;
 	engine_window_done(e);
-	while (engine_others_timing(e, t1))
+	while (engine_others_timing(e, &sp))
 		p->op->loop_gap(w, bit, 1, p->spins);
 }
 

@@ -379,6 +379,7 @@ static uint64_t scale_plan_ms(struct engine *e, struct scale_exp *x,
 		return 0;
 	x->sbm.window_ticks = p.window_ticks;
 	x->sbm.warm_ticks = p.warm_ticks;
+	x->sbm.chunk_max = p.chunk_max;
 	report_printf("scale: windows of %.1f ms (bound: %s; the slowest CPU "
 		      "took %.2f us an iteration at %u CPUs in the pilot), %u "
 		      "curves x %u points x %llu reps: %.1f s\n",

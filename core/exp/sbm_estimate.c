@@ -72,6 +72,7 @@ static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 			continue;
 		/* the interval asked: a block at that length on the most
 		 * shared layout chosen; noisier windows are made longer */
+		x->chunk_max = p.chunk_max;
 		if (!in.fixed_ns &&
 		    !sbm_spread_pilot(e, x, most_shared(), p.window_ticks,
 				      p.warm_ticks, SBM_REPS_AUTO_MIN, &cv)) {
@@ -83,6 +84,7 @@ static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 		}
 		x->plan_ticks[gi] = p.window_ticks;
 		x->plan_warm[gi] = p.warm_ticks;
+		x->plan_chunk[gi] = p.chunk_max;
 		report_printf("gap %u ns: windows of %.1f ms (bound: %s; the "
 			      "slowest CPU took %.2f us an iteration in the "
 			      "pilot, windows varied %.1f %%), %u layouts x "

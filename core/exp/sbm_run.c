@@ -23,8 +23,7 @@ int sbm_alloc_windows(struct sbm_exp *x, uint32_t ncpus)
 
 /* A window of sbm_opts.iters iterations, after sbm_opts.warmup. */
 static bool count_window(struct engine *e, struct sbm_exp *x, void *p,
-			 unsigned bit, uint32_t cpu, uint32_t *sense,
-			 uint64_t *t1)
+			 unsigned bit, uint32_t cpu, uint32_t *sense)
 {
 	struct engine_window w;
 	uint64_t gap = x->spins, real = 0;
@@ -40,7 +39,7 @@ static bool count_window(struct engine *e, struct sbm_exp *x, void *p,
 		real = x->op->loop_gap(p, bit, sbm_opts.iters, gap);
 	else
 		x->op->loop(p, bit, sbm_opts.iters);
-	*t1 = engine_window_close(e, cpu, &w);
+	engine_window_close(e, cpu, &w);
 	if (x->gap_real)
 		x->gap_real[cpu] = real;
 	x->done[cpu] = sbm_opts.iters;
@@ -60,8 +59,7 @@ static bool count_window(struct engine *e, struct sbm_exp *x, void *p,
  * costs one engine run (waking, barrier, collection), not one each.
  */
 static bool time_windows(struct engine *e, struct sbm_exp *x, void *p,
-			 unsigned bit, uint32_t cpu, uint32_t *sense,
-			 uint64_t *t1)
+			 unsigned bit, uint32_t cpu, uint32_t *sense)
 {
 	uint64_t chunk = window_chunk_ticks(x->window_ticks), start;
 	struct engine_window w;
@@ -69,15 +67,16 @@ static bool time_windows(struct engine *e, struct sbm_exp *x, void *p,
 
 	if (!engine_barrier_until(e, sense, x->warm_ticks, &start))
 		return false;
-	window_loop(x->op, p, bit, x->spins, start, chunk, &run);
+	window_loop(x->op, p, bit, x->spins, start, chunk, x->chunk_max, &run);
 	for (uint32_t k = 0; k < x->nwin; k++) {
 		struct sbm_window *sw = &x->win[(size_t)k * e->topo->ncpus +
 						cpu];
 
 		engine_window_open(e, &w);
 		window_loop(x->op, p, bit, x->spins,
-			    start + (k + 1) * x->window_ticks, chunk, &run);
-		*t1 = engine_window_close(e, cpu, &w);
+			    start + (k + 1) * x->window_ticks, chunk,
+			    x->chunk_max, &run);
+		engine_window_close(e, cpu, &w);
 		sw->ticks = e->mbox[cpu].ticks;
 		sw->cycles = e->mbox[cpu].cycles;
 		sw->iters = run.iters;
@@ -93,15 +92,15 @@ void sbm_body(struct engine *e, uint32_t cpu, void *arg)
 	const struct sbm_layout *l = &x->layout;
 	void *p = sbm_slot_ptr(l, &x->arena.a, cpu);
 	unsigned bit = l->slot[cpu].bit;
+	struct engine_spin sp = { 0 };
 	uint32_t sense = 0;
-	uint64_t t1;
 
 	if (!(x->window_ticks ? time_windows : count_window)(e, x, p, bit, cpu,
-							    &sense, &t1))
+							    &sense))
 		return;
 	engine_window_done(e);
 	/* the line stays as contended until the slowest window closes */
-	while (engine_others_timing(e, t1))
+	while (engine_others_timing(e, &sp))
 		x->op->loop_gap(p, bit, 1, x->spins);
 }
 
@@ -654,6 +653,7 @@ int sbm_run(struct engine *e, void *state)
 		/* the plan's window at this gap; none: by count */
 		x->window_ticks = x->plan_ticks[gi];
 		x->warm_ticks = x->plan_warm[gi];
+		x->chunk_max = x->plan_chunk[gi];
 		if (run_gap(e, x, gap))
 			status = 1;
 		x->window_ticks = 0;

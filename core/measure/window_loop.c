@@ -3,14 +3,14 @@
 #include "isa_ops.h"
 #include "measure/window_loop.h"
 
-#define CHUNK_MAX	(1u << 16)
-
 void window_loop(const struct sbm_op *op, void *p, unsigned bit,
 		 uint64_t gap, uint64_t until, uint64_t chunk_ticks,
-		 struct window_loop *out)
+		 uint32_t chunk_max, struct window_loop *out)
 {
 	uint64_t chunk = 1, t = isa_counter(), t0;
 
+	if (!chunk_max || chunk_max > WINDOW_CHUNK_MAX)
+		chunk_max = WINDOW_CHUNK_MAX;
 	out->iters = 0;
 	out->gap_ticks = 0;
 	do {
@@ -21,8 +21,10 @@ void window_loop(const struct sbm_op *op, void *p, unsigned bit,
 			op->loop(p, bit, chunk);
 		out->iters += chunk;
 		t = isa_counter();
-		if (t - t0 < chunk_ticks && chunk < CHUNK_MAX)
+		if (t - t0 < chunk_ticks && chunk * 2 <= chunk_max)
 			chunk *= 2;
+		else if (t - t0 > 2 * chunk_ticks && chunk > 1)
+			chunk /= 2;	/* the pace dropped: catch up */
 	} while ((int64_t)(until - t) > 0);
 	out->end = t;
 }

@@ -4,8 +4,14 @@
  * (window_plan.h).  The loop runs in chunks of whole iterations and
  * reads the counter between chunks only, never inside the timed op's
  * path; a chunk grows (doubling from one iteration) while it takes less
- * than @chunk_ticks, so a fast op pays a counter read per many updates
- * and a slow, contended one overshoots the deadline by about one chunk.
+ * than @chunk_ticks, up to @chunk_max iterations, and halves after one
+ * that took over twice that, so a fast op pays a counter read per many
+ * updates and a slow, contended one overshoots the deadline by about one
+ * chunk.  @chunk_max is what the slowest CPU of the pilot completes in
+ * @chunk_ticks (window_plan()): a CPU that grew its chunk while it held
+ * the line alone, then lost it, would otherwise run thousands of
+ * iterations at the losers' pace past the deadline (seen under TCG at
+ * 64 vCPUs: single chunks of 16k iterations taking 1-7 s).
  * At least one chunk always runs: a CPU that arrives after the deadline
  * (a vCPU the host did not run) still has a sample.
  */
@@ -26,7 +32,10 @@ struct window_loop {
  * reaches @until; what it did into @out. */
 void window_loop(const struct sbm_op *op, void *p, unsigned bit,
 		 uint64_t gap, uint64_t until, uint64_t chunk_ticks,
-		 struct window_loop *out);
+		 uint32_t chunk_max, struct window_loop *out);
+
+/* The most a chunk may grow to, whatever the pace. */
+#define WINDOW_CHUNK_MAX (1u << 16)
 
 /* The chunk bound window_loop() is given for a window of @window_ticks:
  * a 256th of it, so the overshoot stays under about 1 %. */

@@ -2,12 +2,13 @@
 /* The window planner of window_plan.h. */
 #include <math.h>
 
+#include "measure/window_loop.h"
 #include "measure/window_plan.h"
 
 int window_plan(const struct window_plan_in *in, struct window_plan *out)
 {
 	uint32_t iters = in->min_iters ? in->min_iters : WINDOW_MIN_ITERS;
-	double need_ns, tick_ns;
+	double need_ns, tick_ns, chunk;
 	uint32_t block;
 	const char *bound = "iterations";
 
@@ -41,6 +42,10 @@ int window_plan(const struct window_plan_in *in, struct window_plan *out)
 	if (!out->window_ticks)
 		out->window_ticks = 1;
 	out->warm_ticks = out->window_ticks / WINDOW_WARM_DIV;
+	chunk = (double)window_chunk_ticks(out->window_ticks) * tick_ns /
+		in->slow_iter_ns;
+	out->chunk_max = chunk < 1 ? 1 : chunk > WINDOW_CHUNK_MAX ?
+			 WINDOW_CHUNK_MAX : (uint32_t)chunk;
 	block = in->block > 1 ? in->block : 1;
 	out->windows = (uint64_t)in->reps * in->layouts * in->gaps;
 	out->runs = (uint64_t)((in->reps + block - 1) / block) * in->layouts *
