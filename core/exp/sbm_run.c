@@ -364,8 +364,8 @@ static double rep_figure(const struct engine *e, const struct kind_run *kr,
 /*
  * reps=auto: after the pilot, the one count every layout at this gap
  * runs to, from the pilot's spread of the figure the gap reports (mean
- * cost at gap 0; cost above the floor at a gap, within CONFIG_REPS_AUTO_
- * PCT % of the larger of its own and global's, since %global is their
+ * cost at gap 0; cost above the floor at a gap, within SBM_REPS_AUTO_PCT
+ * % of the larger of its own and global's, since %global is their
  * ratio); the most any layout needs.
  */
 static uint32_t reps_after_pilot(const struct engine *e,
