@@ -19,24 +19,29 @@ uint64_t engine_ms_ticks(const struct engine *e, uint64_t ms)
 	return machine_ms_ticks(e->info.counter_hz, ms);
 }
 
-/* The barrier; its last CPU to arrive first runs @last (may be NULL). */
+/* The barrier; its last CPU to arrive first runs @last (may be NULL)
+ * and leaves with *@was_last true (@was_last may be NULL). */
 static bool barrier_wait(struct engine *e, uint32_t *sense,
 			 void (*last)(struct engine *e, uint64_t arg),
-			 uint64_t arg)
+			 uint64_t arg, bool *was_last)
 {
 	struct engine_barrier *bar = &e->barrier;
 	struct engine_spin sp = { 0 };
 	uint32_t s = !*sense;
 
 	*sense = s;
+	if (was_last)
+		*was_last = false;
 	if (__atomic_add_fetch(&bar->count, 1, __ATOMIC_ACQ_REL) == bar->total) {
 		bar->count = 0;
 		if (last)
 			last(e, arg);
+		if (was_last)
+			*was_last = true;
 		__atomic_store_n(&bar->sense, s, __ATOMIC_RELEASE);
 		return true;
 	}
-	/* the counter every 1024th spin (engine_spin()), as ping-pongs
+	/* the counter now and then (engine_spin()), as ping-pongs
 	 * read it: a wait on a word needs no clock on every turn */
 	while (__atomic_load_n(&bar->sense, __ATOMIC_ACQUIRE) != s) {
 		if (!engine_spin(e, &sp))
@@ -48,18 +53,19 @@ static bool barrier_wait(struct engine *e, uint32_t *sense,
 
 bool engine_barrier(struct engine *e, uint32_t *sense)
 {
-	return barrier_wait(e, sense, NULL, 0);
+	return barrier_wait(e, sense, NULL, 0, NULL);
 }
 
 static void set_window_end(struct engine *e, uint64_t ticks)
 {
+	e->epoch = 0;
 	e->window_end = isa_counter() + ticks;
 }
 
 bool engine_barrier_until(struct engine *e, uint32_t *sense, uint64_t ticks,
-			  uint64_t *end)
+			  uint64_t *end, bool *keeper)
 {
-	if (!barrier_wait(e, sense, set_window_end, ticks))
+	if (!barrier_wait(e, sense, set_window_end, ticks, keeper))
 		return false;
 	/* the release's acquire orders this after the last CPU's store */
 	*end = e->window_end;
@@ -367,7 +373,7 @@ static int wait_acks(struct engine *e, const struct cpu_set *s, bool sleep)
 			continue;
 		/* the counter now and then, as engine_spin() reads it */
 		while (!acked(e, i, sleep)) {
-			if ((sleep || !(++n % 1024)) &&
+			if ((sleep || !(++n % ENGINE_SPIN_CLOCK_EVERY)) &&
 			    isa_counter() - t0 > e->deadline) {
 				report_warn("run", i, "CPU stopped answering; "
 					    "no further runs");

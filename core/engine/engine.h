@@ -89,6 +89,11 @@ struct engine {
 	bool bsp_sleeps;	/* plat_boot_cpu_sleeps(): asked once */
 	struct engine_barrier barrier;
 	uint64_t window_end;	/* engine_barrier_until()'s deadline */
+	/* how many of the block's deadlines have passed, as the CPU that set
+	 * window_end (the keeper) saw them: the others read this word
+	 * between chunks instead of the counter.  Its own line: read by
+	 * every CPU, written once a window. */
+	_Alignas(ENGINE_ALIGN) volatile uint32_t epoch;
 	/* CPUs whose timed window has closed (engine_window_done()) */
 	_Alignas(ENGINE_ALIGN) volatile uint32_t done;
 	volatile uint32_t failed;	/* a wait ran past the deadline */
@@ -141,11 +146,25 @@ bool engine_barrier(struct engine *e, uint32_t *sense);
 /*
  * engine_barrier() whose last CPU to arrive sets one counter deadline,
  * @ticks from then, and every CPU leaves with it in @end: the common end
- * of a window bounded by time (counters synchronised across CPUs, as the
- * engine's deadlines already assume).  False as engine_barrier().
+ * of a window bounded by time.  That CPU leaves with @keeper true: it
+ * alone watches the counter for the deadlines of the block and tells
+ * the others through e->epoch (engine_epoch_*()), zeroed here.  False
+ * as engine_barrier().
  */
 bool engine_barrier_until(struct engine *e, uint32_t *sense, uint64_t ticks,
-			  uint64_t *end);
+			  uint64_t *end, bool *keeper);
+
+/* The keeper: @n deadlines of the block have passed. */
+static inline void engine_epoch_publish(struct engine *e, uint32_t n)
+{
+	__atomic_store_n(&e->epoch, n, __ATOMIC_RELEASE);
+}
+
+/* The others: how many have, as far as this CPU has seen. */
+static inline uint32_t engine_epoch(const struct engine *e)
+{
+	return __atomic_load_n(&e->epoch, __ATOMIC_ACQUIRE);
+}
 
 /* A timed window on the calling CPU; close() leaves ticks and cycles in
  * the CPU's mailbox and returns the closing counter value. */
@@ -166,11 +185,17 @@ bool engine_others_timing(struct engine *e, struct engine_spin *sp);
 /*
  * A spin-wait's deadline, for waits on a word another CPU of the run
  * writes (ping-pongs, RFO runs): call engine_spin() on every spin; every
- * 1024th reads the counter into @now (a hand-off never takes that many
- * spins, so the read costs the measured loop nothing; 0 on the others)
- * and says false once e->deadline ticks passed since the first read or
- * another CPU already gave up (e->failed is then set).
+ * ENGINE_SPIN_CLOCK_EVERYth reads the counter into @now (a hand-off
+ * never takes that many spins, so the read costs the measured loop
+ * nothing; 0 on the others) and says false once e->deadline ticks passed
+ * since the first read or another CPU already gave up (e->failed is then
+ * set).  Rarely: a deadline is seconds, 65536 spins at most milliseconds,
+ * and a counter read is not free everywhere (QEMU's TCG takes one lock
+ * for every vCPU's rdtsc: 63 waiters reading it starve the CPU they
+ * wait for).
  */
+#define ENGINE_SPIN_CLOCK_EVERY 65536u
+
 struct engine_spin {
 	uint64_t t0, now;
 	uint32_t n;
@@ -179,7 +204,7 @@ struct engine_spin {
 static inline bool engine_spin(struct engine *e, struct engine_spin *s)
 {
 	s->now = 0;
-	if (++s->n % 1024)
+	if (++s->n % ENGINE_SPIN_CLOCK_EVERY)
 		return true;
 	s->now = isa_counter();
 	if (!s->t0) {

@@ -232,16 +232,16 @@ static void update_body(struct engine *e, uint32_t cpu, void *arg)
 
 	if (!engine_barrier(e, &sense))
 		return;
-	p->op->loop_gap(w, bit, sbm_opts.warmup, p->spins);
+	ops_run(p->op, w, bit, sbm_opts.warmup, p->spins);
 	if (!engine_barrier(e, &sense))
 		return;
 	engine_window_open(e, &win);
-	gap = p->op->loop_gap(w, bit, sbm_count_iters(), p->spins);
+	gap = ops_run(p->op, w, bit, sbm_count_iters(), p->spins);
 	engine_window_close(e, cpu, &win);
 	p->gap_ticks[cpu == p->pair[0] ? 0 : 1] = gap;
 	engine_window_done(e);
 	while (engine_others_timing(e, &sp))
-		p->op->loop_gap(w, bit, 1, p->spins);
+		ops_run(p->op, w, bit, 1, p->spins);
 }
 
 /*

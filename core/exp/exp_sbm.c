@@ -464,7 +464,7 @@ static int sbm_prepare(struct engine *e, void **state)
 		/* Intel and AMD fetch 64-byte lines in pairs: leaves 128
 		 * bytes apart, or a line apart where lines are larger */
 		x->spacing = sbm_spacing(sbm_opts.line, e->topo);
-		x->spin_ns = ops_spin_ns(e->info.counter_hz);
+		x->spin_ns = ops_gap_calibrate(e->info.counter_hz);
 		x->gap_real = calloc(e->topo->ncpus, sizeof(*x->gap_real));
 	}
 	if (!x || !x->gap_real || sbm_alloc_windows(x, e->topo->ncpus) ||

@@ -31,14 +31,11 @@ static bool count_window(struct engine *e, struct sbm_exp *x, void *p,
 	if (!engine_barrier(e, sense))
 		return false;
 	if (sbm_opts.warmup)
-		x->op->loop_gap(p, bit, sbm_opts.warmup, gap);
+		ops_run(x->op, p, bit, sbm_opts.warmup, gap);
 	if (!engine_barrier(e, sense))
 		return false;
 	engine_window_open(e, &w);
-	if (gap)
-		real = x->op->loop_gap(p, bit, sbm_opts.iters, gap);
-	else
-		x->op->loop(p, bit, sbm_opts.iters);
+	real = ops_run(x->op, p, bit, sbm_opts.iters, gap);
 	engine_window_close(e, cpu, &w);
 	if (x->gap_real)
 		x->gap_real[cpu] = real;
@@ -57,30 +54,60 @@ static bool count_window(struct engine *e, struct sbm_exp *x, void *p,
  * at start + (w + 1) x window.  No barrier between them: the contention
  * runs on unbroken from one window into the next, and a block of reps
  * costs one engine run (waking, barrier, collection), not one each.
+ * That CPU keeps the time (window_loop.h): it reads the counter between
+ * chunks and publishes each deadline passed in e->epoch (1: the warm-up
+ * ended, w + 2: window w did); every CPU reads its own counter once at
+ * each end, which closes one window and opens the next.
  */
+static void block_loop(struct engine *e, struct sbm_exp *x, void *p,
+		       unsigned bit, bool keeper, uint64_t start, uint32_t n,
+		       struct window_loop *run)
+{
+	uint64_t chunk = window_chunk_ticks(x->window_ticks);
+
+	if (!keeper) {
+		window_loop_follow(x->op, p, bit, x->spins, &e->epoch, n,
+				   x->chunk_max, run);
+		return;
+	}
+	window_loop_keep(x->op, p, bit, x->spins,
+			 start + (uint64_t)n * x->window_ticks - x->window_ticks,
+			 chunk, x->chunk_max, run);
+	engine_epoch_publish(e, n);
+}
+
 static bool time_windows(struct engine *e, struct sbm_exp *x, void *p,
 			 unsigned bit, uint32_t cpu, uint32_t *sense)
 {
-	uint64_t chunk = window_chunk_ticks(x->window_ticks), start;
-	struct engine_window w;
-	struct window_loop run;
+	struct window_loop run = { .chunk = 0 };
+	uint64_t start, t0, c0, t1, c1;
+	bool keeper;
 
-	if (!engine_barrier_until(e, sense, x->warm_ticks, &start))
+	if (!engine_barrier_until(e, sense, x->warm_ticks, &start, &keeper))
 		return false;
-	window_loop(x->op, p, bit, x->spins, start, chunk, x->chunk_max, &run);
+	block_loop(e, x, p, bit, keeper, start, 1, &run);
+	c0 = e->info.cycles ? isa_cycles() : 0;
+	t0 = isa_counter();
 	for (uint32_t k = 0; k < x->nwin; k++) {
 		struct sbm_window *sw = &x->win[(size_t)k * e->topo->ncpus +
 						cpu];
 
-		engine_window_open(e, &w);
-		window_loop(x->op, p, bit, x->spins,
-			    start + (k + 1) * x->window_ticks, chunk,
-			    x->chunk_max, &run);
-		engine_window_close(e, cpu, &w);
-		sw->ticks = e->mbox[cpu].ticks;
-		sw->cycles = e->mbox[cpu].cycles;
-		sw->iters = run.iters;
-		sw->gap = run.gap_ticks;
+		block_loop(e, x, p, bit, keeper, start, k + 2, &run);
+		t1 = isa_counter();
+		c1 = e->info.cycles ? isa_cycles() : 0;
+		*sw = (struct sbm_window){ .ticks = t1 - t0, .cycles = c1 - c0,
+					   .iters = run.iters,
+					   .gap = run.gap_ticks };
+		t0 = t1;
+		c0 = c1;
+	}
+	/* the last window in the mailbox, as engine_window_close() leaves it */
+	if (x->nwin) {
+		const struct sbm_window *last =
+			&x->win[(size_t)(x->nwin - 1) * e->topo->ncpus + cpu];
+
+		e->mbox[cpu].ticks = last->ticks;
+		e->mbox[cpu].cycles = last->cycles;
 	}
 	x->done[cpu] = run.iters;
 	return true;
@@ -99,9 +126,10 @@ void sbm_body(struct engine *e, uint32_t cpu, void *arg)
 							    &sense))
 		return;
 	engine_window_done(e);
-	/* the line stays as contended until the slowest window closes */
+	/* the line stays as contended until the slowest window closes:
+	 * the windows' own loop, gaps and all */
 	while (engine_others_timing(e, &sp))
-		x->op->loop_gap(p, bit, 1, x->spins);
+		ops_run(x->op, p, bit, 1, x->spins);
 }
 
 int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,

@@ -6,6 +6,7 @@
 #include "measure/ops.h"
 
 bool ops_gap_fence = true;
+uint64_t ops_gap_half_q8;
 
 /* A single op (rw's writers, mode=pair) returns once the update has
  * completed, whatever gap_fence says: each is timed alone, and a counter
@@ -137,6 +138,15 @@ double ops_spin_ns(uint64_t hz)
 		n *= 2;
 	}
 	return (double)t * 1e9 / (double)hz / (double)n;
+}
+
+double ops_gap_calibrate(uint64_t hz)
+{
+	double ns = ops_spin_ns(hz);
+
+	/* rounds per tick = (1e9 / hz) / ns; x 256, halved */
+	ops_gap_half_q8 = ns > 0 ? (uint64_t)(1e9 / (double)hz / ns * 128) : 0;
+	return ns;
 }
 
 const struct sbm_op *ops_all(size_t *n)

@@ -66,21 +66,45 @@ static inline uint64_t ops_gap_start(void)
 	return isa_counter_raw();
 }
 
+/* Spin rounds per counter tick on the calibrating CPU, x 256, halved
+ * (ops_gap_calibrate()); 0: not calibrated. */
+extern uint64_t ops_gap_half_q8;
+
 /*
  * One gap: private work until the counter has advanced @gap ticks from
  * the gap's start.  A deadline, not a count: a slower clock, an SMT
  * sibling or a preempted vCPU stretches floor and layout runs alike, and
  * the ticks it really took come back for the record (gap_real_ns).
+ * Each turn spins half of what is left at the calibrated pace, at least
+ * OPS_GAP_ROUNDS, then reads the counter: a gap takes about log2(gap /
+ * OPS_GAP_ROUNDS) reads, not one per OPS_GAP_ROUNDS (50 in a 1000 ns
+ * gap), and a CPU up to twice slower than the calibrating one still
+ * ends within OPS_GAP_ROUNDS of the deadline.  Reads are not free
+ * everywhere: QEMU's TCG takes one lock for every x86 vCPU's rdtsc.
  */
 static inline uint64_t ops_gap_wait(uint64_t gap)
 {
-	uint64_t t0 = ops_gap_start(), t;
+	uint64_t t0 = ops_gap_start(), t = t0;
 
 	do {
-		ops_spin(OPS_GAP_ROUNDS);
+		uint64_t half = ((gap - (t - t0)) * ops_gap_half_q8) >> 8;
+
+		ops_spin(half > OPS_GAP_ROUNDS ? half : OPS_GAP_ROUNDS);
 		t = isa_counter_raw();	/* x86: no lfence on the update */
 	} while (t - t0 < gap);
 	return t - t0;
+}
+
+/* @n iterations of @op as a window runs them: the bare loop at gap 0
+ * (loop_gap() would still read the counter and spin between updates),
+ * loop_gap() otherwise; the ticks the gaps really took (0 at gap 0). */
+static inline uint64_t ops_run(const struct sbm_op *op, void *p,
+			       unsigned bit, uint64_t n, uint64_t gap)
+{
+	if (gap)
+		return op->loop_gap(p, bit, n, gap);
+	op->loop(p, bit, n);
+	return 0;
 }
 
 /* @gap_ns as counter ticks at @hz, at least one for a non-zero gap. */
@@ -89,6 +113,8 @@ uint64_t ops_gap_ticks(uint32_t gap_ns, uint64_t hz);
 /* Nanoseconds one ops_spin() round takes on the calling CPU, timed with
  * the counter (@hz) over at least 2 ms. */
 double ops_spin_ns(uint64_t hz);
+/* ops_spin_ns(), and the gaps' pace (ops_gap_half_q8) from it. */
+double ops_gap_calibrate(uint64_t hz);
 
 const struct sbm_op *ops_all(size_t *n);
 /* By name; "native" is the first of its kind (the kernel-equivalent op). */
