@@ -155,6 +155,10 @@ int pf_decode(const struct acpi_dump *d, struct pf_view *v)
 		v->why = "no CPU in the MADT";
 		return -1;
 	}
+	if (v->cpuid && topo_find_hwid(&v->topo, v->bsp) < 0) {
+		v->cpuid = false;
+		v->cpuid_foreign = true;
+	}
 	if (v->cpuid)
 		pf_cpuid_fill(&v->topo);
 	if (v->at.gicc && (t = table(d, "PPTT")))
@@ -168,9 +172,9 @@ int pf_decode(const struct acpi_dump *d, struct pf_view *v)
 	if (topo_finalize(&v->topo, &v->why))
 		return -1;
 	v->finalized = true;
-	/* x86 tables from elsewhere: no CPUID, so every CPU reads as one
-	 * package and one LLC, which nodes then split: that split is ours,
-	 * not the firmware's, and warns of nothing */
+	/* x86 tables from elsewhere, or a CPUID not theirs: none, so every
+	 * CPU reads as one package and one LLC, which nodes then split:
+	 * that split is ours, not the firmware's, and warns of nothing */
 	if (v->arch && !strcmp(v->arch, "x86_64") && !v->cpuid) {
 		v->llc_unknown = true;
 		v->topo.llc_split_by_node = false;

@@ -34,6 +34,10 @@ struct pf_view {
 	struct pptt_topo_info pptt;
 	bool live;		/* this machine's own tables */
 	bool cpuid;		/* run on this machine */
+	/* run, but CPU 0's APIC id by CPUID is in no MADT entry: not this
+	 * machine's CPUID (a hypervisor that passes the host's to user
+	 * space), so not used */
+	bool cpuid_foreign;
 	bool llc_unknown;	/* x86 without CPUID: LLCs one per node */
 	uint64_t bsp;		/* with cpuid: the boot CPU's APIC id */
 	char cpu_model[49];

@@ -324,14 +324,40 @@ static uint32_t kcpu(const struct pf_view *v, const struct pf_kernel *k,
 
 /* Groups (package, core, LLC, node): do both put the same CPUs
  * together?  The first pair they part on is named. */
+/* CPU @i's group at @off in struct topo_cpu (package, core, llc...) */
+static uint32_t grp(const struct topo *t, uint32_t i, size_t off)
+{
+	return *(const uint32_t *)((const char *)&t->cpus[i] + off);
+}
+
 static void groups(const struct pf_view *v, const struct pf_kernel *k,
 		   const char *what, const uint32_t *kg, size_t off,
 		   const char *purpose)
 {
 	const struct topo *t = &v->topo;
-	uint32_t ni = 0, nk = 0;
+	uint32_t ni = 0, nk = 0, said = 0;
 	char x[24], y[24], msg[200] = "";
 
+	/* a kernel that says nothing of these (no cache/ in its sysfs,
+	 * as under some hypervisors) has nothing to disagree with */
+	for (uint32_t i = 0; i < t->ncpus; i++) {
+		uint32_t a = kcpu(v, k, i);
+
+		said += a != PF_K_NONE && kg[a] != PF_K_NONE;
+	}
+	if (t->ncpus && !said) {
+		for (uint32_t i = 0; i < t->ncpus; i++) {
+			bool new_i = true;
+
+			for (uint32_t j = 0; j < i; j++)
+				new_i &= grp(t, i, off) != grp(t, j, off);
+			ni += new_i;
+		}
+		snprintf(x, sizeof(x), "%u", ni);
+		line(what, x, "none", "not compared: the kernel does not "
+		     "say for any CPU");
+		return;
+	}
 	for (uint32_t i = 0; i < t->ncpus; i++) {
 		uint32_t a = kcpu(v, k, i);
 		uint32_t gi = *(const uint32_t *)((const char *)&t->cpus[i] +
@@ -431,6 +457,9 @@ unsigned pf_kernel_compare(const struct pf_view *v, const struct pf_kernel *k)
 	if (v->pptt_used && v->pptt.private_llc)
 		llc_why = "on purpose: the deepest cache is per core, the "
 			  "image takes the scheduler's LLC (warn llc)";
+	else if (v->llc_unknown && v->cpuid_foreign)
+		llc_why = "not known here: this CPUID is not the machine's "
+			  "(the image reads CPUID on the machine)";
 	else if (v->llc_unknown)
 		llc_why = "not known here: no CPUID for these tables (the "
 			  "image reads CPUID on the machine)";

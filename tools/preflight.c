@@ -219,7 +219,14 @@ static void view_lines(const struct pf_view *v)
 			      v->fadt_info.tmr_val_ext ? " (32-bit)" : "");
 	console_line(v);
 	bmc_lines(v);
-	if (v->arch && !strcmp(v->arch, "x86_64"))
+	if (v->arch && !strcmp(v->arch, "x86_64") && v->cpuid_foreign)
+		report_printf("cpuid: not this machine's: CPU 0's APIC id by "
+			      "CPUID (0x%llx) is in no MADT entry (a hypervisor "
+			      "that passes the host's CPUID to user space); "
+			      "packages, cores and LLCs unknown here, the image "
+			      "takes them from CPUID\n",
+			      (unsigned long long)v->bsp);
+	else if (v->arch && !strcmp(v->arch, "x86_64"))
 		report_printf("cpuid: %s\n", v->cpuid ? "run on this machine's "
 			      "CPU 0: cores, packages, LLCs and caches from it" :
 			      "not run (tables from elsewhere): packages, cores "
