@@ -214,6 +214,23 @@ for c in 0 1 2 3; do
 done
 "$pf" --root "$dtr" >"$work/dtl2.out" 2>&1 || bad "DT, two-cell reg: exit $?"
 has "$work/dtl2.out" "0 items disagree"
+# the same kernel without cache/ for any CPU (as on a PVM guest): its
+# LLCs are not compared, not a disagreement; without it for one CPU
+# only, that CPU's silence is one
+cp -r "$dtr" "$work/dt-nc"
+rm -r "$work"/dt-nc/sys/devices/system/cpu/cpu*/cache
+"$pf" --root "$work/dt-nc" >"$work/dnc.out" 2>&1
+rc=$?
+[ $rc = 0 ] || { cat "$work/dnc.out"; bad "a kernel without caches: exit $rc"; }
+has "$work/dnc.out" "LLCs               image 2              kernel none           not compared: the kernel does not say for any CPU"
+has "$work/dnc.out" "0 items disagree"
+cp -r "$dtr" "$work/dt-nc1"
+rm -r "$work/dt-nc1/sys/devices/system/cpu/cpu3/cache"
+"$pf" --root "$work/dt-nc1" >"$work/dnc1.out" 2>&1
+rc=$?
+[ $rc = 1 ] || bad "a kernel silent on one CPU's caches: exit $rc, not 1"
+has "$work/dnc1.out" "DIFFERS: the kernel does not say for CPU"
+has "$work/dnc1.out" "1 item disagrees"
 # --no-kernel: the image's side only
 "$pf" --root "$dtr" --no-kernel >"$work/dtn.out" 2>&1 || bad "DT --no-kernel: exit $?"
 grep -q "held against" "$work/dtn.out" && bad "DT --no-kernel: compared"

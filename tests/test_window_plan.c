@@ -5,10 +5,14 @@
  * transfer, the default plan's time with windows bounded by time, beside
  * the same plan with today's fixed count (iters=100000); the 384-CPU
  * default under 60 s.  The figures are printed: a model, not a timing.
+ * And the loops a window runs: window_loop() (one chunk at least,
+ * chunks within chunk_max, the chunk carried from one window into the
+ * next) and a gap's wait (ends at its deadline, never before).
  */
 #include <stdio.h>
 
 #include "check.h"
+#include "isa_ops.h"
 #include "measure/window_loop.h"
 #include "measure/window_plan.h"
 
@@ -149,9 +153,56 @@ static void bounds(void)
 	CHECK(window_plan(&in, &p) == -1);
 }
 
+static void loop(void)
+{
+	size_t n;
+	const struct sbm_op *op = &ops_all(&n)[0];
+	uint64_t word[2] = { 0, 0 }, until;
+	struct window_loop run = { .chunk = 0 };
+
+	/* a deadline already past: still one chunk, of one iteration */
+	window_loop(op, word, 5, 0, isa_counter() - 1, 1000, 7, &run);
+	CHECK_EQ_U64(run.iters, 1);
+	CHECK_EQ_U64(run.gap_ticks, 0);
+	/* a chunk carried in above chunk_max starts again at one */
+	run.chunk = 1000;
+	window_loop(op, word, 5, 0, isa_counter() - 1, 1000, 7, &run);
+	CHECK_EQ_U64(run.iters, 1);
+	/* every chunk fast: it doubles up to chunk_max (1, 2, 4; 8 > 7),
+	 * and the loop ends at or past its deadline */
+	run.chunk = 0;
+	until = isa_counter() + 100000;
+	window_loop(op, word, 5, 0, until, UINT64_MAX / 4, 7, &run);
+	CHECK_EQ_U64(run.chunk, 4);
+	CHECK(run.end >= until);
+	CHECK(run.iters >= 7);
+	/* the chunk it ended on is where the next window starts */
+	window_loop(op, word, 5, 0, isa_counter() - 1, UINT64_MAX / 4, 7,
+		    &run);
+	CHECK_EQ_U64(run.iters, 4);
+	CHECK_EQ_U64(word[0], 0);	/* every set cleared */
+}
+
+/* A gap ends at its counter deadline, never before, whatever pace it
+ * was calibrated at (none, one round a tick, far too many). */
+static void gap_wait(void)
+{
+	static const uint64_t q8[] = { 0, 256, 1u << 20 };
+	static const uint64_t gaps[] = { 1, 100, 10000 };
+
+	for (size_t i = 0; i < sizeof(q8) / sizeof(q8[0]); i++)
+		for (size_t g = 0; g < sizeof(gaps) / sizeof(gaps[0]); g++) {
+			ops_gap_half_q8 = q8[i];
+			CHECK(ops_gap_wait(gaps[g]) >= gaps[g]);
+		}
+	ops_gap_half_q8 = 0;
+}
+
 int main(void)
 {
 	model();
 	bounds();
+	loop();
+	gap_wait();
 	return check_done("test_window_plan");
 }

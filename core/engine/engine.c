@@ -19,25 +19,20 @@ uint64_t engine_ms_ticks(const struct engine *e, uint64_t ms)
 	return machine_ms_ticks(e->info.counter_hz, ms);
 }
 
-/* The barrier; its last CPU to arrive first runs @last (may be NULL)
- * and leaves with *@was_last true (@was_last may be NULL). */
+/* The barrier; its last CPU to arrive first runs @last (may be NULL). */
 static bool barrier_wait(struct engine *e, uint32_t *sense,
 			 void (*last)(struct engine *e, uint64_t arg),
-			 uint64_t arg, bool *was_last)
+			 uint64_t arg)
 {
 	struct engine_barrier *bar = &e->barrier;
 	struct engine_spin sp = { 0 };
 	uint32_t s = !*sense;
 
 	*sense = s;
-	if (was_last)
-		*was_last = false;
 	if (__atomic_add_fetch(&bar->count, 1, __ATOMIC_ACQ_REL) == bar->total) {
 		bar->count = 0;
 		if (last)
 			last(e, arg);
-		if (was_last)
-			*was_last = true;
 		__atomic_store_n(&bar->sense, s, __ATOMIC_RELEASE);
 		return true;
 	}
@@ -53,19 +48,18 @@ static bool barrier_wait(struct engine *e, uint32_t *sense,
 
 bool engine_barrier(struct engine *e, uint32_t *sense)
 {
-	return barrier_wait(e, sense, NULL, 0, NULL);
+	return barrier_wait(e, sense, NULL, 0);
 }
 
 static void set_window_end(struct engine *e, uint64_t ticks)
 {
-	e->epoch = 0;
 	e->window_end = isa_counter() + ticks;
 }
 
 bool engine_barrier_until(struct engine *e, uint32_t *sense, uint64_t ticks,
-			  uint64_t *end, bool *keeper)
+			  uint64_t *end)
 {
-	if (!barrier_wait(e, sense, set_window_end, ticks, keeper))
+	if (!barrier_wait(e, sense, set_window_end, ticks))
 		return false;
 	/* the release's acquire orders this after the last CPU's store */
 	*end = e->window_end;

@@ -89,11 +89,6 @@ struct engine {
 	bool bsp_sleeps;	/* plat_boot_cpu_sleeps(): asked once */
 	struct engine_barrier barrier;
 	uint64_t window_end;	/* engine_barrier_until()'s deadline */
-	/* how many of the block's deadlines have passed, as the CPU that set
-	 * window_end (the keeper) saw them: the others read this word
-	 * between chunks instead of the counter.  Its own line: read by
-	 * every CPU, written once a window. */
-	_Alignas(ENGINE_ALIGN) volatile uint32_t epoch;
 	/* CPUs whose timed window has closed (engine_window_done()) */
 	_Alignas(ENGINE_ALIGN) volatile uint32_t done;
 	volatile uint32_t failed;	/* a wait ran past the deadline */
@@ -146,25 +141,11 @@ bool engine_barrier(struct engine *e, uint32_t *sense);
 /*
  * engine_barrier() whose last CPU to arrive sets one counter deadline,
  * @ticks from then, and every CPU leaves with it in @end: the common end
- * of a window bounded by time.  That CPU leaves with @keeper true: it
- * alone watches the counter for the deadlines of the block and tells
- * the others through e->epoch (engine_epoch_*()), zeroed here.  False
- * as engine_barrier().
+ * of a window bounded by time (counters synchronised across CPUs, as the
+ * engine's deadlines already assume).  False as engine_barrier().
  */
 bool engine_barrier_until(struct engine *e, uint32_t *sense, uint64_t ticks,
-			  uint64_t *end, bool *keeper);
-
-/* The keeper: @n deadlines of the block have passed. */
-static inline void engine_epoch_publish(struct engine *e, uint32_t n)
-{
-	__atomic_store_n(&e->epoch, n, __ATOMIC_RELEASE);
-}
-
-/* The others: how many have, as far as this CPU has seen. */
-static inline uint32_t engine_epoch(const struct engine *e)
-{
-	return __atomic_load_n(&e->epoch, __ATOMIC_ACQUIRE);
-}
+			  uint64_t *end);
 
 /* A timed window on the calling CPU; close() leaves ticks and cycles in
  * the CPU's mailbox and returns the closing counter value. */

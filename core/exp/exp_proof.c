@@ -429,6 +429,7 @@ static uint64_t set_gap(struct engine *e, struct proof *p, double cas_ns,
 	p->gap_ns = proof_pick_gap(sbm_opts.gap_ns, sbm_opts.ngaps, cas_ns,
 				   fallback);
 	p->spins = ops_gap_ticks(p->gap_ns, e->info.counter_hz);
+	ops_gap_calibrate(e->info.counter_hz);
 	return 120000 + n / 50 + n * p->gap_ns / 125000;
 }
 

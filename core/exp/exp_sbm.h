@@ -93,7 +93,7 @@ struct sbm_exp {
 	uint64_t window_ticks, warm_ticks;
 	/* the plan (measure/window_plan.h), per gap, made by the estimate */
 	uint64_t plan_ticks[SBM_MAX_GAPS], plan_warm[SBM_MAX_GAPS];
-	/* window_loop_*()'s chunk bound, per gap as planned, and the one in
+	/* window_loop()'s chunk bound, per gap as planned, and the one in
 	 * use (0: WINDOW_CHUNK_MAX) */
 	uint32_t plan_chunk[SBM_MAX_GAPS], chunk_max;
 	struct sbm_result results[SBM_NKINDS * SBM_MAX_GAPS];

@@ -53,52 +53,34 @@ static bool count_window(struct engine *e, struct sbm_exp *x, void *p,
  * at the barrier sets the warm-up's end, and window w ends for every CPU
  * at start + (w + 1) x window.  No barrier between them: the contention
  * runs on unbroken from one window into the next, and a block of reps
- * costs one engine run (waking, barrier, collection), not one each.
- * That CPU keeps the time (window_loop.h): it reads the counter between
- * chunks and publishes each deadline passed in e->epoch (1: the warm-up
- * ended, w + 2: window w did); every CPU reads its own counter once at
- * each end, which closes one window and opens the next.
+ * costs one engine run (waking, barrier, collection), not one each.  The
+ * counter read that ends a window's loop also opens the next window: no
+ * read more than the loop's own.
  */
-static void block_loop(struct engine *e, struct sbm_exp *x, void *p,
-		       unsigned bit, bool keeper, uint64_t start, uint32_t n,
-		       struct window_loop *run)
-{
-	uint64_t chunk = window_chunk_ticks(x->window_ticks);
-
-	if (!keeper) {
-		window_loop_follow(x->op, p, bit, x->spins, &e->epoch, n,
-				   x->chunk_max, run);
-		return;
-	}
-	window_loop_keep(x->op, p, bit, x->spins,
-			 start + (uint64_t)n * x->window_ticks - x->window_ticks,
-			 chunk, x->chunk_max, run);
-	engine_epoch_publish(e, n);
-}
-
 static bool time_windows(struct engine *e, struct sbm_exp *x, void *p,
 			 unsigned bit, uint32_t cpu, uint32_t *sense)
 {
+	uint64_t chunk = window_chunk_ticks(x->window_ticks), start, t0, c0, c1;
 	struct window_loop run = { .chunk = 0 };
-	uint64_t start, t0, c0, t1, c1;
-	bool keeper;
 
-	if (!engine_barrier_until(e, sense, x->warm_ticks, &start, &keeper))
+	if (!engine_barrier_until(e, sense, x->warm_ticks, &start))
 		return false;
-	block_loop(e, x, p, bit, keeper, start, 1, &run);
+	window_loop(x->op, p, bit, x->spins, start, chunk, x->chunk_max, &run);
 	c0 = e->info.cycles ? isa_cycles() : 0;
-	t0 = isa_counter();
+	t0 = run.end;
 	for (uint32_t k = 0; k < x->nwin; k++) {
 		struct sbm_window *sw = &x->win[(size_t)k * e->topo->ncpus +
 						cpu];
 
-		block_loop(e, x, p, bit, keeper, start, k + 2, &run);
-		t1 = isa_counter();
+		window_loop(x->op, p, bit, x->spins,
+			    start + (k + 1) * x->window_ticks, chunk,
+			    x->chunk_max, &run);
 		c1 = e->info.cycles ? isa_cycles() : 0;
-		*sw = (struct sbm_window){ .ticks = t1 - t0, .cycles = c1 - c0,
+		*sw = (struct sbm_window){ .ticks = run.end - t0,
+					   .cycles = c1 - c0,
 					   .iters = run.iters,
 					   .gap = run.gap_ticks };
-		t0 = t1;
+		t0 = run.end;
 		c0 = c1;
 	}
 	/* the last window in the mailbox, as engine_window_close() leaves it */

@@ -142,8 +142,13 @@ double ops_spin_ns(uint64_t hz)
 
 double ops_gap_calibrate(uint64_t hz)
 {
-	double ns = ops_spin_ns(hz);
+	static double ns;
+	static uint64_t at_hz;
 
+	if (at_hz == hz && ns > 0)
+		return ns;	/* once a boot: every gap user calls it */
+	ns = ops_spin_ns(hz);
+	at_hz = hz;
 	/* rounds per tick = (1e9 / hz) / ns; x 256, halved */
 	ops_gap_half_q8 = ns > 0 ? (uint64_t)(1e9 / (double)hz / ns * 128) : 0;
 	return ns;

@@ -113,7 +113,9 @@ uint64_t ops_gap_ticks(uint32_t gap_ns, uint64_t hz);
 /* Nanoseconds one ops_spin() round takes on the calling CPU, timed with
  * the counter (@hz) over at least 2 ms. */
 double ops_spin_ns(uint64_t hz);
-/* ops_spin_ns(), and the gaps' pace (ops_gap_half_q8) from it. */
+/* ops_spin_ns(), and the gaps' pace (ops_gap_half_q8) from it; once a
+ * boot (the first call's figure after), by every user of gaps before
+ * its first one. */
 double ops_gap_calibrate(uint64_t hz);
 
 const struct sbm_op *ops_all(size_t *n);

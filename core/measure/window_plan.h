@@ -59,7 +59,7 @@ struct window_plan {
 	uint64_t windows;	/* reps x layouts x gaps */
 	uint64_t runs;		/* blocks of them: layouts x gaps x blocks */
 	uint64_t warm_ticks;	/* the warm-up before each block */
-	/* window_loop_*()'s chunk_max: the iterations the pilot's slowest
+	/* window_loop()'s chunk_max: the iterations the pilot's slowest
 	 * CPU completes in a chunk's time (window_chunk_ticks()), >= 1 */
 	uint32_t chunk_max;
 	/* windows x length + runs x (warm-up + overhead) */
