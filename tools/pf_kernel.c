@@ -322,14 +322,29 @@ static uint32_t kcpu(const struct pf_view *v, const struct pf_kernel *k,
 	return i;
 }
 
-/* Groups (package, core, LLC, node): do both put the same CPUs
- * together?  The first pair they part on is named. */
 /* CPU @i's group at @off in struct topo_cpu (package, core, llc...) */
 static uint32_t grp(const struct topo *t, uint32_t i, size_t off)
 {
 	return *(const uint32_t *)((const char *)&t->cpus[i] + off);
 }
 
+/* How many groups at @off the image has. */
+static uint32_t image_groups(const struct topo *t, size_t off)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < t->ncpus; i++) {
+		bool new_i = true;
+
+		for (uint32_t j = 0; j < i; j++)
+			new_i &= grp(t, i, off) != grp(t, j, off);
+		n += new_i;
+	}
+	return n;
+}
+
+/* Groups (package, core, LLC, node): do both put the same CPUs
+ * together?  The first pair they part on is named. */
 static void groups(const struct pf_view *v, const struct pf_kernel *k,
 		   const char *what, const uint32_t *kg, size_t off,
 		   const char *purpose)
@@ -346,22 +361,14 @@ static void groups(const struct pf_view *v, const struct pf_kernel *k,
 		said += a != PF_K_NONE && kg[a] != PF_K_NONE;
 	}
 	if (t->ncpus && !said) {
-		for (uint32_t i = 0; i < t->ncpus; i++) {
-			bool new_i = true;
-
-			for (uint32_t j = 0; j < i; j++)
-				new_i &= grp(t, i, off) != grp(t, j, off);
-			ni += new_i;
-		}
-		snprintf(x, sizeof(x), "%u", ni);
+		snprintf(x, sizeof(x), "%u", image_groups(t, off));
 		line(what, x, "none", "not compared: the kernel does not "
 		     "say for any CPU");
 		return;
 	}
 	for (uint32_t i = 0; i < t->ncpus; i++) {
 		uint32_t a = kcpu(v, k, i);
-		uint32_t gi = *(const uint32_t *)((const char *)&t->cpus[i] +
-						   off);
+		uint32_t gi = grp(t, i, off);
 		bool new_i = true, new_k = true;
 
 		if (a == PF_K_NONE || kg[a] == PF_K_NONE) {
@@ -372,8 +379,7 @@ static void groups(const struct pf_view *v, const struct pf_kernel *k,
 		}
 		for (uint32_t j = 0; j < i; j++) {
 			uint32_t b = kcpu(v, k, j);
-			uint32_t gj = *(const uint32_t *)
-				((const char *)&t->cpus[j] + off);
+			uint32_t gj = grp(t, j, off);
 
 			if (b == PF_K_NONE || kg[b] == PF_K_NONE)
 				continue;
