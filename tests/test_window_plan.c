@@ -198,11 +198,36 @@ static void gap_wait(void)
 	ops_gap_half_q8 = 0;
 }
 
+/* The untimed loop after a CPU's windows: one iteration sets and clears
+ * its own bit (a byte op: the byte at the slot) and leaves the rest of
+ * the word as it was, with a gap spun or none, calibrated or not. */
+static void untimed(void)
+{
+	static const uint64_t q8[] = { 0, 256 };
+	static const uint64_t gaps[] = { 0, 1000 };
+	size_t n;
+	const struct sbm_op *all = ops_all(&n);
+
+	for (size_t o = 0; o < n; o++)
+		for (size_t i = 0; i < 2; i++)
+			for (size_t g = 0; g < 2; g++) {
+				uint64_t was = all[o].bytewise ? 0x8100 : 0x81;
+				uint64_t word[2] = { was, 0 };
+
+				ops_gap_half_q8 = q8[i];
+				ops_run_untimed(&all[o], word, 5, gaps[g]);
+				CHECK_EQ_U64(word[0], was);
+				CHECK_EQ_U64(word[1], 0);
+			}
+	ops_gap_half_q8 = 0;
+}
+
 int main(void)
 {
 	model();
 	bounds();
 	loop();
 	gap_wait();
+	untimed();
 	return check_done("test_window_plan");
 }

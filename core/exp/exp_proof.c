@@ -241,7 +241,7 @@ static void update_body(struct engine *e, uint32_t cpu, void *arg)
 	p->gap_ticks[cpu == p->pair[0] ? 0 : 1] = gap;
 	engine_window_done(e);
 	while (engine_others_timing(e, &sp))
-		ops_run(p->op, w, bit, 1, p->spins);
+		ops_run_untimed(p->op, w, bit, p->spins);
 }
 
 /*

@@ -111,7 +111,7 @@ void sbm_body(struct engine *e, uint32_t cpu, void *arg)
 	/* the line stays as contended until the slowest window closes:
 	 * the windows' own loop, gaps and all */
 	while (engine_others_timing(e, &sp))
-		ops_run(x->op, p, bit, 1, x->spins);
+		ops_run_untimed(x->op, p, bit, x->spins);
 }
 
 int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,

@@ -107,6 +107,29 @@ static inline uint64_t ops_run(const struct sbm_op *op, void *p,
 	return 0;
 }
 
+/*
+ * One iteration of @op while other CPUs' windows are still open: untimed,
+ * so its gaps are spun at the calibrated pace (ops_gap_calibrate())
+ * without a counter read.  The line still sees updates at about the
+ * windows' rate, and the counter is left to the CPUs still timing: under
+ * QEMU's TCG every x86 rdtsc takes one QEMU-wide lock, and 63 vCPUs
+ * reading it between updates held back the one that had to close.
+ */
+static inline void ops_run_untimed(const struct sbm_op *op, void *p,
+				   unsigned bit, uint64_t gap)
+{
+	uint64_t n = (gap * ops_gap_half_q8) >> 7;
+
+	if (!gap) {
+		op->loop(p, bit, 1);
+		return;
+	}
+	op->set(p, bit);
+	ops_spin(n);
+	op->clear(p, bit);
+	ops_spin(n);
+}
+
 /* @gap_ns as counter ticks at @hz, at least one for a non-zero gap. */
 uint64_t ops_gap_ticks(uint32_t gap_ns, uint64_t hz);
 
