@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "exp/exp_sbm.h"
 #include "measure/estimate.h"
 #include "measure/rep_order.h"
 #include "measure/stats.h"
@@ -190,8 +191,41 @@ static void picks(void)
 	CHECK(!strcmp(w, "162.93 s"));
 }
 
+/*
+ * A rep's figure is a ratio of sums: the windows' ticks over the
+ * iterations the CPUs completed.  Two CPUs in one 1000-tick window, one
+ * completing 1000 iterations and one the host barely ran completing 10:
+ * 2000 / 1010 ticks an iteration, where the mean of their own figures
+ * (1 and 100) would say 50.5.  Without iterations, or with equal ones
+ * (windows bounded by count), it is the plain mean; a CPU not chosen
+ * does not count.
+ */
+static void iter_mean(void)
+{
+	struct topo t = { .ncpus = 3 };
+	uint8_t chosen[3] = { 1, 1, 0 };
+	struct engine e = { .topo = &t, .chosen = chosen };
+	/* [rep][cpu], two reps */
+	const double ticks[] = { 1, 100, 7, 2, 2, 7 };
+	const double iters[] = { 1000, 10, 5, 50, 50, 5 };
+	const double equal[] = { 10, 10, 10, 10, 10, 10 };
+	double m[2];
+
+	CHECK(near(sbm_iter_mean(&e, ticks, iters, 1), 2000.0 / 1010, 1e-12));
+	CHECK(near(sbm_iter_mean(&e, ticks, NULL, 1), 50.5, 1e-12));
+	CHECK(near(sbm_iter_mean(&e, ticks, equal, 2), 105.0 / 4, 1e-12));
+	CHECK(near(sbm_iter_mean(&e, ticks, iters, 2),
+		   (1000 + 1000 + 100 + 100) / 1110.0, 1e-12));
+	sbm_rep_means(&e, ticks, iters, 2, m);
+	CHECK(near(m[0], 2000.0 / 1010, 1e-12));
+	CHECK(near(m[1], 2, 1e-12));
+	/* nothing completed: no figure, not a division by zero */
+	CHECK(sbm_iter_mean(&e, ticks, (const double[]){ 0, 0, 0 }, 1) == 0);
+}
+
 int main(void)
 {
+	iter_mean();
 	diff_interval();
 	ratio_interval();
 	ratio_coverage();

@@ -131,9 +131,10 @@ int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 int sbm_alloc_windows(struct sbm_exp *x, uint32_t ncpus);
 void sbm_body(struct engine *e, uint32_t cpu, void *arg);
 
-/* Summarise samples[rep][cpu] (ticks per iteration) into @r. */
+/* Summarise samples[rep][cpu] (ticks per iteration) into @r, the means
+ * weighted by iters[rep][cpu] (sbm_iter_mean()). */
 void sbm_summarise(const struct engine *e, struct sbm_result *r,
-		   const double *samples, uint32_t reps);
+		   const double *samples, const double *iters, uint32_t reps);
 
 /*
  * Between the experiment's files: exp_sbm.c (records, options, prepare),
@@ -170,10 +171,25 @@ int sbm_pilot(struct engine *e, struct sbm_exp *x, const uint32_t *cpus,
 /* The deadline of one rep at gap @gap_ns (generous). */
 uint64_t sbm_rep_deadline_ms(uint32_t gap_ns);
 
-/* Of @reps reps in samples[rep][cpu], each rep's mean over the chosen
- * CPUs into @means. */
+/*
+ * The mean of v[rep][cpu] over the chosen CPUs of @reps reps, each
+ * weighted by the iterations it completed, iters[rep][cpu] (NULL: all
+ * alike).  For v = ticks per iteration that is a ratio of sums, the
+ * windows' ticks over their iterations: the CPU time an update cost,
+ * waits included.  With windows bounded by count every CPU completes the
+ * same iterations and it is the plain mean over CPUs.  With windows
+ * bounded by time a CPU the host barely ran (512 iterations in a window
+ * where another did 2 million, at 4 vCPUs under TCG) still adds its whole
+ * window to the sum, but its few iterations no longer make its
+ * ticks-per-iteration figure count as much as everyone else's.
+ * Unfairness is reported as the iteration spread.
+ */
+double sbm_iter_mean(const struct engine *e, const double *v,
+		     const double *iters, uint32_t reps);
+/* Of @reps reps in samples[rep][cpu], each rep's sbm_iter_mean() into
+ * @means. */
 void sbm_rep_means(const struct engine *e, const double *samples,
-		   uint32_t reps, double *means);
+		   const double *iters, uint32_t reps, double *means);
 /* The median cycles per iteration and clock over the chosen CPUs' reps
  * (@cyc as @samples), where the platform counts cycles. */
 void sbm_effective_clock(const struct engine *e, struct sbm_result *r,

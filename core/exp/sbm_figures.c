@@ -11,7 +11,8 @@
 #include "exp/exp_sbm.h"
 
 static void group_stats(const struct engine *e, struct sbm_result *r,
-			const double *samples, uint32_t reps, bool by_llc)
+			const double *samples, const double *iters,
+			uint32_t reps, bool by_llc)
 {
 	const struct topo *t = e->topo;
 	uint32_t ngroups = by_llc ? t->nllcs : t->nnodes;
@@ -25,6 +26,7 @@ static void group_stats(const struct engine *e, struct sbm_result *r,
 		return;
 	}
 	for (uint32_t g = 0; g < ngroups; g++) {
+		double sum = 0, w = 0;
 		size_t n = 0;
 
 		for (uint32_t i = 0; i < t->ncpus; i++) {
@@ -32,14 +34,22 @@ static void group_stats(const struct engine *e, struct sbm_result *r,
 
 			if (cg != g || !e->chosen[i])
 				continue;
-			for (uint32_t rep = 0; rep < reps; rep++)
-				v[n++] = samples[rep * t->ncpus + i];
+			for (uint32_t rep = 0; rep < reps; rep++) {
+				size_t at = (size_t)rep * t->ncpus + i;
+				double k = iters ? iters[at] : 1;
+
+				v[n++] = samples[at];
+				sum += samples[at] * k;
+				w += k;
+			}
 		}
 		if (!n)
 			continue;
 		gs[out].id = g;
 		gs[out].ncpus = (uint32_t)(n / reps);
 		stats_compute(v, n, &gs[out].st);
+		if (w > 0)
+			gs[out].st.mean = sum / w;	/* the group's own sums */
 		out++;
 	}
 	free(v);
@@ -52,34 +62,37 @@ static void group_stats(const struct engine *e, struct sbm_result *r,
 	}
 }
 
-/*
- * Each repetition's mean over the chosen CPUs of their ticks per
- * iteration, every CPU weighing the same however many iterations it
- * completed: the cost an update has on the average CPU, a starved one's
- * as much as a fast one's (weighted by iterations, a CPU that kept the
- * line to itself would hide the others' waits).
- */
-void sbm_rep_means(const struct engine *e, const double *samples,
-		   uint32_t reps, double *means)
+double sbm_iter_mean(const struct engine *e, const double *v,
+		     const double *iters, uint32_t reps)
 {
 	const struct topo *t = e->topo;
+	double sum = 0, w = 0;
 
-	for (uint32_t rep = 0; rep < reps; rep++) {
-		double sum = 0;
-		uint32_t k = 0;
-
+	for (uint32_t rep = 0; rep < reps; rep++)
 		for (uint32_t i = 0; i < t->ncpus; i++) {
+			size_t at = (size_t)rep * t->ncpus + i;
+			double k = iters ? iters[at] : 1;
+
 			if (!e->chosen[i])
 				continue;
-			sum += samples[(size_t)rep * t->ncpus + i];
-			k++;
+			sum += v[at] * k;
+			w += k;
 		}
-		means[rep] = k ? sum / k : 0;
-	}
+	return w > 0 ? sum / w : 0;
+}
+
+void sbm_rep_means(const struct engine *e, const double *samples,
+		   const double *iters, uint32_t reps, double *means)
+{
+	size_t n = e->topo->ncpus;
+
+	for (uint32_t rep = 0; rep < reps; rep++)
+		means[rep] = sbm_iter_mean(e, samples + rep * n,
+					   iters ? iters + rep * n : NULL, 1);
 }
 
 void sbm_summarise(const struct engine *e, struct sbm_result *r,
-		   const double *samples, uint32_t reps)
+		   const double *samples, const double *iters, uint32_t reps)
 {
 	const struct topo *t = e->topo;
 	double *all = malloc(sizeof(double) * t->ncpus * reps);
@@ -96,20 +109,22 @@ void sbm_summarise(const struct engine *e, struct sbm_result *r,
 		for (uint32_t i = 0; i < t->ncpus; i++)
 			if (e->chosen[i])
 				all[n++] = samples[(size_t)rep * t->ncpus + i];
-	sbm_rep_means(e, samples, reps, means);
+	sbm_rep_means(e, samples, iters, reps, means);
 	free(r->rep_mean);
 	r->rep_mean = malloc(sizeof(double) * reps);
 	if (r->rep_mean)
 		memcpy(r->rep_mean, means, sizeof(double) * reps);
 	stats_compute(all, n, &r->st);
+	/* the mean is the ratio of sums; the rest describes the CPUs' own */
+	r->st.mean = sbm_iter_mean(e, samples, iters, reps);
 	stats_compute(means, reps, &ms);
 	r->rep_cv = ms.cv;
 	r->ci95 = stats_ci95(&ms);
 	r->reps = reps;
 	free(all);
 	free(means);
-	group_stats(e, r, samples, reps, true);
-	group_stats(e, r, samples, reps, false);
+	group_stats(e, r, samples, iters, reps, true);
+	group_stats(e, r, samples, iters, reps, false);
 }
 
 static double median_of_chosen(const struct engine *e, const double *v,

@@ -225,11 +225,10 @@ int sbm_spread_pilot(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 	x->warm_ticks = warm_ticks;
 	x->nwin = n;
 	rc = sbm_time_on_engine(e, x, 0, sbm_rep_deadline_ms(0));
-	/* each window's figure as a rep's: the mean over CPUs of their
-	 * ticks per iteration (sbm_rep_means()) */
+	/* each window's figure as a rep's: the chosen CPUs' ticks over
+	 * their iterations (sbm_rep_means()) */
 	for (uint32_t w = 0; !rc && w < n; w++) {
-		double sum = 0;
-		uint32_t k = 0;
+		double ticks = 0, iters = 0;
 
 		for (uint32_t i = 0; i < t->ncpus; i++) {
 			const struct sbm_window *sw =
@@ -237,11 +236,10 @@ int sbm_spread_pilot(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 
 			if (!e->chosen[i])
 				continue;
-			sum += (double)sw->ticks /
-			       (double)(sw->iters ? sw->iters : 1);
-			k++;
+			ticks += (double)sw->ticks;
+			iters += (double)(sw->iters ? sw->iters : 1);
 		}
-		fig[w] = k ? sum / k : 0;
+		fig[w] = iters > 0 ? ticks / iters : 0;
 	}
 	x->window_ticks = 0;
 	x->nwin = 1;
@@ -365,9 +363,9 @@ static double rep_figure(const struct engine *e, const struct kind_run *kr,
 	size_t at = (size_t)rep * e->topo->ncpus;
 	double m, fm = 0;
 
-	sbm_rep_means(e, kr->samples + at, 1, &m);
+	sbm_rep_means(e, kr->samples + at, kr->iters + at, 1, &m);
 	if (f)
-		sbm_rep_means(e, f->samples + at, 1, &fm);
+		sbm_rep_means(e, f->samples + at, f->iters + at, 1, &fm);
 	return m - fm;
 }
 
@@ -455,26 +453,16 @@ static void summarise_run(struct engine *e, struct kind_run *kr,
 			  uint32_t reps)
 {
 	struct sbm_result *r = kr->r;
-	struct stats gs;
-	size_t n = 0;
-	double *g = malloc(sizeof(double) * e->topo->ncpus * reps);
 
 	iteration_spread(e, kr, reps);
-	sbm_summarise(e, r, kr->samples, reps);
+	sbm_summarise(e, r, kr->samples, kr->iters, reps);
 	if (e->info.cycles && sbm_opts.mode != MODE_PAIR)
 		sbm_effective_clock(e, r, kr->samples, kr->cyc, reps);
-	if (!r->gap_ns || !g || sbm_opts.mode == MODE_PAIR) {
-		free(g);
+	if (!r->gap_ns || sbm_opts.mode == MODE_PAIR)
 		return;
-	}
-	for (uint32_t rep = 0; rep < reps; rep++)
-		for (uint32_t i = 0; i < e->topo->ncpus; i++)
-			if (e->chosen[i])
-				g[n++] = kr->gap[(size_t)rep * e->topo->ncpus +
-						 i];
-	stats_compute(g, n, &gs);
-	free(g);
-	r->gap_real_ns = sbm_ns(e, gs.mean);
+	/* the gaps' ticks over the updates, as the figure's mean */
+	r->gap_real_ns = sbm_ns(e, sbm_iter_mean(e, kr->gap, kr->iters,
+						 reps));
 	/* a deadline the CPUs could not keep: the figure is at another gap */
 	if (r->gap_real_ns > r->gap_ns * 1.1 ||
 	    r->gap_real_ns < r->gap_ns * 0.9) {
