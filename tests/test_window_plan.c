@@ -35,7 +35,7 @@ static void model(void)
 			.slow_iter_ns = window_model_iter_ns(cpus[i],
 							     TRANSFER_NS),
 			.reps = REPS_MAX, .layouts = LAYOUTS, .gaps = GAPS,
-			.block = BLOCK,
+			.block = BLOCK, .budget_ns = 24e9,	/* budget=24 */
 			.overhead_ns = window_model_overhead_ns(cpus[i],
 								TRANSFER_NS),
 		};
@@ -136,6 +136,38 @@ static void bounds(void)
 	in.interval_ns = window_interval_ns(1e7, 25, 2, 20);
 	CHECK(window_plan(&in, &p) == 0);
 	CHECK(!strcmp(p.bound, "maximum"));
+	/* budget=: 120 windows in 12 runs of 0.5 s overhead, 12 s in all:
+	 * (12 - 6) s / (120 + 12 / 8) = 49.38 ms; the plan takes the
+	 * budget, no more */
+	in.reps = 20;
+	in.layouts = 6;
+	in.block = 15;
+	in.overhead_ns = 5e8;
+	in.budget_ns = 12e9;
+	CHECK(window_plan(&in, &p) == 0);
+	CHECK(!strcmp(p.bound, "budget"));
+	CHECK(p.window_ns > 49380000 && p.window_ns < 49390000);
+	CHECK(p.total_s > 11.999 && p.total_s < 12.001);
+	/* overhead past the budget: the 10 ms minimum, over budget */
+	in.overhead_ns = 2e9;
+	CHECK(window_plan(&in, &p) == 0);
+	CHECK_EQ_U64(p.window_ns, WINDOW_MIN_NS);
+	CHECK(!strcmp(p.bound, "budget"));
+	/* never below the slowest CPU's iterations: 200 x 300 us */
+	in.slow_iter_ns = 300000;
+	CHECK(window_plan(&in, &p) == 0);
+	CHECK_EQ_U64(p.window_ns, 60000000);
+	CHECK(!strcmp(p.bound, "budget"));
+	/* a budget the plan fits in changes nothing */
+	in.slow_iter_ns = 1000;
+	in.overhead_ns = 0;
+	in.budget_ns = 1e12;
+	CHECK(window_plan(&in, &p) == 0);
+	CHECK(!strcmp(p.bound, "maximum"));
+	in.budget_ns = 0;
+	in.reps = 1;
+	in.layouts = 1;
+	in.block = 0;
 	in.interval_ns = 0;
 	/* min_iters asked */
 	in.slow_iter_ns = 20000;
@@ -180,6 +212,47 @@ static void loop(void)
 	window_loop(op, word, 5, 0, isa_counter() - 1, UINT64_MAX / 4, 7,
 		    &run);
 	CHECK_EQ_U64(run.iters, 4);
+	CHECK_EQ_U64(word[0], 0);	/* every set cleared */
+}
+
+/* The count of windows closed that the CPUs of a run share: a window
+ * another CPU has closed stops this one after a piece, whatever its
+ * deadline; one that ends by the counter raises the count, never lowers
+ * it. */
+static void shared_close(void)
+{
+	size_t n;
+	const struct sbm_op *op = &ops_all(&n)[0];
+	uint64_t word[2] = { 0, 0 }, far = isa_counter() + (1ull << 34);
+	uint32_t closed = 3;
+	struct window_loop run = { .chunk = 1000, .closed = &closed,
+				   .index = 2 };
+
+	/* window 2 closed elsewhere: one piece of the chunk, then out (a
+	 * loop that missed the close runs seconds to @far and fails, not
+	 * hangs) */
+	window_loop(op, word, 5, 0, far, UINT64_MAX / 4, 1000, &run);
+	CHECK(run.stopped);
+	CHECK_EQ_U64(run.iters, WINDOW_STOP_EVERY);
+	CHECK_EQ_U64(run.chunk, 1000);	/* a part chunk keeps the pace */
+	CHECK_EQ_U64(closed, 3);
+	/* window 3 not yet closed: runs to its own deadline and closes it */
+	run.index = 3;
+	run.chunk = 0;
+	window_loop(op, word, 5, 0, isa_counter() + 1000, 1, 1000, &run);
+	CHECK(!run.stopped);
+	CHECK_EQ_U64(closed, 4);
+	/* a CPU late in window 1 ends past its deadline: the count stays */
+	run.index = 1;
+	window_loop(op, word, 5, 0, isa_counter() - 1, 1, 1000, &run);
+	CHECK(run.stopped);
+	CHECK_EQ_U64(closed, 4);
+	/* none shared: the counter alone, as before */
+	run.closed = NULL;
+	run.chunk = 0;
+	window_loop(op, word, 5, 0, isa_counter() - 1, 1, 1000, &run);
+	CHECK(!run.stopped);
+	CHECK_EQ_U64(run.iters, 1);
 	CHECK_EQ_U64(word[0], 0);	/* every set cleared */
 }
 
@@ -247,6 +320,7 @@ int main(void)
 	model();
 	bounds();
 	loop();
+	shared_close();
 	gap_wait();
 	untimed();
 	run_gap0();

@@ -393,6 +393,7 @@ static int run_set(struct engine *e, const struct cpu_set *s, uint32_t n,
 	e->barrier.sense = 0;
 	e->barrier.total = n;
 	e->done = 0;
+	e->windows_closed = 0;
 	e->failed = 0;
 	e->bsp_in_run = bsp_in;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);

@@ -89,6 +89,9 @@ struct engine {
 	bool bsp_sleeps;	/* plat_boot_cpu_sleeps(): asked once */
 	struct engine_barrier barrier;
 	uint64_t window_end;	/* engine_barrier_until()'s deadline */
+	/* windows of the run some CPU has seen end (window_loop.h): every
+	 * CPU looks at it between pieces of its windows; its own line */
+	_Alignas(ENGINE_ALIGN) volatile uint32_t windows_closed;
 	/* CPUs whose timed window has closed (engine_window_done()) */
 	_Alignas(ENGINE_ALIGN) volatile uint32_t done;
 	volatile uint32_t failed;	/* a wait ran past the deadline */

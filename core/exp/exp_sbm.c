@@ -341,6 +341,13 @@ static const struct option_decl decls[] = {
 	  .meta = "US|auto", .help = "with iters=auto, a window's length in "
 	  "us, 100..10000000; auto: from a pilot, long enough for the "
 	  "slowest CPU's 200 iterations" },
+	/* a full run in about half a minute, whatever the CPU count: the
+	 * windows share what the runs' overhead leaves of it */
+	{ .key = "budget", .kind = OPT_UINT, OPT_OWN_FIELD(struct sbm_opts, budget_s),
+	  .lo = 0, .hi = 86400, .def = "24", .meta = "S",
+	  .help = "with iters=auto and window=auto, the seconds the planned "
+	  "run may take: longer windows are cut to fit (10 ms at least, "
+	  "never below the slowest CPU's 200 iterations); 0: no limit" },
 	{ .key = "reps", .kind = OPT_CUSTOM, OPT_OWN_FIELD(struct sbm_opts, reps), .set = set_reps,
 	  .format = format_reps, .def = "auto", .meta = "N|auto",
 	  .help = "repetitions, 1..1000; auto: a pilot of 5, then one count "

@@ -158,11 +158,13 @@ int sbm_time_on_engine(struct engine *e, struct sbm_exp *x, uint64_t iters,
  * 0, or -1 when the engine failed. */
 /* A pilot block of @n (2..SBM_BLOCK) windows bounded by time, @window_
  * ticks each after @warm_ticks, of layout @kind at x->spins: the
- * coefficient of variation (%) of its per-window figures into @cv.  0,
- * or -1 (the layout or the engine failed). */
+ * coefficient of variation (%) of its per-window figures into @cv, and
+ * the block's ticks beyond its warm-up and windows (waking, barrier, the
+ * last CPU's tail, collection: what every block of the run will cost
+ * too) into @over.  0, or -1 (the layout or the engine failed). */
 int sbm_spread_pilot(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 		     uint64_t window_ticks, uint64_t warm_ticks, uint32_t n,
-		     double *cv);
+		     double *cv, double *over);
 /* The pilot's count: enough to see the slowest CPU's pace, a few ms
  * even on one line shared by hundreds of CPUs. */
 #define SBM_PILOT_ITERS	64

@@ -36,6 +36,9 @@ struct sbm_opts {
 	/* window=US: a time window's length; 0, window=auto: planned from
 	 * a pilot */
 	uint32_t window_us;
+	/* budget=S: what the planned windows of a run may take, all gaps,
+	 * layouts and reps, overhead included (0: no limit) */
+	uint32_t budget_s;
 	/* repetitions; with reps_auto the least, and sbm adds more (up to
 	 * SBM_REPS_AUTO_MAX) until its interval is narrow enough */
 	uint32_t reps;

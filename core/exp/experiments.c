@@ -106,7 +106,7 @@ int experiments_run(struct engine *e)
 	}
 	for (size_t k = 0; experiments[k] && k < ENGINE_MAX_EXPERIMENTS; k++) {
 		const struct experiment *x = experiments[k];
-		uint64_t t0, est_ms = 0;
+		uint64_t t0 = isa_counter(), est_ms = 0;
 
 		if (!selected(e, x))
 			continue;
@@ -127,8 +127,13 @@ int experiments_run(struct engine *e)
 		if (est_ms) {
 			char words[32];
 
+			/* the planning (pilots) is part of the experiment's
+			 * time too: said, not hidden between the lines */
 			estimate_words(est_ms, words, sizeof(words));
-			report_printf("%s: estimated %s\n", exp_name(x), words);
+			report_printf("%s: estimated %s, after %.2f s of "
+				      "planning\n", exp_name(x), words,
+				      (double)(isa_counter() - t0) /
+				      (double)e->info.counter_hz);
 		}
 		if (e->aborted) {	/* a run of its estimate stopped */
 			report_stopped(e, x, false);

@@ -38,7 +38,7 @@ static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 
 	for (uint32_t gi = 0; gi < ngaps && !e->aborted; gi++) {
 		uint32_t gap = sbm_opts.gap_ns[gi], nl = 0;
-		double slow = 0, over = 0, s, o, cv = 0;
+		double slow = 0, over = 0, s, o, cv = 0, block_over = 0;
 		struct window_plan_in in = { .counter_hz = e->info.counter_hz,
 					     .reps = reps, .gaps = 1,
 					     .block = SBM_BLOCK };
@@ -68,6 +68,8 @@ static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 		in.overhead_ns = sbm_ns(e, over / nl);
 		in.layouts = nl;
 		in.fixed_ns = (uint64_t)sbm_opts.window_us * 1000;
+		/* every gap an equal share of the budget */
+		in.budget_ns = sbm_opts.budget_s * 1e9 / ngaps;
 		if (window_plan(&in, &p))
 			continue;
 		/* the interval asked: a block at that length on the most
@@ -75,10 +77,16 @@ static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 		x->chunk_max = p.chunk_max;
 		if (!in.fixed_ns &&
 		    !sbm_spread_pilot(e, x, most_shared(), p.window_ticks,
-				      p.warm_ticks, SBM_REPS_AUTO_MIN, &cv)) {
+				      p.warm_ticks, SBM_REPS_AUTO_MIN, &cv,
+				      &block_over)) {
 			in.interval_ns = window_interval_ns(
 				(double)p.window_ns, cv, SBM_REPS_AUTO_PCT,
 				reps);
+			/* a real block's overhead, tail and all, where it
+			 * is more than the short pilots' (the faster of two:
+			 * right for the pace, short for a block's end) */
+			if (sbm_ns(e, block_over) > in.overhead_ns)
+				in.overhead_ns = sbm_ns(e, block_over);
 			if (window_plan(&in, &p))
 				continue;
 		}

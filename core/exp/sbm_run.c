@@ -61,7 +61,8 @@ static bool time_windows(struct engine *e, struct sbm_exp *x, void *p,
 			 unsigned bit, uint32_t cpu, uint32_t *sense)
 {
 	uint64_t chunk = window_chunk_ticks(x->window_ticks), start, t0, c0, c1;
-	struct window_loop run = { .chunk = 0 };
+	/* the warm-up is the run's window 0, window k its k + 1 */
+	struct window_loop run = { .chunk = 0, .closed = &e->windows_closed };
 
 	if (!engine_barrier_until(e, sense, x->warm_ticks, &start))
 		return false;
@@ -72,6 +73,7 @@ static bool time_windows(struct engine *e, struct sbm_exp *x, void *p,
 		struct sbm_window *sw = &x->win[(size_t)k * e->topo->ncpus +
 						cpu];
 
+		run.index = k + 1;
 		window_loop(x->op, p, bit, x->spins,
 			    start + (k + 1) * x->window_ticks, chunk,
 			    x->chunk_max, &run);
@@ -211,10 +213,11 @@ int sbm_pilot(struct engine *e, struct sbm_exp *x, const uint32_t *cpus,
 
 int sbm_spread_pilot(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 		     uint64_t window_ticks, uint64_t warm_ticks, uint32_t n,
-		     double *cv)
+		     double *cv, double *over)
 {
 	const struct topo *t = e->topo;
 	double fig[SBM_BLOCK];
+	uint64_t t0, whole, planned = warm_ticks + n * window_ticks;
 	struct stats st;
 	const char *why;
 	int rc;
@@ -224,7 +227,10 @@ int sbm_spread_pilot(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 	x->window_ticks = window_ticks;
 	x->warm_ticks = warm_ticks;
 	x->nwin = n;
+	t0 = isa_counter();
 	rc = sbm_time_on_engine(e, x, 0, sbm_rep_deadline_ms(0));
+	whole = isa_counter() - t0;
+	*over = whole > planned ? (double)(whole - planned) : 0;
 	/* each window's figure as a rep's: the chosen CPUs' ticks over
 	 * their iterations (sbm_rep_means()) */
 	for (uint32_t w = 0; !rc && w < n; w++) {

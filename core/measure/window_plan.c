@@ -8,7 +8,7 @@
 int window_plan(const struct window_plan_in *in, struct window_plan *out)
 {
 	uint32_t iters = in->min_iters ? in->min_iters : WINDOW_MIN_ITERS;
-	double need_ns, tick_ns, chunk;
+	double need_ns, floor_ns, over_ns, tick_ns, chunk;
 	uint32_t block;
 	const char *bound = "iterations";
 
@@ -25,6 +25,7 @@ int window_plan(const struct window_plan_in *in, struct window_plan *out)
 		need_ns = (double)WINDOW_MIN_NS;
 		bound = "minimum";
 	}
+	floor_ns = need_ns;	/* what resolution needs: no budget cuts it */
 	if (in->interval_ns > need_ns) {
 		need_ns = in->interval_ns;
 		bound = "interval";
@@ -32,6 +33,24 @@ int window_plan(const struct window_plan_in *in, struct window_plan *out)
 	if (need_ns > (double)WINDOW_MAX_NS) {
 		need_ns = (double)WINDOW_MAX_NS;
 		bound = "maximum";
+	}
+	block = in->block > 1 ? in->block : 1;
+	out->windows = (uint64_t)in->reps * in->layouts * in->gaps;
+	out->runs = (uint64_t)((in->reps + block - 1) / block) * in->layouts *
+		    in->gaps;
+	over_ns = in->overhead_ns > 0 ? in->overhead_ns : 0;
+	if (in->budget_ns > 0) {
+		/* windows x length + runs x (length / WARM_DIV + overhead) */
+		double fit = (in->budget_ns - (double)out->runs * over_ns) /
+			     ((double)out->windows +
+			      (double)out->runs / WINDOW_WARM_DIV);
+
+		if (fit < floor_ns)
+			fit = floor_ns;
+		if (fit < need_ns) {
+			need_ns = fit;
+			bound = "budget";
+		}
 	}
 	if (in->fixed_ns) {
 		need_ns = (double)in->fixed_ns;
@@ -46,13 +65,9 @@ int window_plan(const struct window_plan_in *in, struct window_plan *out)
 		in->slow_iter_ns;
 	out->chunk_max = chunk < 1 ? 1 : chunk > WINDOW_CHUNK_MAX ?
 			 WINDOW_CHUNK_MAX : (uint32_t)chunk;
-	block = in->block > 1 ? in->block : 1;
-	out->windows = (uint64_t)in->reps * in->layouts * in->gaps;
-	out->runs = (uint64_t)((in->reps + block - 1) / block) * in->layouts *
-		    in->gaps;
 	out->total_s = ((double)out->windows * need_ns +
 			(double)out->runs * (need_ns / WINDOW_WARM_DIV +
-			(in->overhead_ns > 0 ? in->overhead_ns : 0))) / 1e9;
+					     over_ns)) / 1e9;
 	out->bound = bound;
 	return 0;
 }

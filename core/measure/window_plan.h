@@ -51,6 +51,10 @@ struct window_plan_in {
 	/* what the interval asked needs, from a pilot block's spread
 	 * (window_interval_ns()); 0: none */
 	double interval_ns;
+	/* what the whole plan may take, ns (0: no limit): windows longer
+	 * than the slowest CPU's iterations and the counter need are cut to
+	 * fit it after the runs' overhead, never below WINDOW_MIN_NS */
+	double budget_ns;
 };
 
 struct window_plan {
@@ -67,7 +71,8 @@ struct window_plan {
 	/* the bound that decided the length: "iterations", "ticks",
 	 * "minimum", "maximum" (the slowest CPU then completes fewer
 	 * than asked: said with the result), "fixed" (window=),
-	 * "interval" (the pilot's spread asked for longer windows) */
+	 * "interval" (the pilot's spread asked for longer windows),
+	 * "budget" (cut to the time the run may take: wider intervals) */
 	const char *bound;
 };
 
