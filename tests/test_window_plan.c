@@ -233,6 +233,7 @@ static void shared_close(void)
 	 * hangs) */
 	window_loop(op, word, 5, 0, far, UINT64_MAX / 4, 1000, &run);
 	CHECK(run.stopped);
+	CHECK(run.late);	/* begun after the close */
 	CHECK_EQ_U64(run.iters, WINDOW_STOP_EVERY);
 	CHECK_EQ_U64(run.chunk, 1000);	/* a part chunk keeps the pace */
 	CHECK_EQ_U64(closed, 3);
@@ -241,17 +242,20 @@ static void shared_close(void)
 	run.chunk = 0;
 	window_loop(op, word, 5, 0, isa_counter() + 1000, 1, 1000, &run);
 	CHECK(!run.stopped);
+	CHECK(!run.late);
 	CHECK_EQ_U64(closed, 4);
 	/* a CPU late in window 1 ends past its deadline: the count stays */
 	run.index = 1;
 	window_loop(op, word, 5, 0, isa_counter() - 1, 1, 1000, &run);
 	CHECK(run.stopped);
+	CHECK(run.late);
 	CHECK_EQ_U64(closed, 4);
 	/* none shared: the counter alone, as before */
 	run.closed = NULL;
 	run.chunk = 0;
 	window_loop(op, word, 5, 0, isa_counter() - 1, 1, 1000, &run);
 	CHECK(!run.stopped);
+	CHECK(!run.late);	/* nobody else to have closed it */
 	CHECK_EQ_U64(run.iters, 1);
 	CHECK_EQ_U64(word[0], 0);	/* every set cleared */
 }

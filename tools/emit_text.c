@@ -266,7 +266,8 @@ static void text_table_gaps(FILE *f, const struct run *r)
 		"+- = 95 %% interval%s\n", spread ? "; iters/window = the "
 		"fewest and most one CPU completed in one window (with "
 		"windows bounded by time, a CPU far below the others got its "
-		"updates through less often)" : "");
+		"updates through less often; N late: windows a CPU began after "
+		"another had closed them, left out of the spread)" : "");
 	fprintf(f, "%-10s %-8s %7s %4s %11s %9s %8s %9s %7s %8s %7s %8s "
 		"%6s %4s %8s%s\n", "layout", "op", "gap_ns", "cpus",
 		"ticks/iter", "ns/upd", "+-95%", "abv_floor", "+-95%",
@@ -302,6 +303,8 @@ static void text_table_gaps(FILE *f, const struct run *r)
 			x->rep_cv, (unsigned long long)x->reps, greal);
 		if (spread)
 			fprintf(f, " %.0f-%.0f", x->iters_min, x->iters_max);
+		if (spread && x->have_late && x->late > 0)
+			fprintf(f, " (%.0f late)", x->late);
 		fputc('\n', f);
 		text_node_rows(f, r, x);
 		for (g = 0; g < ngaps && gaps[g] != x->gap; g++)

@@ -45,6 +45,10 @@ struct run_result {
 	 * in one window, fewest and most */
 	bool have_iters_min, have_iters_max;
 	double iters_min, iters_max;
+	/* windows a CPU began after another had closed them, left out of
+	 * the spread (absent before they were counted) */
+	bool have_late;
+	double late;
 	double err;		/* rounding bound of median/mean/min/max */
 };
 

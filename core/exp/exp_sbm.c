@@ -52,6 +52,7 @@ const struct rec_schema exp_sbm_records[] = {
 	REC_KEY("window_us", DBL, "us")
 	REC_KEY("iters_min", U64, "")
 	REC_KEY("iters_max", U64, "")
+	REC_KEY("late", U64, "")
 
 	REC_KIND("group", LIST, 6, ONE)
 	REC_KEY("layout", STR, "")

@@ -59,6 +59,10 @@ struct sbm_result {
 	bool time_window;
 	double window_ns;
 	uint64_t iters_min, iters_max;
+	/* CPU windows begun after another CPU had closed them: left out of
+	 * iters_min/iters_max (their one piece says nothing of fairness),
+	 * kept in the sums (real updates, at the contention of the time) */
+	uint64_t late;
 	double *rep_mean;	/* per rep: mean ticks per iteration */
 	uint32_t nllc, nnode;
 	struct sbm_group_stat *by_llc, *by_node;
@@ -71,6 +75,7 @@ struct sbm_result {
 /* What one CPU did in one window bounded by time. */
 struct sbm_window {
 	uint64_t ticks, cycles, iters, gap;
+	bool late;	/* begun after another CPU closed it (window_loop.h) */
 };
 
 struct sbm_exp {

@@ -103,7 +103,9 @@ void sbm_report(struct engine *e, void *state)
 		      "floor; +- = 95 %% interval; iters/window = the fewest "
 		      "and most one CPU completed in one window (with windows "
 		      "bounded by time, a CPU far below the others got its "
-		      "updates through less often)\n");
+		      "updates through less often; N late: windows a CPU "
+		      "began after another had closed them, left out of the "
+		      "spread)\n");
 	report_printf("%-10s %-8s %7s %4s %11s %9s %8s %9s %7s %8s %7s %8s "
 		      "%6s %4s %8s %s\n", "layout", "op", "gap_ns", "cpus",
 		      "ticks/iter", "ns/upd", "+-95%", "abv_floor", "+-95%",
@@ -113,7 +115,11 @@ void sbm_report(struct engine *e, void *state)
 		const struct sbm_result *r = &x->results[i];
 		char pct[16] = "-", pci[16] = "-", pmed[16] = "-";
 		char above[16] = "-", aci[16] = "-", greal[16] = "-";
+		char late[32] = "";
 
+		if (r->late)
+			snprintf(late, sizeof(late), " (%llu late)",
+				 (unsigned long long)r->late);
 		if (!r->clean) {
 			snprintf(pct, sizeof(pct), "LOST-UPD");
 		} else if (r->gap_ns && r->have_pct_abv) {
@@ -133,13 +139,13 @@ void sbm_report(struct engine *e, void *state)
 		if (r->gap_ns && r->gap_real_ns > 0)
 			snprintf(greal, sizeof(greal), "%.0f", r->gap_real_ns);
 		report_printf("%-10s %-8s %7u %4u %11.4f %9.3f %8.3f %9s %7s "
-			      "%8s %7s %8s %6.2f %4u %8s %llu-%llu\n",
+			      "%8s %7s %8s %6.2f %4u %8s %llu-%llu%s\n",
 			      sbm_kind_name(r->kind), r->op, r->gap_ns,
 			      r->ncpus, r->st.mean, sbm_ns(e, r->st.mean) / 2,
 			      sbm_ns(e, r->ci95) / 2, above, aci, pct, pci,
 			      pmed, r->rep_cv, r->reps, greal,
 			      (unsigned long long)r->iters_min,
-			      (unsigned long long)r->iters_max);
+			      (unsigned long long)r->iters_max, late);
 		node_rows(e, r);
 	}
 	clock_block(e, x);

@@ -81,6 +81,7 @@ static bool time_windows(struct engine *e, struct sbm_exp *x, void *p,
 		*sw = (struct sbm_window){ .ticks = run.end - t0,
 					   .cycles = c1 - c0,
 					   .iters = run.iters,
+					   .late = run.late,
 					   .gap = run.gap_ticks };
 		t0 = run.end;
 		c0 = c1;
@@ -140,6 +141,7 @@ struct kind_run {
 	double *samples, *cyc;	/* [rep][cpu]: ticks, cycles per iteration */
 	double *gap;		/* [rep][cpu]: gap ticks per update */
 	double *iters;		/* [rep][cpu]: iterations completed */
+	bool *late;		/* [rep][cpu]: begun after its close */
 	bool failed;
 };
 
@@ -280,6 +282,7 @@ static void take_window(struct kind_run *kr, size_t at, uint32_t i,
 	kr->cyc[at + i] = (double)sw->cycles / n;
 	kr->gap[at + i] = (double)sw->gap / n / 2;
 	kr->iters[at + i] = n;
+	kr->late[at + i] = sw->late;
 }
 
 /* Reps [@rep, @rep + @n) of @kr's layout at gap @gap_ns: with windows
@@ -423,7 +426,9 @@ static uint32_t reps_after_pilot(const struct engine *e,
 }
 
 /* The iterations each CPU completed: their spread, and with windows
- * bounded by time the mean as the result's iters. */
+ * bounded by time the mean as the result's iters; windows a CPU began
+ * late are counted, not spread (at 64 vCPUs under TCG they made every
+ * layout's iters_min 1). */
 static void iteration_spread(const struct engine *e, struct kind_run *kr,
 			     uint32_t reps)
 {
@@ -436,12 +441,18 @@ static void iteration_spread(const struct engine *e, struct kind_run *kr,
 		r->iters_min = r->iters_max = r->iters;
 		return;
 	}
+	r->late = 0;
 	for (uint32_t rep = 0; rep < reps; rep++)
 		for (uint32_t i = 0; i < e->topo->ncpus; i++) {
-			double v = kr->iters[(size_t)rep * e->topo->ncpus + i];
+			size_t at = (size_t)rep * e->topo->ncpus + i;
+			double v = kr->iters[at];
 
 			if (!e->chosen[i])
 				continue;
+			if (kr->late[at]) {
+				r->late++;
+				continue;
+			}
 			if (!n || v < lo)
 				lo = v;
 			if (!n || v > hi)
@@ -518,7 +529,9 @@ static int run_gap(struct engine *e, struct sbm_exp *x, uint32_t gap_ns)
 		kr->cyc = calloc(nsamples, sizeof(double));
 		kr->gap = calloc(nsamples, sizeof(double));
 		kr->iters = calloc(nsamples, sizeof(double));
-		if (!kr->samples || !kr->cyc || !kr->gap || !kr->iters) {
+		kr->late = calloc(nsamples, sizeof(bool));
+		if (!kr->samples || !kr->cyc || !kr->gap || !kr->iters ||
+		    !kr->late) {
 			report_warn("layout", k, "out of memory");
 			kr->failed = true;
 		}
@@ -555,6 +568,7 @@ static int run_gap(struct engine *e, struct sbm_exp *x, uint32_t gap_ns)
 		free(kr->cyc);
 		free(kr->gap);
 		free(kr->iters);
+		free(kr->late);
 	}
 	return status;
 }
@@ -639,6 +653,8 @@ static void result_record(const struct engine *e, const struct sbm_result *r)
 		rec_dbl(&rec, "window_us", r->window_ns / 1e3, 1);
 	rec_u64(&rec, "iters_min", r->iters_min);
 	rec_u64(&rec, "iters_max", r->iters_max);
+	if (r->time_window)
+		rec_u64(&rec, "late", r->late);
 	report_record(&rec);
 	group_records(r, "llc", r->by_llc, r->nllc);
 	group_records(r, "node", r->by_node, r->nnode);

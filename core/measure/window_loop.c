@@ -56,6 +56,7 @@ void window_loop(const struct sbm_op *op, void *p, unsigned bit,
 	out->iters = 0;
 	out->gap_ticks = 0;
 	out->stopped = false;
+	out->late = closed_elsewhere(out);
 	do {
 		t0 = t;
 		out->stopped = run_pieces(op, p, bit, chunk, gap, out);

@@ -44,6 +44,9 @@ struct window_loop {
 	volatile uint32_t *closed;
 	uint32_t index;
 	bool stopped;		/* out: ended by another CPU's close */
+	/* out: the window had closed before this CPU began it (a vCPU the
+	 * host did not run, an SMI): its one piece is no window's pace */
+	bool late;
 };
 
 /* Iterations between two looks at the shared count: a load and a branch

@@ -190,6 +190,7 @@ static void take_result(struct run *r, const struct rec_parsed *p)
 	x->have_gap_real = num(y, "gap_real_ns", &x->gap_real_ns);
 	x->have_iters_min = num(y, "iters_min", &x->iters_min);
 	x->have_iters_max = num(y, "iters_max", &x->iters_max);
+	x->have_late = num(y, "late", &x->late);
 	x->err = run_round_err(y, "median");
 }
 
