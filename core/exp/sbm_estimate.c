@@ -24,8 +24,9 @@ static enum sbm_kind most_shared(void)
 }
 
 /*
- * Windows bounded by time: per gap, a pilot of every chosen layout gives
- * the slowest CPU's pace and a window's fixed cost, and the planner
+ * Windows bounded by time: per gap, a pilot of the most shared chosen
+ * layout gives the slowest CPU's pace and a run's fixed cost, a pilot
+ * block its windows' spread and a block's real overhead, and the planner
  * (measure/window_plan.h) one window length for that gap, kept in
  * x->plan_ticks[] for sbm_run().  The estimate is the plan's: windows x
  * (warm-up + length + fixed cost), reps=auto counted at its cap.
@@ -38,7 +39,7 @@ static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 
 	for (uint32_t gi = 0; gi < ngaps && !e->aborted; gi++) {
 		uint32_t gap = sbm_opts.gap_ns[gi], nl = 0;
-		double slow = 0, over = 0, s, o, cv = 0, block_over = 0;
+		double slow = 0, over = 0, cv = 0, block_over = 0;
 		struct window_plan_in in = { .counter_hz = e->info.counter_hz,
 					     .reps = reps, .gaps = 1,
 					     .block = SBM_BLOCK };
@@ -48,24 +49,26 @@ static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 			in.block = SBM_REPS_AUTO_MAX - SBM_REPS_AUTO_MIN;
 		struct window_plan p;
 
+		/* the pace from the most shared layout chosen alone: its
+		 * line has the most CPUs waiting on it, so its slowest CPU
+		 * is the run's (one pilot per layout made planning at 64
+		 * vCPUs under TCG 17-23 s, every engine run half a second
+		 * of waking vCPU threads); the others are only counted */
 		for (int k = 0; k < SBM_NKINDS && !e->aborted; k++) {
 			if (!(sbm_opts.layouts & (1u << k)) ||
 			    sbm_use_layout(e, x, (enum sbm_kind)k, &why))
 				continue;
 			x->spins = ops_gap_ticks(gap, e->info.counter_hz);
-			if (!sbm_pilot(e, x, NULL, 0, SBM_PILOT_ITERS, &s, &o)) {
-				if (s > slow)
-					slow = s;
-				over += o;
+			if (nl || !sbm_pilot(e, x, NULL, 0, SBM_PILOT_ITERS,
+					     &slow, &over))
 				nl++;
-			}
 			if (!e->aborted)
 				sbm_layout_free(&x->layout);
 		}
 		if (!nl)
 			continue;
 		in.slow_iter_ns = sbm_ns(e, slow);
-		in.overhead_ns = sbm_ns(e, over / nl);
+		in.overhead_ns = sbm_ns(e, over);
 		in.layouts = nl;
 		in.fixed_ns = (uint64_t)sbm_opts.window_us * 1000;
 		/* every gap an equal share of the budget */
