@@ -48,6 +48,16 @@ grep -q "^result .* layout=llc .* gap=1000 .* cost_ci=[0-9.]* .*gap_real_ns=[0-9
 	ok "gap 1000: cost_ci and gap_real_ns" || bad "gap 1000: no cost_ci or gap_real_ns"
 grep -q "^%cost above floor vs global mask operation, gap 1000 ns" "$out/loop.log" &&
 	ok "seed block at a gap: costs above the floors" || bad "no seed block of costs above the floors"
+# windows by time on a subset without global: the pilots run on the most
+# shared layout chosen (node), the plan counts every chosen layout, and
+# each one gets its time-window results
+"$twin" reps=2 budget=2 layouts=node,private >"$out/subset.log" 2>&1 || bad "subset run exit status $?"
+grep -Eq "^gap 0 ns: windows of [0-9.]+ ms .* in the pilot on node, .*\), 2 layouts x 2 reps: " "$out/subset.log" &&
+	ok "subset: piloted on node, the plan counts both layouts" || bad "subset: no plan line piloted on node for 2 layouts"
+for l in node private; do
+	grep -Eq "^@sbm result .* layout=$l .* gap=0 .* window=time window_us=[1-9][0-9.]* iters_min=[1-9]" "$out/subset.log" &&
+		ok "subset: $l in time windows" || bad "subset: no time-window result for $l"
+done
 "$twin" iters=2000 reps=2 layouts=global,llc >"$out/nofloor.log" 2>&1 || bad "no-floor run exit status $?"
 grep -q '^per-LLC mask  *:  *-  (no floor)$' "$out/nofloor.log" && ok "no floor: '-' in the seed block" ||
 	bad "no floor: no '-' in the seed block"

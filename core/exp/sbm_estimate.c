@@ -13,14 +13,28 @@
 #include "output/report.h"
 
 
-/* The chosen layout whose line the most CPUs share (the one to learn
- * the windows' spread on): global, node, llc, in that order. */
-static enum sbm_kind most_shared(void)
+/*
+ * The chosen layouts this machine can build, and @pilot the most shared
+ * of them (global, node, llc, in that order): its line has the most CPUs
+ * waiting on it, so its slowest CPU is the run's, and both pilots run on
+ * it alone (one pilot per layout made planning at 64 vCPUs under TCG
+ * 17-23 s: every engine run there is half a second of waking vCPUs).
+ */
+static uint32_t usable_layouts(struct engine *e, struct sbm_exp *x,
+			       enum sbm_kind *pilot)
 {
-	for (int k = 0; k < SBM_NKINDS; k++)
-		if (sbm_opts.layouts & (1u << k))
-			return (enum sbm_kind)k;
-	return SBM_GLOBAL;
+	uint32_t n = 0;
+	const char *why;
+
+	for (int k = 0; k < SBM_NKINDS && !e->aborted; k++) {
+		if (!(sbm_opts.layouts & (1u << k)) ||
+		    sbm_use_layout(e, x, (enum sbm_kind)k, &why))
+			continue;
+		if (!n++)
+			*pilot = (enum sbm_kind)k;
+		sbm_layout_free(&x->layout);
+	}
+	return n;
 }
 
 /*
@@ -34,11 +48,13 @@ static enum sbm_kind most_shared(void)
 static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 				  uint32_t reps, uint32_t ngaps)
 {
+	enum sbm_kind pilot = SBM_GLOBAL;
+	uint32_t nl = usable_layouts(e, x, &pilot);
 	double total_s = 0;
 	const char *why;
 
-	for (uint32_t gi = 0; gi < ngaps && !e->aborted; gi++) {
-		uint32_t gap = sbm_opts.gap_ns[gi], nl = 0;
+	for (uint32_t gi = 0; nl && gi < ngaps && !e->aborted; gi++) {
+		uint32_t gap = sbm_opts.gap_ns[gi];
 		double slow = 0, over = 0, cv = 0, block_over = 0;
 		struct window_plan_in in = { .counter_hz = e->info.counter_hz,
 					     .reps = reps, .gaps = 1,
@@ -48,24 +64,15 @@ static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 		if (sbm_opts.reps_auto)
 			in.block = SBM_REPS_AUTO_MAX - SBM_REPS_AUTO_MIN;
 		struct window_plan p;
+		int rc;
 
-		/* the pace from the most shared layout chosen alone: its
-		 * line has the most CPUs waiting on it, so its slowest CPU
-		 * is the run's (one pilot per layout made planning at 64
-		 * vCPUs under TCG 17-23 s, every engine run half a second
-		 * of waking vCPU threads); the others are only counted */
-		for (int k = 0; k < SBM_NKINDS && !e->aborted; k++) {
-			if (!(sbm_opts.layouts & (1u << k)) ||
-			    sbm_use_layout(e, x, (enum sbm_kind)k, &why))
-				continue;
-			x->spins = ops_gap_ticks(gap, e->info.counter_hz);
-			if (nl || !sbm_pilot(e, x, NULL, 0, SBM_PILOT_ITERS,
-					     &slow, &over))
-				nl++;
-			if (!e->aborted)
-				sbm_layout_free(&x->layout);
-		}
-		if (!nl)
+		x->spins = ops_gap_ticks(gap, e->info.counter_hz);
+		if (sbm_use_layout(e, x, pilot, &why))
+			continue;
+		rc = sbm_pilot(e, x, NULL, 0, SBM_PILOT_ITERS, &slow, &over);
+		if (!e->aborted)
+			sbm_layout_free(&x->layout);
+		if (rc)
 			continue;
 		in.slow_iter_ns = sbm_ns(e, slow);
 		in.overhead_ns = sbm_ns(e, over);
@@ -75,11 +82,11 @@ static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 		in.budget_ns = sbm_opts.budget_s * 1e9 / ngaps;
 		if (window_plan(&in, &p))
 			continue;
-		/* the interval asked: a block at that length on the most
-		 * shared layout chosen; noisier windows are made longer */
+		/* the interval asked: a block at that length on the pilot
+		 * layout; noisier windows are made longer */
 		x->chunk_max = p.chunk_max;
 		if (!in.fixed_ns &&
-		    !sbm_spread_pilot(e, x, most_shared(), p.window_ticks,
+		    !sbm_spread_pilot(e, x, pilot, p.window_ticks,
 				      p.warm_ticks, SBM_REPS_AUTO_MIN, &cv,
 				      &block_over)) {
 			in.interval_ns = window_interval_ns(
@@ -98,10 +105,11 @@ static uint64_t plan_time_windows(struct engine *e, struct sbm_exp *x,
 		x->plan_chunk[gi] = p.chunk_max;
 		report_printf("gap %u ns: windows of %.1f ms (bound: %s; the "
 			      "slowest CPU took %.2f us an iteration in the "
-			      "pilot, windows varied %.1f %%), %u layouts x "
-			      "%s%u reps: %.1f s\n", gap,
+			      "pilot on %s, windows varied %.1f %%), %u "
+			      "layouts x %s%u reps: %.1f s\n", gap,
 			      (double)p.window_ns / 1e6, p.bound,
-			      in.slow_iter_ns / 1e3, cv, nl,
+			      in.slow_iter_ns / 1e3, sbm_kind_name(pilot), cv,
+			      nl,
 			      sbm_opts.reps_auto ? "up to " : "", reps,
 			      p.total_s);
 		total_s += p.total_s;
