@@ -21,7 +21,7 @@ UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
 	tests/test_amd_cache tests/test_mtrr tests/test_tramp_map \
 	tests/test_config_decl tests/test_proof_plan tests/test_sbm_figures \
 	tests/test_pairs tests/test_map_engine tests/test_rw tests/test_runmap \
-	tests/test_window_plan \
+	tests/test_window_plan tests/test_coh_model \
 	tests/test_result_store tests/test_report tests/test_arm64_hcr \
 	tests/test_gicr_walk tests/test_acpi_topo tests/test_boot_uri
 # The x86 AP start handshake and the wake handler run the image's own

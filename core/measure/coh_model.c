@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: BSD-2-Clause
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure/coh_model.h"
+
+static const char *const arbiter_names[CM_NARBITERS] = {
+	[CM_FAIR] = "fair",
+	[CM_NEAREST] = "nearest",
+};
+
+const char *cm_arbiter_name(enum cm_arbiter a)
+{
+	return (unsigned)a < CM_NARBITERS ? arbiter_names[a] : "?";
+}
+
+/* Fair: the next owner is any other sharer, equally likely, so one
+ * hand-off is the mean over the ordered pairs. */
+static double mean_fair(const struct cm_map *m, const uint32_t *cpus,
+			uint32_t s)
+{
+	double sum = 0;
+
+	for (uint32_t i = 0; i < s; i++)
+		for (uint32_t j = 0; j < s; j++)
+			if (i != j)
+				sum += m->handoff(m->ctx, cpus[i], cpus[j]);
+	return sum / ((double)s * (s - 1));
+}
+
+/* Nearest-first: a round starts at the first sharer and goes each time
+ * to the nearest one not yet served (ties: the earlier in @cpus), then
+ * back to the start for the next round.  Every sharer is served once a
+ * round, so nobody starves; the mean is the tour over its length. */
+static double mean_nearest(const struct cm_map *m, const uint32_t *cpus,
+			   uint32_t s)
+{
+	uint8_t *done = calloc(s, 1);
+	uint32_t at = 0;
+	double sum = 0;
+
+	if (!done)
+		return mean_fair(m, cpus, s);	/* the wider edge */
+	done[0] = 1;
+	for (uint32_t step = 1; step < s; step++) {
+		uint32_t best = s;
+		double best_ns = 0;
+
+		for (uint32_t j = 0; j < s; j++) {
+			double ns;
+
+			if (done[j])
+				continue;
+			ns = m->handoff(m->ctx, cpus[at], cpus[j]);
+			if (best == s || ns < best_ns) {
+				best = j;
+				best_ns = ns;
+			}
+		}
+		done[best] = 1;
+		sum += best_ns;
+		at = best;
+	}
+	sum += m->handoff(m->ctx, cpus[at], cpus[0]);
+	free(done);
+	return sum / s;
+}
+
+double cm_handoff_mean(const struct cm_map *m, const uint32_t *cpus,
+		       uint32_t s, enum cm_arbiter a)
+{
+	if (s < 2)
+		return 0;
+	return a == CM_NEAREST ? mean_nearest(m, cpus, s) :
+				 mean_fair(m, cpus, s);
+}
+
+/*
+ * Exact mean-value analysis of a closed network: @s customers, a delay
+ * station of @think_ns and one queue (the line) of service time
+ * @handoff_ns + @op_ns.  R(n) = D (1 + Q(n-1)), X(n) = n / (Z + R(n)),
+ * Q(n) = X(n) R(n).  Z = 0 gives R(s) = s D: the saturated round.
+ */
+double cm_response_ns(uint32_t s, double handoff_ns, double op_ns,
+		      double think_ns)
+{
+	double d = handoff_ns + op_ns, q = 0, r = op_ns;
+
+	if (s < 2)
+		return op_ns;
+	for (uint32_t n = 1; n <= s; n++) {
+		r = d * (1 + q);
+		q = n * r / (think_ns + r);
+	}
+	return r;
+}
+
+struct keyed {
+	uint64_t key;
+	uint32_t cpu;
+};
+
+static int by_key(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->cpu < y->cpu ? -1 : x->cpu > y->cpu;
+}
+
+int cm_lines_build(struct cm_lines *out, const struct cm_map *m,
+		   const struct sbm_layout *l, uint32_t cache_line,
+		   const uint8_t *take, const char **why)
+{
+	struct keyed *k;
+	uint32_t *cpus, n = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (cache_line < 8 || (cache_line & (cache_line - 1))) {
+		*why = "the cache line is not a power of two of 8 bytes or more";
+		return -1;
+	}
+	k = calloc(l->ncpus ? l->ncpus : 1, sizeof(*k));
+	cpus = calloc(l->ncpus ? l->ncpus : 1, sizeof(*cpus));
+	out->line = calloc(l->ncpus ? l->ncpus : 1, sizeof(*out->line));
+	if (!k || !cpus || !out->line) {
+		free(k);
+		free(cpus);
+		cm_lines_free(out);
+		*why = "out of memory";
+		return -1;
+	}
+	for (uint32_t c = 0; c < l->ncpus; c++) {
+		if (take && !take[c])
+			continue;
+		k[n].key = (uint64_t)l->slot[c].region << 32 |
+			   l->slot[c].offset / cache_line;
+		k[n++].cpu = c;
+	}
+	qsort(k, n, sizeof(*k), by_key);
+	out->ncpus = n;
+	for (uint32_t i = 0; i < n;) {
+		struct cm_line *ln = &out->line[out->nlines++];
+		uint32_t s = 0;
+
+		while (i + s < n && k[i + s].key == k[i].key) {
+			cpus[s] = k[i + s].cpu;
+			s++;
+		}
+		ln->sharers = s;
+		for (int a = 0; a < CM_NARBITERS; a++)
+			ln->handoff[a] = cm_handoff_mean(m, cpus, s,
+							 (enum cm_arbiter)a);
+		if (s > out->most)
+			out->most = s;
+		i += s;
+	}
+	free(k);
+	free(cpus);
+	return 0;
+}
+
+void cm_lines_free(struct cm_lines *ls)
+{
+	free(ls->line);
+	ls->line = NULL;
+	ls->nlines = 0;
+}
+
+/* Every CPU runs the same time in a window: the figure is the CPUs' time
+ * over their updates, so each line adds its sharers' update rates. */
+struct cm_pred cm_predict(const struct cm_lines *ls, enum cm_arbiter a,
+			  double op_ns, double think_ns)
+{
+	struct cm_pred p = { 0, 0, 0 };
+	double rate = 0, hsum = 0;
+
+	for (uint32_t i = 0; i < ls->nlines; i++) {
+		const struct cm_line *ln = &ls->line[i];
+		double r = cm_response_ns(ln->sharers, ln->handoff[a], op_ns,
+					  think_ns);
+
+		rate += ln->sharers / (think_ns + r);
+		hsum += ln->sharers * ln->handoff[a];
+	}
+	if (!ls->ncpus || rate <= 0)
+		return p;
+	p.upd_ns = ls->ncpus / rate;
+	p.cost_ns = p.upd_ns - think_ns - op_ns;
+	if (p.cost_ns < 0)	/* rounding only: a wait is never negative */
+		p.cost_ns = 0;
+	p.handoff_ns = hsum / ls->ncpus;
+	return p;
+}
