@@ -6,7 +6,9 @@
 HOST_EXPERIMENT_CSRCS = $(patsubst core/exp/exp_%.c,tools/exp/host_%.c,$(EXPERIMENT_CSRCS))
 SBMLOG_HDRS = tools/logparse.h tools/runs.h tools/logreport.h tools/runmap.h \
 	tools/inert.h tools/run_records.h \
-	tools/host_exp.h \
+	tools/host_exp.h tools/model_map.h tools/model_rows.h \
+	tools/model_report.h core/measure/coh_model.h core/measure/sbm.h \
+	core/measure/c2c_pairs.h core/topo/topo.h core/output/report.h \
 	core/output/record.h core/output/crc32.h core/output/labels.h core/output/utf8.h \
 	core/output/record_schema.h core/output/record_schema.def \
 	core/exp/experiments.h
@@ -14,7 +16,9 @@ SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \
 	tools/logreport.c tools/emit_text.c \
 	tools/emit_json.c tools/compare.c tools/plot.c \
 	tools/runmap.c tools/plot_lines.c tools/inert.c \
-	tools/run_records.c \
+	tools/run_records.c tools/model_map.c tools/model_rows.c \
+	tools/model_report.c core/measure/coh_model.c core/measure/sbm.c \
+	core/measure/c2c_pairs.c core/topo/topo.c \
 	tools/host_experiments.c $(HOST_EXPERIMENT_CSRCS) \
 	core/output/record.c core/output/crc32.c core/output/labels.c \
 	$(RECORD_SCHEMA_CSRCS)

@@ -19,6 +19,7 @@ struct runset;
 
 struct map_cpu {
 	unsigned id, package, node, llc, core, smt;
+	bool disabled;	/* enabled=0: a hot-plug slot, in no layout */
 };
 
 struct map_pair {

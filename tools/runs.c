@@ -236,6 +236,7 @@ static void take_cpu(struct run *r, const struct rec_parsed *p)
 	c->llc = run_rec_uint(x, "llc");
 	c->core = run_rec_uint(x, "core");
 	c->smt = run_rec_uint(x, "smt");
+	c->disabled = !strcmp(run_rec_str(x, "enabled"), "0");
 }
 
 static void take_qr(struct run *r, const struct rec_parsed *p)

@@ -25,6 +25,9 @@
  *   sbmlog plot LOG... --table scale|noise -o FILE.png|FILE.svg [--keep]
  *                           scaling curves per order (a line per layout),
  *                           noise histogram per run
+ *   sbmlog predict LOG... | --topology SHAPE --latency LAT
+ *                           the coherence model's figures (docs/model.md)
+ *                           as a table and as model records: a log
  *
  * Exit status: 0 all records intact and every run complete, 1 damaged
  * records or incomplete runs (everything is still printed), 2 usage or
@@ -38,6 +41,7 @@
 #include "inert.h"
 #include "logparse.h"
 #include "logreport.h"
+#include "model_report.h"
 #include "run_records.h"
 #include "runmap.h"
 #include "output/record_schema.h"
@@ -54,6 +58,8 @@ static int usage(void)
 		"[--metric pct|ns|both] [--keep]\n"
 		"       sbmlog plot LOG... --table NAME "
 		"-o FILE.png|FILE.svg [--keep]\n"
+		"       sbmlog predict LOG... | --topology SHAPE --latency "
+		"LAT (sbmlog predict -h)\n"
 		"       sbmlog schema\n"
 		"       sbmlog tables      (the --table NAMEs)\n"
 		"LOG may be - for standard input.\n");
@@ -373,5 +379,7 @@ int main(int argc, char **argv)
 		return cmd_compare(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "plot"))
 		return cmd_plot(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "predict"))
+		return model_predict_main(argc - 2, argv + 2);
 	return usage();
 }

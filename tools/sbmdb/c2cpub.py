@@ -61,6 +61,12 @@ def read_matrix(path):
                                                              MAX_CPUS))
     pairs = {}
     for i, row in enumerate(rows):
+        # a row may end in one empty cell (a trailing comma), no more:
+        # a million columns is no matrix of n CPUs
+        if len(row) > n + 1 or (len(row) == n + 1 and row[n].strip()):
+            raise InputError('%s:%d: %d columns, more than the matrix\'s '
+                             '%d CPUs: not a core-to-core matrix' % (
+                                 path, i + 1, len(row), n))
         for j in range(i):
             cell = row[j].strip() if j < len(row) else ''
             v = num(cell)

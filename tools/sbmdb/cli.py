@@ -7,7 +7,7 @@ import os
 import sqlite3
 import sys
 
-from . import c2cpub, collect, html, store
+from . import c2clog, c2cpub, collect, html, store
 from .records import LogError
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(
@@ -320,6 +320,15 @@ def parser():
     x.add_argument('--no-store', action='store_true')
     x.add_argument('--compare', action='append', metavar='LOG|RUN')
     x.set_defaults(fn=cmd_import)
+    x = sub.add_parser('predict-c2c', help='a published c2c CSV as a '
+                       'log of its map, for sbmlog predict')
+    x.add_argument('csv', metavar='CSV')
+    t = x.add_mutually_exclusive_group(required=True)
+    t.add_argument('--lscpu', metavar='FILE', help='lscpu -p output or a '
+                   'copy of /sys/devices/system/cpu')
+    t.add_argument('--infer-topology', action='store_true')
+    x.add_argument('--name')
+    x.set_defaults(fn=c2clog.main)
     x = sub.add_parser('collect', help='receive results over HTTP')
     x.add_argument('--listen', required=True, metavar='ADDR:PORT')
     _db_arg(x)
