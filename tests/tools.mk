@@ -10,6 +10,8 @@ TOOL_ONLY_SRCS = tools/logparse.c tools/logparse.h tools/runs.c \
 	tools/runmap.c tools/runmap.h \
 	tools/inert.c tools/inert.h \
 	tools/run_records.c tools/run_records.h \
+	tools/model_map.c tools/model_map.h tools/model_rows.c tools/model_rows.h \
+	tools/model_report.c tools/model_report.h \
 	tools/host_exp.h tools/host_experiments.c \
 	tools/exp/host_sbm.c tools/exp/host_proof.c tools/exp/host_scale.c \
 	tools/exp/host_c2c.c tools/exp/host_noise.c tools/exp/host_rw.c
@@ -50,12 +52,14 @@ CHROMIUM = chromium
 AM_TESTS_ENVIRONMENT += CHROMIUM='$(CHROMIUM)'; export CHROMIUM;
 if SBM_NATIVE
 TESTS += tests/db.sh tests/import-c2c.sh tests/html-report.sh
+# tools/sbmbench predict (issue #44): the coherence model
+TESTS += tests/predict.sh
 # tools/sbmbench collect (issue #33): the lab's HTTP receiver, on loopback
 TESTS += tests/collect.sh
 endif
 tests/db.log tests/html-report.log tests/collect.log: tests/sbm-sign sbmlog
-tests/import-c2c.log: sbmlog
-EXTRA_DIST += tests/db.sh tests/import-c2c.sh tests/html-report.sh \
+tests/import-c2c.log tests/predict.log: sbmlog
+EXTRA_DIST += tests/predict.sh tests/db.sh tests/import-c2c.sh tests/html-report.sh \
 	tests/collect.sh tests/collect-send.py \
 	tests/html-check.py tests/logs/twin-x86_64-all.log \
 	tests/logs/c2c/published-8cpu.csv tests/logs/c2c/published-8cpu.lscpu

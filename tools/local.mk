@@ -27,7 +27,7 @@ EXTRA_DIST += $(SBMLOG_SRCS) tools/sbmbench docs/hardware.md
 # db, report --html, import-c2c (Python 3, run from the source tree)
 EXTRA_DIST += tools/sbmdb/__init__.py tools/sbmdb/__main__.py \
 	tools/sbmdb/cli.py tools/sbmdb/records.py tools/sbmdb/store.py \
-	tools/sbmdb/c2cpub.py tools/sbmdb/html.py tools/sbmdb/svg.py \
+	tools/sbmdb/c2cpub.py tools/sbmdb/c2clog.py tools/sbmdb/html.py tools/sbmdb/svg.py \
 	tools/sbmdb/collect.py
 noinst_DATA += sbmlog
 CLEANFILES += sbmlog

@@ -159,7 +159,7 @@ static void print_rows(FILE *f, const struct model_map *mm,
 {
 	fprintf(f, "\nmodel (docs/model.md): %s; a contended update costs "
 		"one hand-off of its line; _f a fair arbiter, _n "
-		"nearest-first, the band between them; cost = ns per update "
+		"nearest-first, the band between them (+- 5 %%); cost = ns per update "
 		"above the floor, %%g = %%global (gap 0: of the update; at a "
 		"gap: of the cost above the floor); (bound): a plain store, "
 		"whose cost the model bounds from above only\n", what);

@@ -148,11 +148,13 @@ static void judge(struct model_row *x)
 	if (x->bound)
 		lo = strcmp(x->what, "scale") ? 0 : x->op_ns;
 	/* a scale point's op is a measurement too: its spread widens the
-	 * band */
+	 * band; and the map's medians hold to a few per cent at best */
 	if (!strcmp(x->what, "scale") && x->op_hi > 0) {
 		lo -= x->op_ns - x->op_lo;
 		hi += x->op_hi - x->op_ns;
 	}
+	lo *= 1 - MODEL_BAND_SLACK;
+	hi *= 1 + MODEL_BAND_SLACK;
 	x->closer = (dn < 0 ? -dn : dn) < (df < 0 ? -df : df) ? CM_NEAREST :
 								 CM_FAIR;
 	x->ratio = model_row_pred(x, x->closer) > 0 ?

@@ -16,6 +16,10 @@
 struct run;
 struct model_map;
 
+/* The band is widened by this share on both sides: the map's medians
+ * (a c2c pair's, a floor's) resolve a few per cent, not better. */
+#define MODEL_BAND_SLACK 0.05
+
 enum model_verdict {
 	MV_NONE,	/* nothing measured beside it */
 	MV_IN,		/* the measurement's interval meets the band */

@@ -27,10 +27,31 @@ size_t rec_kind_nkeys(const struct rec_schema *k)
 
 size_t run_rec_bad_reads;
 
+/* The schema's row of @key in @kind: the host files read the same few
+ * keys of half a million records, so a small table remembers the rows
+ * (checked by name: a key may come from a reused buffer). */
+static const struct rec_schema *key_row(const struct rec_schema *kind,
+					const char *key)
+{
+	static struct {
+		const struct rec_schema *kind, *row;
+	} seen[256];
+	/* literals two bytes apart ("a", "b") must not share a slot */
+	size_t h = (size_t)((((uint64_t)(uintptr_t)key ^
+			      (uint64_t)(uintptr_t)kind << 7) *
+			     0x9e3779b97f4a7c15ull) >> 56);
+
+	if (seen[h].kind == kind && seen[h].row &&
+	    !strcmp(seen[h].row->key, key))
+		return seen[h].row;
+	seen[h].kind = kind;
+	seen[h].row = rec_schema_key(kind, key);
+	return seen[h].row;
+}
+
 const char *run_rec_get(const struct run_rec *x, const char *key)
 {
-	const struct rec_schema *k = x->kind ? rec_schema_key(x->kind, key) :
-					       NULL;
+	const struct rec_schema *k = x->kind ? key_row(x->kind, key) : NULL;
 
 	if (!k) {
 		run_rec_bad_reads++;	/* a name the schema lacks: a typo */
@@ -107,7 +128,13 @@ void run_rec_text(FILE *f, const struct run_rec *x)
 
 void run_records_take(struct run_records *rr, const struct rec_parsed *p)
 {
-	const struct rec_schema *k = rec_schema_kind(p->kind);
+	/* a log is long runs of one kind (c2c pairs: half a million in a
+	 * 1024-CPU map), its keys in the schema's order: look up the kind
+	 * once a run of them and each key from the one before */
+	static const struct rec_schema *last;
+	const struct rec_schema *k = last && !strcmp(last->kind, p->kind) ?
+				     last : rec_schema_kind(p->kind);
+	const struct rec_schema *next;
 	size_t nk, bytes = 0;
 	struct run_rec *x;
 	char *s;
@@ -116,6 +143,8 @@ void run_records_take(struct run_records *rr, const struct rec_parsed *p)
 		rr->unknown_kinds++;
 		return;
 	}
+	last = k;
+	next = k + 1;
 	nk = rec_kind_nkeys(k);
 	for (size_t i = 0; i < p->nfields; i++)
 		bytes += strlen(p->f[i].val) + 1;
@@ -128,13 +157,16 @@ void run_records_take(struct run_records *rr, const struct rec_parsed *p)
 	x->val = need(calloc(1, nk * sizeof(char *) + bytes + 1));
 	s = (char *)(x->val + nk);
 	for (size_t i = 0; i < p->nfields; i++) {
-		const struct rec_schema *key = rec_schema_key(k, p->f[i].key);
+		const struct rec_schema *key = next->key &&
+			!strcmp(next->key, p->f[i].key) ? next :
+			rec_schema_key(k, p->f[i].key);
 		size_t len = strlen(p->f[i].val) + 1;
 
 		if (!key) {
 			rr->unknown_keys++;
 			continue;
 		}
+		next = key + 1;
 		if (!rec_schema_value_ok(key->type, p->f[i].val))
 			rr->bad_values++;
 		memcpy(s, p->f[i].val, len);

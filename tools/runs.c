@@ -30,7 +30,10 @@ static void *xgrow(void *p, size_t *cap, size_t n, size_t size)
 
 void *run_array_grow(void *p, size_t n, size_t size)
 {
-	p = realloc(p, (n + 1) * size);
+	/* room for 1, 2, 4, ... elements: an array of every pair of a
+	 * 1024-CPU map grows in 20 steps, not half a million */
+	if (!n || !(n & (n - 1)))
+		p = realloc(p, (n ? 2 * n : 1) * size);
 	if (!p) {
 		fprintf(stderr, "sbmlog: out of memory\n");
 		exit(2);
@@ -260,10 +263,18 @@ static const struct host_take engine_takes[] = {
 
 static const struct host_take *take_of(const char *kind)
 {
+	/* long runs of one kind: its reader found once a run */
+	static char last[16];
+	static const struct host_take *last_take;
+
+	if (last[0] && !strcmp(last, kind))
+		return last_take;
+	snprintf(last, sizeof(last), "%s", kind);
+	last_take = NULL;
 	for (const struct host_take *t = engine_takes; t->kind; t++)
 		if (!strcmp(t->kind, kind))
-			return t;
-	return host_take_of(kind);
+			return last_take = t;
+	return last_take = host_take_of(kind);
 }
 
 static void on_record(struct gather *g, size_t line,

@@ -115,8 +115,9 @@ struct runset {
 /* Read one log file ("-" is stdin); returns -1 when it cannot be read. */
 int runset_add_log(struct runset *rs, const char *path);
 
-/* Arrays inside a run stay small: @p (n elements of @size) grown by one
- * zeroed element; exits on no memory, as sbmlog does everywhere. */
+/* @p (n elements of @size, grown only by this from NULL) grown by one
+ * zeroed element, its room doubled when full; exits on no memory, as
+ * sbmlog does everywhere. */
 void *run_array_grow(void *p, size_t n, size_t size);
 /* A new zeroed element at the end of @arr (@n elements), its address. */
 #define RUN_PUSH(arr, n) \

@@ -1,0 +1,142 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# tools/sbmbench predict (issue #44): the coherence model from a machine
+# on paper, a run's own map and a published matrix.  Every expected
+# figure is worked here by hand from the model's premise (docs/model.md),
+# not taken from the tool: a contended update costs one hand-off; S
+# sharers saturated pay S x (hand-off + op) a round; at a gap Z the exact
+# mean-value recursion R(n) = D (1 + Q(n-1)), Q(n) = n R(n) / (Z + R(n)).
+# Hostile input (words, numbers, CSVs) is refused by name.
+set -u
+py=${SBM_PYTHON:-python3}
+sbmbench=$SBM_SRCDIR/tools/sbmbench
+logs=$SBM_SRCDIR/tests/logs
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+fail=0
+ok() { echo "ok: $*"; }
+bad() { echo "FAIL: $*"; fail=1; }
+SBM_SBMLOG=$SBM_BUILDDIR/sbmlog
+export SBM_SBMLOG
+sbm() { "$sbmbench" "$@" >"$w/out" 2>"$w/err"; }
+# rec WHAT LAYOUT GAP ARBITER KEY: a model record's value, from $w/out
+rec() {
+	awk -v what="$1" -v l="$2" -v g="$3" -v a="$4" -v k="$5" '
+	$1 == "@sbm" && $2 == "model" {
+		delete v
+		for (i = 3; i <= NF; i++) { n = index($i, "="); if (n) v[substr($i, 1, n - 1)] = substr($i, n + 1) }
+		key = v["what"] == "scale" ? v["order"] ":" v["cpus"] : v["gap"]
+		if (v["what"] == what && v["layout"] == l && key == g && v["arbiter"] == a) { print v[k]; exit }
+	}' "$w/out"
+}
+# near GOT WANT: within 0.01 ns (the records' 3 decimals)
+near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; exit !(a != "" && d < 0.01 && d > -0.01) }'; }
+check() {	# check WHAT LAYOUT GAP ARBITER KEY WANT MESSAGE
+	got=$(rec "$1" "$2" "$3" "$4" "$5")
+	near "$got" "$6" && ok "$7: $5 $got" || bad "$7: $5 $got, want $6"
+}
+
+# One LLC of two cores, 50 ns apart, op 5 ns: one sharer is the floor,
+# two saturated hand the line over at every update: 2 x (50 + 5) ns.
+sbm predict --topology sockets=1,cores=2 --latency llc=50,op=5; rc=$?
+[ $rc = 0 ] && ok "paper: 2 CPUs" || bad "paper: exit $rc: $(cat "$w/err")"
+check sbm global 0 fair upd_ns 110 "S=2 saturated: 2 x (hand-off + op)"
+check sbm global 0 nearest upd_ns 110 "S=2: both arbiters alike"
+check sbm private 0 fair upd_ns 5 "S=1: the floor op, no hand-off"
+check scale global topo:1 fair upd_ns 5 "scale k=1: the floor"
+check scale global topo:2 fair upd_ns 110 "scale k=2: one hand-off per update"
+# At a gap of 1000 ns: D = 55, R(1) = 55, Q(1) = 55/1055,
+# R(2) = 55 (1 + 55/1055); cost above the floor = R(2) - op.
+want=$(awk 'BEGIN { d = 55; q = d / (1000 + d); printf "%.4f", d * (1 + q) - 5 }')
+check sbm global 1000 fair cost_ns "$want" "S=2 at gap 1000 (MVA by hand)"
+"$SBM_BUILDDIR/sbmlog" check "$w/out" >/dev/null && ok "paper: its output is a log" || bad "paper: output not a clean log"
+
+# Two packages of two cores: 20 ns within, 100 across, op 0.  Global:
+# fair = each CPU's mean over the other three = (20 + 100 + 100) / 3;
+# nearest-first tour 0-1-2-3-0 = (20 + 100 + 20 + 100) / 4 = 60, so a
+# round of four = 240.  Node: two lines of two, 2 x 20 each.
+sbm predict --topology sockets=2,cores=2 --latency llc=20,none=100 --gap 0
+fair=$(awk 'BEGIN { printf "%.4f", 4 * 220 / 3 }')
+check sbm global 0 fair upd_ns "$fair" "two packages: fair round"
+check sbm global 0 nearest upd_ns 240 "two packages: nearest-first tour"
+check sbm global 0 fair handoff_ns "$(awk 'BEGIN { printf "%.4f", 220 / 3 }')" "fair mean hand-off"
+check sbm node 0 fair upd_ns 40 "node: two lines of two"
+check sbm node 0 fair pct "$(awk -v f="$fair" 'BEGIN { printf "%.4f", 100 * 40 / f }')" "node %global of the fair global"
+lo=$(rec sbm global 0 nearest upd_ns); hi=$(rec sbm global 0 fair upd_ns)
+awk -v a="$lo" -v b="$hi" 'BEGIN { exit !(a < b) }' && ok "band: nearest-first below fair ($lo < $hi)" || bad "band: $lo vs $hi"
+
+# A symmetric machine: 1 socket, 4 cores, 40 ns, op 0: every arbiter 4 x 40.
+sbm predict --topology cores=4 --latency llc=40 --gap 0 --no-scale
+check sbm global 0 fair upd_ns 160 "symmetric: 4 x 40"
+check sbm global 0 nearest upd_ns 160 "symmetric: nearest the same"
+grep -q 'what=scale' "$w/out" && bad "--no-scale still printed scale rows" || ok "--no-scale: no scale rows"
+
+# Refused by name: unknown words, missing classes, bad numbers.
+refused() {	# refused MESSAGE WANT ARGS...
+	m=$1; want=$2; shift 2
+	sbm predict "$@"; rc=$?
+	[ $rc = 2 ] && grep -q -- "$want" "$w/err" && ok "refused: $m" ||
+		bad "refused: $m: exit $rc, $(cat "$w/err" "$w/out" | head -3)"
+}
+refused "unknown topology word" "unknown word 'bogus=2'" --topology bogus=2 --latency llc=1
+refused "missing class latency" "give none=NS" --topology sockets=2,cores=2 --latency llc=20
+refused "not a number" "not a number" --topology cores=2 --latency llc=nan
+refused "negative" "not a number" --topology cores=2 --latency llc=-5
+refused "too many CPUs" "more than" --topology sockets=64,cores=64,threads=2 --latency smt=1,llc=1,none=1
+refused "a bad gap" "--gap" --topology cores=2 --latency llc=1 --gap 10,x
+
+# A run's own map: the twin fixture has c2c, sbm and scale records;
+# every layout gets a row and the ones outside the band a warning.
+sbm predict "$logs/twin-x86_64-all.log"; rc=$?
+[ $rc = 0 ] && ok "log: modelled" || bad "log: exit $rc $(cat "$w/err")"
+n=$(grep -c '^@sbm model .*what=sbm .*measured_ns=' "$w/out")
+[ "$n" = 24 ] && ok "log: 12 results x 2 arbiters beside measured" || bad "log: $n sbm rows with measured"
+grep -q '^@sbm warn .*what=model .*msg="global lock_bts gap 0: measured .* below' "$w/out" &&
+	ok "log: a warn names the layout and the way it departs" || bad "log: no warning for global"
+"$SBM_BUILDDIR/sbmlog" report --format csv --table model "$w/out" >"$w/csv" &&
+	[ "$(grep -c ',sbm,' "$w/csv")" = 24 ] &&
+	ok "log: the model records as CSV ($(wc -l <"$w/csv") lines)" || bad "log: CSV of model records"
+"$SBM_BUILDDIR/sbmlog" report "$logs/twin-x86_64-all.log" >"$w/rep"
+grep -q '^model (docs/model.md): predicted beside measured' "$w/rep" && grep -q '^WARNING model: ' "$w/rep" &&
+	ok "report: the model section" || bad "report: no model section"
+"$SBM_BUILDDIR/sbmlog" report "$logs/twin-x86_64.log" >"$w/rep"
+grep -q '^model: no map .*experiment=c2c.*--from-c2c' "$w/rep" && ok "report without c2c: says how to get a map" ||
+	bad "report without c2c: $(grep '^model' "$w/rep")"
+sbm predict "$logs/twin-x86_64.log"; rc=$?
+[ $rc = 1 ] && grep -q 'no map' "$w/err" && ok "predict without a map: exit 1, said" || bad "predict without a map: exit $rc"
+
+# A published matrix (the hand-made fixture of tests/import-c2c.sh):
+# with its lscpu, and inferred from the matrix alone, the same machine.
+csv=$logs/c2c/published-8cpu.csv
+sbm predict --from-c2c "$csv" --lscpu "$logs/c2c/published-8cpu.lscpu" --gap 0 --no-scale; rc=$?
+[ $rc = 0 ] && ok "from-c2c with lscpu" || bad "from-c2c: exit $rc $(cat "$w/err")"
+cp "$w/out" "$w/lscpu.out"
+sbm predict --from-c2c "$csv" --infer-topology --gap 0 --no-scale
+grep -q 'LLCs: 3, of 2/4 CPUs' "$w/err" && grep -q 'packages (= nodes): 2, of 2/6 CPUs' "$w/err" &&
+	grep -q 'SMT: .* 4 cores of 2 threads' "$w/err" && ok "infer: 4 cores, 3 LLCs, 2 packages, printed" ||
+	bad "infer: $(cat "$w/err")"
+[ "$(grep '^@sbm model' "$w/out" | sed 's/ run=[0-9a-f]*//; s/of_run=[0-9a-f]*//; s/#.*//')" = \
+  "$(grep '^@sbm model' "$w/lscpu.out" | sed 's/ run=[0-9a-f]*//; s/of_run=[0-9a-f]*//; s/#.*//')" ] &&
+	ok "infer: the same figures as with lscpu" || bad "infer: figures differ from lscpu's"
+# global over the 8 CPUs, fair: the mean of the 28 pairs (made to be
+# 4 x 7.75 + 4 x 21.5 + 8 x 43.5 + 12 x 105.5 over 28)
+want=$(awk 'BEGIN { printf "%.4f", (4 * 7.75 + 4 * 21.5 + 8 * 43.5 + 12 * 105.5) / 28 }')
+check sbm global 0 fair handoff_ns "$want" "published: the fair hand-off is the pairs' mean"
+
+# Hostile CSVs, each refused naming the file and line.
+bad_csv() {	# bad_csv MESSAGE WANT (the CSV on stdin)
+	cat >"$w/bad.csv"
+	sbm predict --from-c2c "$w/bad.csv" --infer-topology; rc=$?
+	[ $rc = 2 ] && grep -q -- "$2" "$w/err" && ok "csv refused: $1" ||
+		bad "csv refused: $1: exit $rc $(head -c 300 "$w/err")"
+}
+printf ',,\n5,,\n6\n' | bad_csv "ragged row (short)" "bad.csv:3: column 2"
+printf ',,,\n5,,,\nnan,6,,\n' | bad_csv "NaN" "bad.csv:3: column 1: 'nan'"
+printf ',,,\n5,,,\n-4,6,,\n' | bad_csv "negative" "bad.csv:3: column 1: '-4'"
+"$py" -c 'import sys; sys.stdout.write(",,\n5,,\n6,7" + "," * 1000000 + "\n")' |
+	bad_csv "a million columns" "bad.csv:3: 1000002 columns"
+printf 'x\n' | bad_csv "one row" "fewer than two rows"
+printf ',,\n5,,\n6,7,\n' >"$w/ok.csv"
+sbm predict --from-c2c "$w/ok.csv"; rc=$?
+[ $rc = 2 ] && grep -q 'needs --lscpu FILE or --infer-topology' "$w/err" && ok "from-c2c needs a topology" || bad "from-c2c without topology: exit $rc"
+exit $fail
