@@ -299,9 +299,11 @@ static void put_rows(struct out *o, const struct model_rows *rows,
 				if (model_row_pred(y, a) > 0)
 					rec_dbl(&x, "ratio", y->meas /
 						model_row_pred(y, a), 4);
-				rec_str(&x, "verdict", y->verdict == MV_IN ?
-					"in" : y->verdict == MV_BELOW ?
-					"below" : "above");
+				static const char *const v[] = {
+					"", "in", "below", "above", "noise" };
+
+				if (y->verdict != MV_NONE)
+					rec_str(&x, "verdict", v[y->verdict]);
 			}
 			put(o, &x);
 		}

@@ -130,9 +130,9 @@ double model_row_pred(const struct model_row *x, enum cm_arbiter a)
 const char *model_verdict_name(enum model_verdict v)
 {
 	static const char *const n[] = { "", "in band", "below band",
-					 "above band" };
+					 "above band", "within noise" };
 
-	return (unsigned)v < 4 ? n[v] : "";
+	return (unsigned)v < 5 ? n[v] : "";
 }
 
 /* The band: both arbiters' figures; a plain store's only from above
@@ -159,7 +159,9 @@ static void judge(struct model_row *x)
 								 CM_FAIR;
 	x->ratio = model_row_pred(x, x->closer) > 0 ?
 		   x->meas / model_row_pred(x, x->closer) : 0;
-	if (x->meas_hi < lo)
+	if (strcmp(x->what, "scale") && !(x->meas_lo > 0))
+		x->verdict = MV_NOISE;
+	else if (x->meas_hi < lo)
 		x->verdict = MV_BELOW;
 	else if (x->meas_lo > hi)
 		x->verdict = MV_ABOVE;

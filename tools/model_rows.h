@@ -25,6 +25,8 @@ enum model_verdict {
 	MV_IN,		/* the measurement's interval meets the band */
 	MV_BELOW,	/* cheaper: more than one update per hand-off */
 	MV_ABOVE,	/* dearer: more than the map's hand-offs */
+	MV_NOISE,	/* the cost's interval holds 0: not above the
+			 * floor within its noise, nothing to judge */
 };
 
 struct model_row {
@@ -72,7 +74,7 @@ void model_rows_free(struct model_rows *rows);
  * ns per update (scale). */
 double model_row_pred(const struct model_row *x, enum cm_arbiter a);
 
-/* "in band", "below band", "above band", "" */
+/* "in band", "below band", "above band", "within noise", "" */
 const char *model_verdict_name(enum model_verdict v);
 
 #endif
