@@ -114,6 +114,16 @@ sec=$(sed -n '/id="run-8"/,/<\/section>/p' "$w/report.html")
 printf '%s\n' "$sec" | grep -q '<rect [^>]*class="bar" data-fig="result" data-run="0ddba11a" data-layout="llc" data-op="amoor"' &&
 	[ "$(printf '%s\n' "$sec" | grep -c 'class="bar" data-fig="result"')" = 2 ] &&
 	ok "the chart: every layout against global at the gap" || bad "the chart lacks a layout"
+# the model beside the measurement (issue #44): the twin log has a map,
+# so its section draws measured and predicted bars side by side, every
+# figure a model record's that sbmlog predict printed
+sec=$(sed -n '/The model beside the measurement/,/<\/section>/p' "$w/report.html")
+[ "$(printf '%s\n' "$sec" | grep -c 'class="bar" data-fig="model".*data-arbiter="fair"')" -ge 4 ] &&
+	printf '%s\n' "$sec" | grep -q 'measured (95 %) and predicted' &&
+	printf '%s\n' "$sec" | grep -q '<title>[^<]* ns measured</title>' &&
+	printf '%s\n' "$sec" | grep -q '<title>[^<]*fair arbiter: [^<]* ns predicted</title>' &&
+	ok "the model: measured and predicted bars side by side" || bad "the model: no measured/predicted bars"
+sec=$(sed -n '/id="run-8"/,/<\/section>/p' "$w/report.html")
 # side by side: rows pair by layout and gap, not by op (x86 lock_bts
 # and riscv amoor at gap 1000 are one row)
 grep -q '<td class="t">global gap 1000: lock_bts/amoor</td>' "$w/report.html" &&

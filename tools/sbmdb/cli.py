@@ -5,9 +5,11 @@ import argparse
 import csv
 import os
 import sqlite3
+import subprocess
 import sys
+import tempfile
 
-from . import c2clog, c2cpub, collect, html, store
+from . import c2clog, c2cpub, collect, html, records, store
 from .records import LogError
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(
@@ -208,6 +210,25 @@ def cmd_init(a):
     return 0
 
 
+def _add_models(con, inputs):
+    """The model's figures beside each log's runs that have a map:
+    sbmlog predict's log of them, stored too (html draws them in the
+    run's section).  A log without a map gets none, quietly: the page
+    says nothing it cannot show."""
+    with tempfile.TemporaryDirectory() as d:
+        for i, (path, label) in enumerate(inputs):
+            p = subprocess.run([records.sbmlog_path(), 'predict',
+                                os.path.join('.', path)
+                                if path.startswith('-') else path],
+                               capture_output=True, timeout=300)
+            if b'@sbm model ' not in p.stdout:
+                continue
+            out = os.path.join(d, '%d.model.log' % i)
+            with open(out, 'wb') as f:
+                f.write(p.stdout)
+            store.add_log(con, out, label + ' (model)')
+
+
 def cmd_html(a):
     inputs = _inputs(a)
     if a.db_file and inputs:
@@ -222,6 +243,7 @@ def cmd_html(a):
     else:
         con = store.open_db(':memory:')
         rc = _add_logs(con, inputs)
+        _add_models(con, inputs)
         ids = [r[0] for r in store.runs(con)]
     for csvp, topo, name in a.c2c or []:
         c2cpub.store(con, name, csvp, topo)

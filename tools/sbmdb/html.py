@@ -388,6 +388,78 @@ def _answer(con, info):
     return '\n'.join(out)
 
 
+def model_rows(con, info):
+    """[(model run id, typed model row)] of the runs that model this one
+    (sbmlog predict's, their of_run its id), or its own model records
+    (a predict log of a machine with no run of its own)."""
+    out = []
+    for (rid,) in con.execute('SELECT id FROM run ORDER BY id'):
+        for t in store.rows(con, 'model', rid):
+            if t.get('of_run') == info['run_hex'] or (
+                    rid == info['id'] and not t.get('of_run')):
+                out.append((rid, t))
+    return out
+
+
+def _model(con, info):
+    """Measured beside predicted: a chart per gap, a bar for the
+    measurement and one per arbiter for every layout, and the rows."""
+    got = model_rows(con, info)
+    if not got:
+        return ''
+    hexes = {r: store.run_info(con, r)['run_hex'] for r in {r for r, _ in got}}
+    out = ['<h3>The model beside the measurement</h3>',
+           '<p>What the machine\'s own core-to-core map predicts (a '
+           'contended update costs one hand-off of its line: '
+           'docs/model.md), for a fair arbiter and a nearest-first one, '
+           'beside what was measured: ns per update above the floor. '
+           'A measurement outside both (\u00b1 5 %) is named in the '
+           'warnings.</p>']
+    gaps = []
+    for _, t in got:
+        if t['what'] == 'sbm' and t['gap'] not in gaps:
+            gaps.append(t['gap'])
+    for g in gaps:
+        rows, groups = [], {}
+        for rid, t in got:
+            if t['what'] != 'sbm' or t['gap'] != g or \
+                    (t['layout'] or '').startswith('private'):
+                continue
+            f = store.fields(con, t['record_id'])
+            fig = _fig('model', hexes[rid], f)
+            grp = groups.setdefault(t['layout'] or '?', {})
+            arb = t['arbiter'] or '?'
+            grp['predicted, ' + arb] = (
+                t['cost_ns'], None, None, fig, '%s gap %s, %s arbiter: %s '
+                'ns predicted' % (t['layout'], fmt(g), arb, fmt(t['cost_ns'])))
+            if t.get('measured_ns') is not None:
+                grp['measured'] = (
+                    t['measured_ns'], t.get('measured_lo'),
+                    t.get('measured_hi'), fig, '%s gap %s: %s ns measured' % (
+                        t['layout'], fmt(g), fmt(t['measured_ns'])))
+            rows.append((_fig_attrs('model', hexes[rid], f), [
+                t['layout'] or '-', t['op'] or '-', arb,
+                t['sharers'], t['handoff_ns'], t['cost_ns'], t.get('pct'),
+                t.get('measured_ns'), t.get('measured_pct'),
+                t.get('ratio'), t.get('verdict') or '-']))
+        if not rows:
+            continue
+        out.append('<h4>gap %s ns</h4>' % esc(fmt(g)))
+        out.append(_table(['layout', 'op', 'arbiter', 'most sharers',
+                           'hand-off ns', 'predicted ns above floor',
+                           'predicted % global', 'measured ns',
+                           'measured % global', 'measured / predicted',
+                           'verdict'], rows, 'model'))
+        names = [n for n in ('measured', 'predicted, fair',
+                             'predicted, nearest')
+                 if any(n in grp for grp in groups.values())]
+        out.append(grouped_bars(
+            list(groups.items()), names, 'gap %s ns: ns per update above '
+            'the floor, measured (95 %%) and predicted' % fmt(g),
+            'ns above floor'))
+    return '\n'.join(out)
+
+
 def _proof_pct(p):
     """The figure the verdict judges: % of one RFO (rfo_pct), in older
     records % of a plain ping-pong's one-way time (pct)."""
@@ -623,6 +695,11 @@ def _side_by_side(con, infos):
 
 def render(con, run_ids, published=()):
     infos = [store.run_info(con, r) for r in run_ids]
+    # a model's own run (sbmlog predict of a run shown here) is drawn in
+    # that run's section, not as a run of its own
+    shown = {i['run_hex'] for i in infos}
+    infos = [i for i in infos if not any(
+        t.get('of_run') in shown for t in store.rows(con, 'model', i['id']))]
     body = ['<h1>sbmbench report</h1>',
             '<div id="hover">hover a c2c cell</div>',
             '<p>%d runs%s. Figures as the runs recorded them; ticks are '
@@ -637,6 +714,7 @@ def render(con, run_ids, published=()):
         body.append('<h2>%s</h2>' % esc(_label(info)))
         body.append(_status(info))
         body.append(_answer(con, info))
+        body.append(_model(con, info))
         placed = set(MACHINE_KINDS) | set(TROUBLE_KINDS) | {'warn'}
         if by_kind.get('proof'):
             placed.add('proof')
