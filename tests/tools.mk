@@ -14,10 +14,13 @@ TOOL_ONLY_SRCS = tools/logparse.c tools/logparse.h tools/runs.c \
 	tools/model_report.c tools/model_report.h \
 	tools/host_exp.h tools/host_experiments.c \
 	tools/exp/host_sbm.c tools/exp/host_proof.c tools/exp/host_scale.c \
-	tools/exp/host_c2c.c tools/exp/host_noise.c tools/exp/host_rw.c
+	tools/exp/host_c2c.c tools/exp/host_noise.c tools/exp/host_rw.c \
+	tools/exp/host_model.c
 REPORT_TOOL_SRCS = $(TOOL_ONLY_SRCS) $(RECORD_SCHEMA_CSRCS) \
 	core/exp/experiments.h core/output/record_schema.h \
-	core/output/record.c core/output/crc32.c core/output/labels.c core/output/labels.h
+	core/output/record.c core/output/crc32.c core/output/labels.c core/output/labels.h \
+	core/measure/coh_model.c core/measure/sbm.c core/measure/c2c_pairs.c \
+	core/topo/topo.c
 REPORT_LOGS = tests/logs/twin-x86_64.log tests/logs/two-runs.log \
 	tests/logs/damaged.log tests/logs/riscv64-qemu.log \
 	tests/logs/baremetal-x86_64.log tests/logs/screen-qr.records

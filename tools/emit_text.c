@@ -6,7 +6,6 @@
 #include "host_exp.h"
 #include "inert.h"
 #include "logreport.h"
-#include "model_report.h"
 #include "runmap.h"
 
 /* The llc and node records, one line a domain (its parts joined). */
@@ -431,7 +430,6 @@ static void text_run(FILE *f, const struct runset *rs, const struct run *r)
 	for (size_t i = 0; host_names[i]; i++)
 		if (host_experiments[i] && host_experiments[i]->text)
 			host_experiments[i]->text(f, r);
-	model_text(f, r);
 	text_stopped(f, r);
 	if (r->end)
 		fprintf(f, "\nend: status=%s, %llu warnings, %llu records\n",

@@ -72,7 +72,7 @@ static void sbm_table(FILE *f, const struct model_rows *rows)
 			x->p[CM_FAIR].cost_ns, x->p[CM_NEAREST].cost_ns, pf, pn,
 			m, mci, mp, ra, x->have_meas ?
 			cm_arbiter_name(x->closer) : "-",
-			model_verdict_name(x->verdict),
+			cm_verdict_name(x->verdict),
 			x->bound ? " (bound)" : "");
 	}
 }
@@ -106,7 +106,7 @@ static void scale_table(FILE *f, const struct model_rows *rows)
 			"%6s %s\n", x->layout, x->order, x->op, x->cpus,
 			x->lines, x->most, x->p[CM_FAIR].upd_ns,
 			x->p[CM_NEAREST].upd_ns, m, mci, ra,
-			model_verdict_name(x->verdict));
+			cm_verdict_name(x->verdict));
 	}
 }
 
@@ -121,13 +121,13 @@ static void warning(const struct model_row *x, char *b, size_t n)
 	char at[48];
 
 	b[0] = 0;
-	if (x->verdict != MV_BELOW && x->verdict != MV_ABOVE)
+	if (x->verdict != CM_V_BELOW && x->verdict != CM_V_ABOVE)
 		return;
 	if (!strcmp(x->what, "scale"))
 		snprintf(at, sizeof(at), "scale %s k=%u", x->order, x->cpus);
 	else
 		snprintf(at, sizeof(at), "gap %u", x->gap);
-	if (x->verdict == MV_BELOW)
+	if (x->verdict == CM_V_BELOW)
 		snprintf(b, n, "%s %s %s: measured %.2f ns %s, below the "
 			 "model's %.2f..%.2f ns: about %.1f updates per "
 			 "hand-off (a line kept for several updates, or a "
@@ -299,11 +299,9 @@ static void put_rows(struct out *o, const struct model_rows *rows,
 				if (model_row_pred(y, a) > 0)
 					rec_dbl(&x, "ratio", y->meas /
 						model_row_pred(y, a), 4);
-				static const char *const v[] = {
-					"", "in", "below", "above", "noise" };
-
-				if (y->verdict != MV_NONE)
-					rec_str(&x, "verdict", v[y->verdict]);
+				if (y->verdict != CM_V_NONE)
+					rec_str(&x, "verdict",
+						cm_verdict_word(y->verdict));
 			}
 			put(o, &x);
 		}

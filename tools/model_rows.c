@@ -127,13 +127,6 @@ double model_row_pred(const struct model_row *x, enum cm_arbiter a)
 	return strcmp(x->what, "scale") ? x->p[a].cost_ns : x->p[a].upd_ns;
 }
 
-const char *model_verdict_name(enum model_verdict v)
-{
-	static const char *const n[] = { "", "in band", "below band",
-					 "above band", "within noise" };
-
-	return (unsigned)v < 5 ? n[v] : "";
-}
 
 /* The band: both arbiters' figures; a plain store's only from above
  * (from the floor: cost 0, or the scale curve's one-CPU point). */
@@ -145,28 +138,20 @@ static void judge(struct model_row *x)
 
 	if (!x->have_meas)
 		return;
-	if (x->bound)
-		lo = strcmp(x->what, "scale") ? 0 : x->op_ns;
-	/* a scale point's op is a measurement too: its spread widens the
-	 * band; and the map's medians hold to a few per cent at best */
-	if (!strcmp(x->what, "scale") && x->op_hi > 0) {
-		lo -= x->op_ns - x->op_lo;
-		hi += x->op_hi - x->op_ns;
-	}
-	lo *= 1 - MODEL_BAND_SLACK;
-	hi *= 1 + MODEL_BAND_SLACK;
 	x->closer = (dn < 0 ? -dn : dn) < (df < 0 ? -df : df) ? CM_NEAREST :
 								 CM_FAIR;
 	x->ratio = model_row_pred(x, x->closer) > 0 ?
 		   x->meas / model_row_pred(x, x->closer) : 0;
-	if (strcmp(x->what, "scale") && !(x->meas_lo > 0))
-		x->verdict = MV_NOISE;
-	else if (x->meas_hi < lo)
-		x->verdict = MV_BELOW;
-	else if (x->meas_lo > hi)
-		x->verdict = MV_ABOVE;
-	else
-		x->verdict = MV_IN;
+	if (x->bound)
+		lo = strcmp(x->what, "scale") ? 0 : x->op_ns;
+	/* a scale point's op is a measurement too: its spread widens the
+	 * band */
+	if (!strcmp(x->what, "scale") && x->op_hi > 0) {
+		lo -= x->op_ns - x->op_lo;
+		hi += x->op_hi - x->op_ns;
+	}
+	x->verdict = cm_judge(lo, hi, x->meas_lo, x->meas_hi,
+			      strcmp(x->what, "scale") != 0);
 }
 
 /* %global of each row against the global row of its gap (what) */
@@ -273,7 +258,7 @@ static int sbm_rows(struct model_rows *rows, const struct run *r,
 		judge(x);
 		/* the floor layouts: their cost is 0 by definition */
 		if (k == SBM_PRIVATE || k == SBM_PRIVATE_U8)
-			x->verdict = MV_NONE;
+			x->verdict = CM_V_NONE;
 	}
 	return 0;
 }

@@ -16,18 +16,7 @@
 struct run;
 struct model_map;
 
-/* The band is widened by this share on both sides: the map's medians
- * (a c2c pair's, a floor's) resolve a few per cent, not better. */
-#define MODEL_BAND_SLACK 0.05
 
-enum model_verdict {
-	MV_NONE,	/* nothing measured beside it */
-	MV_IN,		/* the measurement's interval meets the band */
-	MV_BELOW,	/* cheaper: more than one update per hand-off */
-	MV_ABOVE,	/* dearer: more than the map's hand-offs */
-	MV_NOISE,	/* the cost's interval holds 0: not above the
-			 * floor within its noise, nothing to judge */
-};
 
 struct model_row {
 	char what[8];		/* "sbm": a layout at a gap; "scale" */
@@ -46,7 +35,7 @@ struct model_row {
 	 * update; lo..hi its interval */
 	bool have_meas, have_meas_pct;
 	double meas, meas_lo, meas_hi, meas_pct;
-	enum model_verdict verdict;
+	enum cm_verdict verdict;
 	enum cm_arbiter closer;	/* the arbiter nearer the measurement */
 	double ratio;		/* measured / the closer arbiter's figure */
 };
@@ -73,8 +62,5 @@ void model_rows_free(struct model_rows *rows);
 /* The figure a row's verdict compares: cost above the floor (sbm) or
  * ns per update (scale). */
 double model_row_pred(const struct model_row *x, enum cm_arbiter a);
-
-/* "in band", "below band", "above band", "within noise", "" */
-const char *model_verdict_name(enum model_verdict v);
 
 #endif

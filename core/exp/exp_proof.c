@@ -78,6 +78,7 @@ const struct option_set exp_proof_options = {
 #include "measure/arena.h"
 #include "measure/estimate.h"
 #include "exp/experiment.h"
+#include "exp/exp_proof.h"
 #include "exp/proof_plan.h"
 #include "isa_ops.h"
 #include "engine/mem.h"
@@ -120,6 +121,10 @@ struct proof {
 	uint32_t gap_ns;
 	uint32_t pp_cut;		/* ping-pongs and RFO runs their
 					 * time budget cut */
+	/* the first partner's one RFO and CAS one-way, for the model's
+	 * hand-off (exp_proof.h); 0 until measured */
+	double cal_rfo, cal_cas;
+	uint32_t cal_pair[2];
 };
 
 static const char *relation_of(const struct topo *t, uint32_t a, uint32_t b)
@@ -458,6 +463,12 @@ static int measure_pair(struct engine *e, struct proof *p, int which)
 	fig.verdict = proof_verdict(fig.cost, fig.ci, fig.rfo, fig.tol,
 				    sbm_opts.reps, p->pp_cut);
 	pct = fig.rfo > 0 ? fig.cost / fig.rfo * 100 : 0;
+	if (!(p->cal_rfo > 0) && fig.rfo > 0 && fig.cas > 0) {
+		p->cal_rfo = fig.rfo;
+		p->cal_cas = fig.cas;
+		p->cal_pair[0] = p->pair[0];
+		p->cal_pair[1] = p->pair[1];
+	}
 	report_printf("line transfer check: CPU %u <-> %u (%s): one RFO (%s "
 		      "on a line the partner just wrote) %.1f ns (%u runs); "
 		      "ping-pong one-way CAS (%s) %.1f ns (min %.1f), plain "
@@ -578,6 +589,20 @@ static void proof_release(struct engine *e, void *state)
 	node_arena_free(&p->lines);
 	node_arena_free(&p->arena);
 	free(p);
+}
+
+bool proof_rfo_per_cas(const struct engine *e, double *rfo_ns,
+		       double *cas_ns, uint32_t pair[2])
+{
+	const struct proof *p = engine_state(e, &exp_proof);
+
+	if (!p || !(p->cal_rfo > 0) || !(p->cal_cas > 0))
+		return false;
+	*rfo_ns = p->cal_rfo;
+	*cas_ns = p->cal_cas;
+	pair[0] = p->cal_pair[0];
+	pair[1] = p->cal_pair[1];
+	return true;
 }
 
 const struct experiment exp_proof = {

@@ -193,3 +193,34 @@ struct cm_pred cm_predict(const struct cm_lines *ls, enum cm_arbiter a,
 	p.handoff_ns = hsum / ls->ncpus;
 	return p;
 }
+
+enum cm_verdict cm_judge(double lo, double hi, double meas_lo,
+			 double meas_hi, bool cost)
+{
+	if (cost && !(meas_lo > 0))
+		return CM_V_NOISE;
+	if (meas_hi < lo * (1 - CM_BAND_SLACK))
+		return CM_V_BELOW;
+	if (meas_lo > hi * (1 + CM_BAND_SLACK))
+		return CM_V_ABOVE;
+	return CM_V_IN;
+}
+
+static const char *const verdict_names[] = {
+	[CM_V_NONE] = "", [CM_V_IN] = "in band", [CM_V_BELOW] = "below band",
+	[CM_V_ABOVE] = "above band", [CM_V_NOISE] = "within noise",
+};
+static const char *const verdict_words[] = {
+	[CM_V_NONE] = "", [CM_V_IN] = "in", [CM_V_BELOW] = "below",
+	[CM_V_ABOVE] = "above", [CM_V_NOISE] = "noise",
+};
+
+const char *cm_verdict_name(enum cm_verdict v)
+{
+	return (unsigned)v <= CM_V_NOISE ? verdict_names[v] : "";
+}
+
+const char *cm_verdict_word(enum cm_verdict v)
+{
+	return (unsigned)v <= CM_V_NOISE ? verdict_words[v] : "";
+}

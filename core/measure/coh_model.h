@@ -86,4 +86,28 @@ struct cm_pred {
 struct cm_pred cm_predict(const struct cm_lines *ls, enum cm_arbiter a,
 			  double op_ns, double think_ns);
 
+/* Where a measurement lies against the model's band. */
+enum cm_verdict {
+	CM_V_NONE,	/* nothing measured beside it */
+	CM_V_IN,	/* the measurement's interval meets the band */
+	CM_V_BELOW,	/* cheaper: more than one update per hand-off */
+	CM_V_ABOVE,	/* dearer: more than the map's hand-offs */
+	CM_V_NOISE,	/* a cost whose interval holds 0: not above the
+			 * floor within its noise, nothing to judge */
+};
+
+/* The band is widened by this share on both sides: the map's medians
+ * (a c2c pair's, a floor's) resolve a few per cent, not better. */
+#define CM_BAND_SLACK 0.05
+
+/* @meas_lo..@meas_hi against the band @lo..@hi (widened by the slack);
+ * @cost: the figure is a cost above the floor (an interval reaching 0
+ * is noise). */
+enum cm_verdict cm_judge(double lo, double hi, double meas_lo,
+			 double meas_hi, bool cost);
+/* "in band", "below band", "above band", "within noise", "" */
+const char *cm_verdict_name(enum cm_verdict v);
+/* The record's word: "in", "below", "above", "noise", "" */
+const char *cm_verdict_word(enum cm_verdict v);
+
 #endif

@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The coherence model beside the measurement, on the console (issue
+ * #44): after sbm and c2c ran in one boot, what the machine's own map
+ * predicts for every layout and gap (measure/coh_model.h), the fair and
+ * the nearest-first arbiter, beside what sbm measured, their ratio and
+ * the verdict; a layout outside the band is a warning naming it and the
+ * way it departs.  The proof's RFO over its CAS one-way turns c2c's
+ * ping-pongs into hand-offs.  sbmlog report says the same from the
+ * records (tools/model_rows.c), with the scale curves too.  Runs with
+ * sbm, last, and measures nothing itself.
+ */
+#include "output/record_schema.h"
+
+#ifndef SBM_EXP_NO_RECORDS
+/* its figures are the host's model records; here only warnings */
+const struct rec_schema exp_model_records[] = {
+	REC_END
+};
+#endif
+
+#ifndef SBM_EXP_RECORDS_ONLY
+#include "options/option.h"
+
+const struct option_set exp_model_options = {
+	.name = "model", .runs_with = "sbm", .decls = NULL
+};
+
+#ifndef SBM_EXP_DECLS_ONLY
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exp/exp_c2c.h"
+#include "exp/exp_proof.h"
+#include "exp/exp_sbm.h"
+#include "measure/c2c_pairs.h"
+#include "measure/coh_model.h"
+#include "measure/stats.h"
+#include "output/report.h"
+
+/* A pair matrix up to this many CPUs (8 MiB of doubles at 1024);
+ * beyond, every pair takes its class's median. */
+#define MODEL_MATRIX_MAX 1024
+
+struct model {
+	const struct topo *t;
+	double *pair;		/* n x n one-way CAS ns, 0: not measured */
+	double cls[PAIR_NCLASSES];
+	uint32_t cls_pairs[PAIR_NCLASSES];
+	double k;		/* hand-off per CAS one-way ns */
+};
+
+static double handoff(const void *ctx, uint32_t a, uint32_t b)
+{
+	const struct model *m = ctx;
+	uint32_t n = m->t->ncpus;
+
+	if (m->pair && m->pair[(size_t)a * n + b] > 0)
+		return m->pair[(size_t)a * n + b] * m->k;
+	return m->cls[pair_class_of(m->t, a, b)] * m->k;
+}
+
+static int model_prepare(struct engine *e, void **state)
+{
+	(void)e;
+	*state = calloc(1, sizeof(struct model));
+	return *state ? 0 : -1;
+}
+
+static int model_run(struct engine *e, void *state)
+{
+	(void)e;
+	(void)state;
+	return 0;	/* it measures nothing: report() reads the others */
+}
+
+/* Class medians of c2c's pairs, each missing class from the nearest
+ * measured one farther out (else nearer). */
+static int build_map(struct model *m, const struct engine *e,
+		     const struct c2c_exp *c)
+{
+	uint32_t n = e->topo->ncpus;
+	double *v = malloc(sizeof(double) * (c->nres + 1));
+
+	m->t = e->topo;
+	m->k = 1;
+	if (!v)
+		return -1;
+	if (n <= MODEL_MATRIX_MAX)
+		m->pair = calloc((size_t)n * n, sizeof(double));
+	for (int cl = 0; cl < PAIR_NCLASSES; cl++) {
+		uint32_t k = 0;
+
+		for (size_t i = 0; i < c->nres; i++) {
+			const struct c2c_result *r = &c->res[i];
+
+			if (!r->ok || r->cls != (enum pair_class)cl ||
+			    !(r->cas_median > 0))
+				continue;
+			v[k++] = r->cas_median;
+			if (m->pair)
+				m->pair[(size_t)r->a * n + r->b] =
+					m->pair[(size_t)r->b * n + r->a] =
+						r->cas_median;
+		}
+		m->cls_pairs[cl] = k;
+		if (k) {
+			stats_sort(v, k);
+			m->cls[cl] = k % 2 ? v[k / 2] :
+				     (v[k / 2 - 1] + v[k / 2]) / 2;
+		}
+	}
+	free(v);
+	for (int cl = 0; cl < PAIR_NCLASSES; cl++) {
+		int from = -1;
+
+		for (int d = cl + 1; !m->cls_pairs[cl] && d < PAIR_NCLASSES &&
+		     from < 0; d++)
+			if (m->cls_pairs[d])
+				from = d;
+		for (int d = cl - 1; !m->cls_pairs[cl] && d >= 0 && from < 0;
+		     d--)
+			if (m->cls_pairs[d])
+				from = d;
+		if (from >= 0)
+			m->cls[cl] = m->cls[from];
+	}
+	return 0;
+}
+
+/* The private layout's update at gap 0 of @r's kind of slot: the op. */
+static double floor_op(const struct engine *e, const struct sbm_exp *x,
+		       const struct sbm_result *r)
+{
+	enum sbm_kind pk = sbm_kind_is_bytewise(r->kind) ? SBM_PRIVATE_U8 :
+			   SBM_PRIVATE;
+
+	for (uint32_t i = 0; i < x->nresults; i++)
+		if (x->results[i].kind == pk && !x->results[i].gap_ns &&
+		    x->results[i].clean)
+			return sbm_ns(e, x->results[i].st.mean) / 2;
+	return 0;
+}
+
+static void row(struct engine *e, const struct sbm_exp *x,
+		const struct cm_map *map, const struct sbm_result *r,
+		uint32_t id)
+{
+	bool bound = !strncmp(r->op, "store", 5);
+	double op = floor_op(e, x, r), fg, think, meas, ci, lo, hi;
+	struct cm_pred p[CM_NARBITERS];
+	struct sbm_layout l;
+	struct cm_lines ls;
+	const char *why = NULL;
+	enum cm_verdict v;
+	char msg[200];
+
+	if (!r->clean || !r->have_floor || !(op > 0))
+		return;
+	fg = sbm_ns(e, r->floor) / 2;
+	think = fg > op ? fg - op : 0;
+	if (sbm_layout_build(&l, r->kind, e->topo, x->spacing, &why))
+		return;
+	if (cm_lines_build(&ls, map, &l, e->topo->line_size ?
+			   e->topo->line_size : 64, e->chosen, &why)) {
+		sbm_layout_free(&l);
+		return;
+	}
+	for (int a = 0; a < CM_NARBITERS; a++)
+		p[a] = cm_predict(&ls, (enum cm_arbiter)a, op, think);
+	meas = sbm_ns(e, r->above) / 2;
+	ci = sbm_ns(e, r->above_ci) / 2;
+	lo = p[CM_NEAREST].cost_ns < p[CM_FAIR].cost_ns ?
+	     p[CM_NEAREST].cost_ns : p[CM_FAIR].cost_ns;
+	hi = p[CM_NEAREST].cost_ns < p[CM_FAIR].cost_ns ?
+	     p[CM_FAIR].cost_ns : p[CM_NEAREST].cost_ns;
+	v = r->kind == SBM_PRIVATE || r->kind == SBM_PRIVATE_U8 ? CM_V_NONE :
+	    cm_judge(bound ? 0 : lo, hi, meas - ci, meas + ci, true);
+	report_printf("%-10s %-8s %6u %5u %4u %8.1f %9.2f %9.2f %9.2f "
+		      "%8.2f %7.3f %s%s\n", sbm_kind_name(r->kind), r->op,
+		      r->gap_ns, ls.nlines, ls.most,
+		      p[CM_FAIR].handoff_ns, p[CM_FAIR].cost_ns,
+		      p[CM_NEAREST].cost_ns, meas, ci,
+		      lo > 0 ? meas / lo : 0, cm_verdict_name(v),
+		      bound ? " (bound)" : "");
+	if (v == CM_V_BELOW || v == CM_V_ABOVE) {
+		snprintf(msg, sizeof(msg), "%s %s gap %u: measured %.2f ns "
+			 "above the floor, %s the model's %.2f..%.2f ns "
+			 "(%s)", sbm_kind_name(r->kind), r->op, r->gap_ns,
+			 meas, v == CM_V_BELOW ? "below" : "above",
+			 bound ? 0 : lo, hi, v == CM_V_BELOW ?
+			 "more than one update per hand-off" :
+			 "more than the map's hand-offs");
+		report_warn("model", id, msg);
+	}
+	cm_lines_free(&ls);
+	sbm_layout_free(&l);
+}
+
+static void model_report(struct engine *e, void *state)
+{
+	struct model *m = state;
+	const struct sbm_exp *x = engine_state(e, &exp_sbm);
+	const struct c2c_exp *c = engine_state(e, &exp_c2c);
+	struct cm_map map = { e->topo, handoff, m };
+	double rfo, cas;
+	uint32_t pair[2];
+
+	if (!x || !x->nresults)
+		return;
+	if (!c || !c->nres) {
+		report_printf("\nmodel: no map to predict from: boot with "
+			      "experiment=sbm,c2c, or on the host: "
+			      "tools/sbmbench predict --from-c2c CSV\n");
+		return;
+	}
+	if (build_map(m, e, c)) {
+		report_printf("\nmodel: out of memory for the map\n");
+		return;
+	}
+	report_printf("\nmodel (docs/model.md): a contended update costs one "
+		      "hand-off of its line; predicted ns above the floor for "
+		      "a fair (_f) and a nearest-first (_n) arbiter beside the "
+		      "measured (+- 95 %%), ratio to the band's low edge\n");
+	if (proof_rfo_per_cas(e, &rfo, &cas, pair)) {
+		m->k = rfo / cas;
+		report_printf("model: hand-off = c2c's CAS one-way x %.3f (the "
+			      "proof's one RFO %.1f ns over its CAS one-way "
+			      "%.1f ns, CPUs %u-%u)\n", m->k, rfo, cas, pair[0],
+			      pair[1]);
+	}
+	report_printf("%-10s %-8s %6s %5s %4s %8s %9s %9s %9s %8s %7s %s\n",
+		      "layout", "op", "gap_ns", "lines", "most", "hand_f",
+		      "cost_f", "cost_n", "measured", "+-95%", "ratio",
+		      "verdict");
+	for (uint32_t i = 0; i < x->nresults; i++)
+		row(e, x, &map, &x->results[i], i);
+}
+
+static void model_release(struct engine *e, void *state)
+{
+	struct model *m = state;
+
+	(void)e;
+	if (m)
+		free(m->pair);
+	free(m);
+}
+
+const struct experiment exp_model = {
+	.options = &exp_model_options,
+	.prepare = model_prepare,
+	.run = model_run,
+	.report = model_report,
+	.release = model_release,
+};
+
+#endif /* !SBM_EXP_DECLS_ONLY */
+
+#endif /* !SBM_EXP_RECORDS_ONLY */
