@@ -24,6 +24,16 @@ int main(void)
 		CHECK(NEAR(stats_median_u64(ev, 4), 2.5));
 		CHECK(ev[0] == 1 && ev[3] == 4);
 	}
+	/* within noise: the interval x +- ci holds 0, or x is below 0
+	 * (issue #45); an interval just clear of 0 is a figure */
+	CHECK(stats_within_noise(-11192, 20000));
+	CHECK(stats_within_noise(-1, 0));
+	CHECK(stats_within_noise(0, 0));
+	CHECK(stats_within_noise(5, 20));
+	CHECK(stats_within_noise(5, 5));
+	CHECK(!stats_within_noise(5, 4.99));
+	CHECK(!stats_within_noise(140, 6));
+	CHECK(!stats_within_noise(3, -1));	/* no interval: the figure */
 	stats_compute(v, 20, &s);
 	CHECK(NEAR(s.mean, 7.0));
 	CHECK(NEAR(s.min, 2) && NEAR(s.max, 12));

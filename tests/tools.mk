@@ -57,12 +57,15 @@ if SBM_NATIVE
 TESTS += tests/db.sh tests/import-c2c.sh tests/html-report.sh
 # tools/sbmbench predict (issue #44): the coherence model
 TESTS += tests/predict.sh
+# figures within their noise said in words (issue #45)
+TESTS += tests/noise-words.sh
 # tools/sbmbench collect (issue #33): the lab's HTTP receiver, on loopback
 TESTS += tests/collect.sh
 endif
 tests/db.log tests/html-report.log tests/collect.log: tests/sbm-sign sbmlog
 tests/import-c2c.log tests/predict.log: sbmlog
-EXTRA_DIST += tests/predict.sh tests/db.sh tests/import-c2c.sh tests/html-report.sh \
+tests/noise-words.log: sbmlog tests/sbm-sign
+EXTRA_DIST += tests/predict.sh tests/noise-words.sh tests/db.sh tests/import-c2c.sh tests/html-report.sh \
 	tests/collect.sh tests/collect-send.py \
 	tests/html-check.py tests/logs/twin-x86_64-all.log \
 	tests/logs/c2c/published-8cpu.csv tests/logs/c2c/published-8cpu.lscpu

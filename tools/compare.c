@@ -13,6 +13,7 @@
 #include "inert.h"
 #include "logreport.h"
 #include "runmap.h"
+#include "measure/stats.h"
 
 #define COL_MIN	12
 #define COL_MAX	28
@@ -151,6 +152,25 @@ static bool pct_at(const struct run *r, const struct run_result *x,
 	return run_pct(r, x, v);
 }
 
+/* At a gap: the layout's cost above the floor, or global's (the
+ * percentage's denominator), within noise (its 95 % interval holds 0):
+ * no percentage, the word (issue #45). */
+static bool noise_at(const struct run *r, const struct run_result *x)
+{
+	for (size_t i = 0; i < r->nresults; i++) {
+		const struct run_result *y = &r->results[i];
+
+		if (y->gap != x->gap || (y != x && strcmp(y->layout, "global")))
+			continue;
+		if (y->clean && y->have_floor &&
+		    strncmp(y->layout, "private", 7) &&
+		    stats_within_noise(y->cost_ns,
+				       y->have_cost_ci ? y->cost_ci : 0))
+			return true;
+	}
+	return false;
+}
+
 static void cell(FILE *f, int w, const struct run *r,
 		 const struct cmp_key *k, enum cmp_row row)
 {
@@ -165,7 +185,9 @@ static void cell(FILE *f, int w, const struct run *r,
 				snprintf(s, sizeof(s), "%.2f", v);
 			break;
 		case ROW_PCT:
-			if (pct_at(r, x, &v))
+			if (x->gap && noise_at(r, x))
+				snprintf(s, sizeof(s), "noise");
+			else if (pct_at(r, x, &v))
 				snprintf(s, sizeof(s), "%.2f%%", v);
 			break;
 		case ROW_VAR:

@@ -7,6 +7,7 @@
 #include "inert.h"
 #include "logreport.h"
 #include "runmap.h"
+#include "measure/stats.h"
 
 /* The llc and node records, one line a domain (its parts joined). */
 static void text_domains(FILE *f, const struct run *r)
@@ -157,9 +158,31 @@ static double ticks_ns(const struct run *r, double ticks)
 	return hz ? ticks * 1e9 / (double)hz : 0;
 }
 
+/* The result of @layout at @gap, NULL when the run has none. */
+static const struct run_result *result_at(const struct run *r,
+					  const char *layout, unsigned gap)
+{
+	for (size_t i = 0; i < r->nresults; i++)
+		if (r->results[i].gap == gap &&
+		    !strcmp(r->results[i].layout, layout))
+			return &r->results[i];
+	return NULL;
+}
+
+/* A cost above the floor whose 95 % interval holds 0 (or below 0), as
+ * the image says it in words (core/exp/sbm_report.c); the floor layouts
+ * are the floor. */
+static bool above_noise(const struct run_result *x)
+{
+	return x && x->clean && x->have_floor &&
+	       strncmp(x->layout, "private", 7) &&
+	       stats_within_noise(x->cost_ns, x->have_cost_ci ? x->cost_ci : 0);
+}
+
 /* The seed block of one gap, as the image prints it. */
 static void gap_seed_block(FILE *f, const struct run *r, unsigned gap)
 {
+	const struct run_result *g = result_at(r, "global", gap);
 	bool any = false;
 
 	for (size_t i = 0; i < r->nresults; i++)
@@ -187,6 +210,13 @@ static void gap_seed_block(FILE *f, const struct run *r, unsigned gap)
 		else if (!gap && x->have_pct)
 			fprintf(f, "%-50s: %8.4f%% (var: %.2f%%, +-%.2f)\n",
 				l, x->pct, x->rep_cv, x->pct_ci);
+		else if (gap && above_noise(x))
+			fprintf(f, "%-50s: not above the floor (within noise: "
+				"%.2f +- %.2f ns)\n", l, x->cost_ns, x->cost_ci);
+		else if (gap && above_noise(g))
+			fprintf(f, "%-50s: %8s  (global not above its floor "
+				"within noise: %.2f +- %.2f ns)\n", l, "-",
+				g->cost_ns, g->cost_ci);
 		else if (gap && x->have_pct_abv)
 			fprintf(f, "%-50s: %8.4f%% (+-%.2f)\n", l, x->pct_abv,
 				x->pct_abv_ci);
@@ -263,7 +293,9 @@ static void text_table_gaps(FILE *f, const struct run *r)
 	fprintf(f, "\nper update = half an iteration (set, clear); above "
 		"floor = over private / private-u8 at the same gap; "
 		"%%global at a gap = above floor / global's above floor; "
-		"+- = 95 %% interval%s\n", spread ? "; iters/window = the "
+		"+- = 95 %% interval%s\nnoise = a cost above the floor whose "
+		"95 %% interval holds 0 (or below 0): not above the floor "
+		"within the run's noise\n", spread ? "; iters/window = the "
 		"fewest and most one CPU completed in one window (with "
 		"windows bounded by time, a CPU far below the others got its "
 		"updates through less often; N late: windows a CPU began after "
@@ -281,6 +313,9 @@ static void text_table_gaps(FILE *f, const struct run *r)
 
 		if (!x->clean) {
 			snprintf(pct, sizeof(pct), "LOST-UPD");
+		} else if (x->gap && (above_noise(x) ||
+			   above_noise(result_at(r, "global", x->gap)))) {
+			snprintf(pct, sizeof(pct), "noise");
 		} else if (x->gap && x->have_pct_abv) {
 			snprintf(pct, sizeof(pct), "%.2f", x->pct_abv);
 			snprintf(pci, sizeof(pci), "%.2f", x->pct_abv_ci);
@@ -290,7 +325,9 @@ static void text_table_gaps(FILE *f, const struct run *r)
 			if (x->have_pct_ci)
 				snprintf(pci, sizeof(pci), "%.2f", x->pct_ci);
 		}
-		if (x->have_floor)
+		if (above_noise(x))
+			snprintf(above, sizeof(above), "noise");
+		else if (x->have_floor)
 			snprintf(above, sizeof(above), "%.2f", x->cost_ns);
 		if (x->have_cost_ci)
 			snprintf(aci, sizeof(aci), "%.2f", x->cost_ci);

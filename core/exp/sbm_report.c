@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "exp/exp_sbm.h"
+#include "measure/stats.h"
 #include "output/labels.h"
 #include "output/report.h"
 
@@ -55,8 +56,30 @@ static const char *label_of(const struct sbm_result *r)
  * (saturation, the seed's own regime); at a gap the ratio of costs above
  * each layout's floor, "-" where no floor ran.  +- is the 95 % interval.
  */
-static void seed_block(const struct sbm_exp *x, uint32_t gap)
+/* The result of @kind at @gap, NULL when none ran. */
+static const struct sbm_result *result_at(const struct sbm_exp *x,
+					  enum sbm_kind kind, uint32_t gap)
 {
+	for (uint32_t i = 0; i < x->nresults; i++)
+		if (x->results[i].kind == kind && x->results[i].gap_ns == gap)
+			return &x->results[i];
+	return NULL;
+}
+
+/* A cost above the floor the run cannot tell from nothing: its 95 %
+ * interval holds 0, or it is below 0 (issue #45): said in words.  The
+ * floor layouts are the floor: 0 by definition, no noise. */
+static bool above_noise(const struct sbm_result *r)
+{
+	return r && r->clean && r->have_floor && r->kind != SBM_PRIVATE &&
+	       r->kind != SBM_PRIVATE_U8 &&
+	       stats_within_noise(r->above, r->above_ci);
+}
+
+static void seed_block(const struct engine *e, const struct sbm_exp *x,
+		       uint32_t gap)
+{
+	const struct sbm_result *g = result_at(x, SBM_GLOBAL, gap);
 	bool any = false;
 
 	for (uint32_t i = 0; i < x->nresults; i++)
@@ -83,6 +106,16 @@ static void seed_block(const struct sbm_exp *x, uint32_t gap)
 			report_printf("%-50s: %8.4f%% (var: %.2f%%, +-%.2f)\n",
 				      label_of(r), r->pct, r->rep_cv,
 				      r->pct_ci);
+		else if (above_noise(r))
+			report_printf("%-50s: not above the floor (within "
+				      "noise: %.2f +- %.2f ns)\n", label_of(r),
+				      sbm_ns(e, r->above) / 2,
+				      sbm_ns(e, r->above_ci) / 2);
+		else if (above_noise(g))
+			report_printf("%-50s: %8s  (global not above its floor "
+				      "within noise: %.2f +- %.2f ns)\n",
+				      label_of(r), "-", sbm_ns(e, g->above) / 2,
+				      sbm_ns(e, g->above_ci) / 2);
 		else if (r->have_pct_abv)
 			report_printf("%-50s: %8.4f%% (+-%.2f)\n", label_of(r),
 				      r->pct_abv, r->pct_abv_ci);
@@ -106,6 +139,9 @@ void sbm_report(struct engine *e, void *state)
 		      "updates through less often; N late: windows a CPU "
 		      "began after another had closed them, left out of the "
 		      "spread)\n");
+	report_printf("noise = a cost above the floor whose 95 %% interval "
+		      "holds 0 (or below 0): not above the floor within the "
+		      "run's noise\n");
 	report_printf("%-10s %-8s %7s %4s %11s %9s %8s %9s %7s %8s %7s %8s "
 		      "%6s %4s %8s %s\n", "layout", "op", "gap_ns", "cpus",
 		      "ticks/iter", "ns/upd", "+-95%", "abv_floor", "+-95%",
@@ -122,6 +158,9 @@ void sbm_report(struct engine *e, void *state)
 				 (unsigned long long)r->late);
 		if (!r->clean) {
 			snprintf(pct, sizeof(pct), "LOST-UPD");
+		} else if (r->gap_ns && (above_noise(r) ||
+			   above_noise(result_at(x, SBM_GLOBAL, r->gap_ns)))) {
+			snprintf(pct, sizeof(pct), "noise");
 		} else if (r->gap_ns && r->have_pct_abv) {
 			snprintf(pct, sizeof(pct), "%.2f", r->pct_abv);
 			snprintf(pci, sizeof(pci), "%.2f", r->pct_abv_ci);
@@ -130,7 +169,11 @@ void sbm_report(struct engine *e, void *state)
 			snprintf(pci, sizeof(pci), "%.2f", r->pct_ci);
 			snprintf(pmed, sizeof(pmed), "%.2f", r->pct_median);
 		}
-		if (r->have_floor) {
+		if (above_noise(r)) {
+			snprintf(above, sizeof(above), "noise");
+			snprintf(aci, sizeof(aci), "%.2f",
+				 sbm_ns(e, r->above_ci) / 2);
+		} else if (r->have_floor) {
 			snprintf(above, sizeof(above), "%.2f",
 				 sbm_ns(e, r->above) / 2);
 			snprintf(aci, sizeof(aci), "%.2f",
@@ -151,6 +194,6 @@ void sbm_report(struct engine *e, void *state)
 	clock_block(e, x);
 	for (uint32_t gi = 0; gi < sbm_opts.ngaps; gi++)
 		if (sbm_opts.mode != MODE_PAIR || !gi)
-			seed_block(x, sbm_opts.mode == MODE_PAIR ? 0 :
+			seed_block(e, x, sbm_opts.mode == MODE_PAIR ? 0 :
 				   sbm_opts.gap_ns[gi]);
 }

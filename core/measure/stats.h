@@ -29,6 +29,13 @@ double stats_median_u64(uint64_t *v, size_t n);
  * (1.96 from 120 on); 0 for df 0. */
 double stats_t95(size_t df);
 
+/* A figure @x whose 95 % interval (+- @ci) holds 0, or below 0: what
+ * the run cannot tell from nothing ("within noise"). */
+static inline bool stats_within_noise(double x, double ci)
+{
+	return !(x - (ci > 0 ? ci : 0) > 0);
+}
+
 /* Half-width of the 95 % confidence interval of the mean of @s's sample
  * (t * stddev / sqrt(n)); 0 when n < 2. */
 double stats_ci95(const struct stats *s);

@@ -304,12 +304,34 @@ def _machine(info, by_kind, reg):
     return '\n'.join(out)
 
 
-def _ratio(t):
+def within_noise(t):
+    """A cost above the floor whose 95 % interval holds 0, or below 0:
+    what the run cannot tell from nothing (the floor layouts are the
+    floor)."""
+    if t is None or t.get('clean') == 0 or t.get('cost_ns') is None or \
+            (t.get('layout') or '').startswith('private'):
+        return False
+    return not (t['cost_ns'] - max(t.get('cost_ci') or 0, 0) > 0)
+
+
+def _noise_words(t):
+    return 'not above the floor (within noise: %s \u00b1 %s ns)' % (
+        fmt(t['cost_ns']), fmt(t.get('cost_ci') or 0))
+
+
+def _ratio(t, glob=None):
     """(% of global, its 95 %, why there is none) of a result row, as the
     console's table says it: at gap 0 of the whole update (pct), at a gap
-    of the cost above each layout's floor (pct_abv)."""
+    of the cost above each layout's floor (pct_abv); none, in words,
+    where that cost or global's (@glob) is within noise."""
     if t.get('clean') == 0:
         return None, None, 'lost updates, no figure'
+    if t.get('gap') and within_noise(t):
+        return None, None, _noise_words(t)
+    if t.get('gap') and within_noise(glob):
+        return None, None, ('global not above its floor within noise: '
+                            '%s \u00b1 %s ns' % (fmt(glob['cost_ns']),
+                                                  fmt(glob.get('cost_ci') or 0)))
     if not t.get('gap'):
         if t.get('pct') is None:
             return None, None, 'no figure'
@@ -349,11 +371,14 @@ def _answer(con, info):
             if upd is None and _ns(t['mean'], hz) is not None:
                 upd = _ns(t['mean'], hz) / 2
             ci = _ns(t['ci95'], hz)
-            pct, pci, why = _ratio(t)
+            glob = next((u for u in res if u['gap'] == g and
+                         u['layout'] == 'global'), None)
+            pct, pci, why = _ratio(t, glob)
             cells = [t['layout'] or '-', t['op'] or '-',
                      _pm(upd, None if ci is None else ci / 2)]
             if g:
-                cells.append(_pm(t['cost_ns'], t.get('cost_ci')))
+                cells.append(_noise_words(t) if within_noise(t) else
+                             _pm(t['cost_ns'], t.get('cost_ci')))
             cells.append(why or _pm(pct, pci))
             cells += [t.get('rep_cv'), t['reps']]
             if g:
@@ -664,9 +689,12 @@ def _side_by_side(con, infos):
         hz = info.get('counter_hz')
         cells = {}
         for k, t in m.items():
-            pct, pci, _ = _ratio(t)
+            glob = next((u for kk, u in m.items() if kk[1] == k[1] and
+                         kk[0] == 'global'), None)
+            pct, pci, why = _ratio(t, glob)
             cells[k] = _pm(_ns(t['mean'], hz), _ns(t['ci95'], hz)) + (
-                '' if pct is None else ' (%s %%)' % fmt(pct))
+                (' (within noise)' if 'noise' in why else '')
+                if pct is None else ' (%s %%)' % fmt(pct))
         cols.append(cells)
     ident = ['cpu_model', 'arch', 'virt', 'sys_vendor', 'product', 'board',
              'bios_version', 'status']
