@@ -7,7 +7,8 @@
 # gets a name of its own.  Hostile requests are refused with a reason
 # (a body that says 1 GiB, no length, chunked, a wrong checksum, no good
 # record, two runs, other paths and methods, a header flood, garbage, a
-# client that stalls or trickles), nothing is written outside results/
+# client that stalls or trickles, a flood of them from one address and
+# from several), nothing is written outside results/
 # (a symbolic link planted at a log's name is not written through), and
 # the collector still serves after all of them.
 set -u
@@ -111,6 +112,56 @@ $send "$port" slow "$logs/twin-x86_64.log" >"$w/a2"
 t=$(($(date +%s) - t0))
 [ "$t" -le 12 ] && grep -q 'body cut short' "$w/err" && ok "a stalled and a trickling client: cut off (${t} s for both)" ||
 	bad "slow clients: ${t} s, $(cat "$w/a" "$w/a2")"
+
+# a hostile flood (issue #45): 100 clients trickling a request 10 bytes
+# every 0.5 s and 3000 that send one request line, all from 127.0.0.1
+# and reconnecting 1 s after each cut; meanwhile a real upload every
+# second is acknowledged, and the collector's threads and descriptors
+# stay under its bounds (2 store threads besides the loop; 256 sockets)
+peak() { # the most threads and descriptors, and RSS, while it runs
+	: >"$w/peak"
+	while kill -0 "$pid" 2>/dev/null && [ ! -e "$w/peak.stop" ]; do
+		echo "$(sed -n 's/^Threads:[^0-9]*//p' /proc/$pid/status) $(ls /proc/$pid/fd | wc -l) $(sed -n 's/^VmRSS:[^0-9]*\([0-9]*\).*/\1/p' /proc/$pid/status)" >>"$w/peak"
+		sleep 0.2
+	done
+}
+flood() { # NAME SLOW IDLE FROMS: uploads during a flood
+	rm -f "$w/peak.stop"
+	peak &
+	ppid=$!
+	$py "$SBM_SRCDIR/tests/collect-flood.py" "$port" "$2" "$3" "$w/$1.stats" "$4" &
+	fpid=$!
+	sleep 4
+	acked=0 lat=''
+	for _ in 1 2 3 4 5; do
+		t0=$(date +%s%N)
+		$send "$port" ok "$logs/twin-x86_64.log" >"$w/a"
+		grep -q "^sbmbench-ack crc32=$want " "$w/a" && acked=$((acked + 1))
+		lat="$lat $(( ($(date +%s%N) - t0) / 1000000 ))"
+		sleep 1
+	done
+	kill "$fpid"; wait "$fpid" 2>/dev/null
+	touch "$w/peak.stop"; wait "$ppid"
+	read -r thr fds rss <<EOT
+$(sort -n "$w/peak" | awk '{ if ($1 > t) t = $1; if ($2 > f) f = $2; if ($3 > r) r = $3 } END { print t + 0, f + 0, r + 0 }')
+EOT
+}
+nruns=$(sql 'SELECT count(*) FROM run')
+nfiles=$(find "$res" -mindepth 1 | wc -l)
+flood same 100 3000 127.0.0.1
+[ "$acked" = 5 ] && ok "flood from one address ($(cat "$w/same.stats")): 5 of 5 uploads acknowledged, ms:$lat" ||
+	bad "flood from one address: $acked of 5 acknowledged ($(cat "$w/same.stats"))"
+[ "$thr" -le 3 ] && [ "$fds" -le 80 ] && ok "flood from one address: at most $thr threads, $fds descriptors (64 per address), RSS $rss kB" ||
+	bad "flood from one address: $thr threads, $fds descriptors"
+flood many 0 3000 127.0.0.2,127.0.0.3,127.0.0.4,127.0.0.5,127.0.0.6,127.0.0.7,127.0.0.8
+[ "$acked" = 5 ] && ok "flood from 7 addresses ($(cat "$w/many.stats")): 5 of 5 uploads acknowledged, ms:$lat" ||
+	bad "flood from 7 addresses: $acked of 5 acknowledged ($(cat "$w/many.stats"))"
+[ "$thr" -le 3 ] && [ "$fds" -le 272 ] && [ "$fds" -gt 80 ] &&
+	ok "flood from 7 addresses: at most $thr threads, $fds descriptors (256 in all), RSS $rss kB" ||
+	bad "flood from 7 addresses: $thr threads, $fds descriptors"
+[ "$(find "$res" -mindepth 1 | wc -l)" = "$nfiles" ] && [ "$(sql 'SELECT count(*) FROM run')" = "$nruns" ] &&
+	ok "the floods stored nothing, the uploads once" || bad "after the floods: $(ls "$res")"
+grep -q 'connections cut, idle longest first' "$w/err" && ok "the cuts said in one line per 10 s" || bad "no line about the cuts"
 
 # nothing written outside results/ (and the database), the planted link
 # untouched, and still serving

@@ -66,7 +66,7 @@ tests/db.log tests/html-report.log tests/collect.log: tests/sbm-sign sbmlog
 tests/import-c2c.log tests/predict.log: sbmlog
 tests/noise-words.log: sbmlog tests/sbm-sign
 EXTRA_DIST += tests/predict.sh tests/noise-words.sh tests/db.sh tests/import-c2c.sh tests/html-report.sh \
-	tests/collect.sh tests/collect-send.py \
+	tests/collect.sh tests/collect-send.py tests/collect-flood.py \
 	tests/html-check.py tests/logs/twin-x86_64-all.log \
 	tests/logs/c2c/published-8cpu.csv tests/logs/c2c/published-8cpu.lscpu
 # The record schema against README's table (every tree) and against what
