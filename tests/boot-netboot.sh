@@ -21,8 +21,13 @@
 #      powers off without running; then a collector answering 500, then
 #      one acknowledging a wrong checksum: kept each time; then boot 3
 #      with the collector up sends the result of B's boot 1.
+#   F  a hostile flood on the collector (100 trickling, 3000 idle) while
+#      a machine boots and uploads: stored once, as printed; the
+#      collector's threads and descriptors stay under its bounds.
 #   C  four machines boot the one tree at once, one collector: four runs
 #      stored (the time it took is printed).
+#   K  the collector stopped with the upload queued, killed, restarted:
+#      the machine's next try is stored once.
 # The arm64 tree (AAVMF) runs A only; x86_64 (OVMF) runs them all.
 set -u
 . "$SBM_SRCDIR/tests/boot-lib.sh"
@@ -221,6 +226,8 @@ machine b 57; rc=$?
 idb=$(run_ids "$w/b.log" | head -n 1)
 has b "could not send run $idb's result to the collector" && has b 'the variables stay' && has b 'not running' &&
 	ok "B: collector down: run $idb kept, said, powered off (exit $rc)" || { bad "B: collector down"; boot_evidence netboot-b "$w/b.log" "$rc"; }
+has b 'did not take the result' && has b 'try 4 of 4 in 12.' && has b '(4 tries)' &&
+	ok "B: collector down: tried 4 times, 2, 6 and 12 s apart, each wait said" || bad "B: no retries said: $(grep -a 'sbmbench: ' "$w/b.log" | tail -n 4)"
 [ "$(run_ids "$w/b.log" | wc -l)" = 1 ] && ok "B: nothing else ran" || bad "B: a run after a failed send"
 for how in 500 wrong-crc; do
 	"$py" "$SBM_SRCDIR/tests/collect-fake.py" "$how" "$w/fake.port" >"$w/fake-$how.out" 2>&1 &
@@ -243,6 +250,38 @@ machine b 57; rc=$?
 has b "sent run $idb's result to the collector" && [ -f "$w/lab/results/$idb.log" ] &&
 	ok "B: boot 3 with the collector up sent run $idb (exit $rc)" || { bad "B: boot 3"; boot_evidence netboot-b3 "$w/b.log" "$rc"; }
 
+# F: a hostile flood (issue #45) while a machine boots and uploads: 100
+# clients trickling 10 bytes every 0.5 s and 3000 sending one request
+# line, all from the machine's own address (QEMU's user network hands the
+# collector every guest as 127.0.0.1), reconnecting 1 s after each cut
+"$py" "$SBM_SRCDIR/tests/collect-flood.py" "$port" 100 3000 "$w/flood.stats" &
+fpid=$!
+pids+=("$fpid")
+rm -f "$w/peak.stop"
+(while kill -0 "$cpid" 2>/dev/null && [ ! -e "$w/peak.stop" ]; do
+	echo "$(sed -n 's/^Threads:[^0-9]*//p' /proc/$cpid/status) $(ls /proc/$cpid/fd | wc -l) $(sed -n 's/^VmRSS:[^0-9]*\([0-9]*\).*/\1/p' /proc/$cpid/status)"
+	sleep 0.5
+done) >"$w/peak" &
+ppid=$!
+sleep 3
+t0=$(date +%s)
+machine f 59; rc=$?
+tf=$(($(date +%s) - t0))
+kill "$fpid"; wait "$fpid" 2>/dev/null
+touch "$w/peak.stop"; wait "$ppid"
+read -r thr fds rss <<EOT
+$(awk '{ if ($1 > t) t = $1; if ($2 > f) f = $2; if ($3 > r) r = $3 } END { print t + 0, f + 0, r + 0 }' "$w/peak")
+EOT
+idf=$(run_ids "$w/f.log" | head -n 1)
+grep -a "^@sbm [a-z_0-9]* v=1 run=$idf " "$w/f.log" | tr -d '\r' >"$w/f.rec"
+[ "$rc" = 0 ] && [ -n "$idf" ] && has f "sent run $idf's result" && cmp -s "$w/f.rec" "$w/lab/results/$idf.log" &&
+	ok "F: under the flood ($(cat "$w/flood.stats")): run $idf sent and stored as printed, $(grep -ac 'did not take the result' "$w/f.log") tries again, ${tf} s" ||
+	{ bad "F: under the flood: exit $rc"; boot_evidence netboot-f "$w/f.log" "$rc"; }
+[ "$(find "$w/lab/results" -name "$idf*" | wc -l)" = 1 ] && ok "F: stored once" || bad "F: $(ls "$w/lab/results")"
+[ "$thr" -gt 0 ] && [ "$thr" -le 3 ] && [ "$fds" -le 80 ] &&
+	ok "F: the collector held at most $thr threads and $fds descriptors (RSS up to $rss kB)" ||
+	bad "F: the collector held $thr threads, $fds descriptors"
+
 # C: four machines, one tree, one collector, at once
 t0=$(date +%s)
 for m in 1 2 3 4; do
@@ -257,7 +296,35 @@ for m in 1 2 3 4; do
 	[ -n "$i" ] && [ -f "$w/lab/results/$i.log" ] && has "c$m" "sent run $i's result" && n=$((n + 1))
 done
 [ "$n" = 4 ] && ok "C: four machines at once: four runs stored in ${tc} s" || bad "C: $n of 4 runs stored in ${tc} s"
-[ "$(grep -c ' -> results/' "$w/collectB.out")" = 5 ] && ok "C: one collector line per machine (and B's)" ||
+[ "$(grep -c ' -> results/' "$w/collectB.out")" = 6 ] && ok "C: one collector line per machine (and B's, F's)" ||
 	bad "C: collector lines: $(cat "$w/collectB.out")"
+# K: the collector stopped with the machine's upload in its queue, then
+# killed (the machine's connection reset) and started again: the
+# machine's next try is stored once
+kill -STOP "$cpid"
+machine k 60 &
+kpid=$!
+pids+=("$kpid")
+hexport=$(printf '%04X' "$port")
+queued=0
+for _ in $(seq 1 4000); do
+	while read -r _ local _ st queue _; do
+		[ "$local" = "0100007F:$hexport" ] && [ "$st" = 0A ] && queued=$((16#${queue#*:}))
+	done </proc/net/tcp
+	[ "$queued" -gt 0 ] && break
+	kill -0 "$kpid" 2>/dev/null || break
+	sleep 0.1
+done
+sleep 1
+kill -KILL "$cpid"; wait "$cpid" 2>/dev/null
+collector K "$port"
+wait "$kpid"; rc=$?
+idk=$(run_ids "$w/k.log" | head -n 1)
+nk=$("$py" -c 'import sqlite3, sys
+print(sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM run WHERE run_hex = ?", (sys.argv[2],)).fetchone()[0])' "$w/lab/db.sqlite" "$idk")
+[ "$queued" -gt 0 ] && has k 'did not take the result' && has k "sent run $idk's result" &&
+	[ "$(find "$w/lab/results" -name "$idk*" | wc -l)" = 1 ] && [ "$nk" = 1 ] &&
+	ok "K: collector killed with the upload queued, restarted: the next try stored run $idk once (exit $rc)" ||
+	{ bad "K: queued $queued, run $idk in the db $nk times"; boot_evidence netboot-k "$w/k.log" "$rc"; }
 kill "$cpid"
 boot_done
