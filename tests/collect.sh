@@ -148,6 +148,9 @@ EOT
 }
 nruns=$(sql 'SELECT count(*) FROM run')
 nfiles=$(find "$res" -mindepth 1 | wc -l)
+flood quiet 0 0 127.0.0.1
+[ "$acked" = 5 ] && ok "no flood (the baseline): 5 of 5 uploads acknowledged, ms:$lat, $thr threads, $fds descriptors, RSS $rss kB" ||
+	bad "no flood: $acked of 5 acknowledged"
 flood same 100 3000 127.0.0.1
 [ "$acked" = 5 ] && ok "flood from one address ($(cat "$w/same.stats")): 5 of 5 uploads acknowledged, ms:$lat" ||
 	bad "flood from one address: $acked of 5 acknowledged ($(cat "$w/same.stats"))"
