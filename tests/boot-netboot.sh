@@ -259,7 +259,7 @@ fpid=$!
 pids+=("$fpid")
 rm -f "$w/peak.stop"
 (while kill -0 "$cpid" 2>/dev/null && [ ! -e "$w/peak.stop" ]; do
-	echo "$(sed -n 's/^Threads:[^0-9]*//p' /proc/$cpid/status) $(ls /proc/$cpid/fd | wc -l) $(sed -n 's/^VmRSS:[^0-9]*\([0-9]*\).*/\1/p' /proc/$cpid/status)"
+	echo "$(sed -n 's/^Threads:[^0-9]*//p' /proc/$cpid/status) $(find /proc/$cpid/fd -mindepth 1 -maxdepth 1 | wc -l) $(sed -n 's/^VmRSS:[^0-9]*\([0-9]*\).*/\1/p' /proc/$cpid/status)"
 	sleep 0.5
 done) >"$w/peak" &
 ppid=$!

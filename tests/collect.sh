@@ -121,7 +121,7 @@ t=$(($(date +%s) - t0))
 peak() { # the most threads and descriptors, and RSS, while it runs
 	: >"$w/peak"
 	while kill -0 "$pid" 2>/dev/null && [ ! -e "$w/peak.stop" ]; do
-		echo "$(sed -n 's/^Threads:[^0-9]*//p' /proc/$pid/status) $(ls /proc/$pid/fd | wc -l) $(sed -n 's/^VmRSS:[^0-9]*\([0-9]*\).*/\1/p' /proc/$pid/status)" >>"$w/peak"
+		echo "$(sed -n 's/^Threads:[^0-9]*//p' /proc/$pid/status) $(find /proc/$pid/fd -mindepth 1 -maxdepth 1 | wc -l) $(sed -n 's/^VmRSS:[^0-9]*\([0-9]*\).*/\1/p' /proc/$pid/status)" >>"$w/peak"
 		sleep 0.2
 	done
 }
