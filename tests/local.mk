@@ -13,7 +13,7 @@ UNIT_CFLAGS = $(WARN_CFLAGS) -std=c11 $(SAN_FLAGS) -O1 -g -pthread
 # tests/libsbmcore.a.  qrencode and zbarimg (test_qr, test_screen) are
 # the references: without them the test fails, naming the package.
 UNIT_TESTS = tests/test_stats tests/test_config tests/test_record \
-	tests/test_topo tests/test_sbm tests/test_sbm_read tests/test_concurrency \
+	tests/test_topo tests/test_sbm tests/test_layout_spec tests/test_sbm_read tests/test_concurrency \
 	tests/test_logparse tests/test_acpi tests/test_node_pool tests/test_qr \
 	tests/test_fbcon tests/test_screen tests/test_uart16550 \
 	tests/test_ipmi_kcs tests/test_keep tests/test_smbios \
@@ -155,6 +155,7 @@ INPUT_FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined \
 	-I$(srcdir)/core -I$(top_builddir)/core
 FUZZ_OPTIONS_SRCS = tests/fuzz_options.c $(OPTION_SOURCES) \
 	core/test_hooks_on.c core/measure/sbm.c \
+	core/measure/layout_spec.c core/measure/layout_table.c core/measure/layout_presets.c core/measure/layout_shape.c \
 	core/measure/sbm.h core/measure/sbm_read.c core/measure/sbm_read.h core/options/load_options.c \
 	core/options/load_options.h
 FUZZ_RECORD_SRCS = tests/fuzz_record.c core/output/record.c core/output/record.h \

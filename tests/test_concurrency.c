@@ -52,7 +52,7 @@ static void threads_on_shared_words(void)
 
 	/* 8 CPUs in one LLC: every bit layout puts them in one word */
 	CHECK(fixture_topo(&topo, cpus, 1, 1, NTHREADS, 1) == 0);
-	for (int k = 0; k < SBM_NKINDS; k++) {
+	for (int k = 0; k < SBM_NBUILTIN; k++) {
 		CHECK(sbm_layout_build(&layout, (enum sbm_kind)k, &topo, 64, &why) == 0);
 		arena.nregions = layout.nregions;
 		arena.base[0] = aligned_alloc(4096, 4096 * 4);
@@ -255,7 +255,7 @@ int main(void)
 {
 	threads_on_shared_words();
 	/* every layout at the default gaps (0 and 1000 ns) */
-	engine_runs("iters=2000 reps=3 warmup=10", SBM_NKINDS * 2);
+	engine_runs("iters=2000 reps=3 warmup=10", SBM_NBUILTIN * 2);
 	engine_runs("iters=500 reps=2 cpus=cores layouts=llc,llc-u8 gap=0", 2);
 	engine_runs("iters=500 reps=2 cpus=3 op=lock_or layouts=global gap=0,50,500", 3);
 	cpu_never_arrives();

@@ -18,7 +18,7 @@ int main(void)
 
 	config_defaults(&c);
 	CHECK(sbm_opts.reps_auto && c.save && !c.stop_after_restore);
-	CHECK_EQ_U64(sbm_opts.layouts, (1u << SBM_NKINDS) - 1);
+	CHECK_EQ_U64(sbm_opts.layouts, (1u << SBM_NBUILTIN) - 1);
 	CHECK(parse(&c, file, err, sizeof(err)) == 0);
 	CHECK_EQ_U64(sbm_opts.iters, 5000);
 	CHECK_EQ_U64(sbm_opts.reps, 3);

@@ -37,7 +37,7 @@ static void defaults_as_before(void)
 	struct config c;
 
 	config_defaults(&c);
-	CHECK_EQ_U64(sbm_opts.layouts, (1u << SBM_NKINDS) - 1);
+	CHECK_EQ_U64(sbm_opts.layouts, (1u << SBM_NBUILTIN) - 1);
 	CHECK_STR(sbm_opts.op, "native");
 	CHECK_STR(sbm_opts.op_u8, "native");
 	CHECK_EQ_U64(sbm_opts.iters, 0);		/* iters=auto: time windows */

@@ -53,7 +53,7 @@ static void placed(const char *opts, enum rw_place want, uint32_t writers)
 		else
 			CHECK(w->llc != r->llc);
 	}
-	for (int k = 0; k < SBM_NKINDS; k++) {
+	for (int k = 0; k < SBM_NBUILTIN; k++) {
 		const struct rw_result *res = &x->res[k];
 
 		CHECK(res->done && res->ok);
@@ -126,7 +126,7 @@ static void stale(void)
 	CHECK(rc != 0);
 	x = engine_state(&b, &exp_rw);
 	CHECK(x != NULL);
-	for (int k = 0; x && k < SBM_NKINDS; k++) {
+	for (int k = 0; x && k < SBM_NBUILTIN; k++) {
 		const struct rw_result *res = &x->res[k];
 		const char *name = sbm_kind_name((enum sbm_kind)k);
 		char layout[32], msg[96];
@@ -196,7 +196,7 @@ static void records(void)
 				  sizeof(out)), 0);
 	CHECK(has_line(out, "@sbm rw-plan ", " alone_scan=after-write",
 		       " reader=and "));
-	for (int k = 0; k < SBM_NKINDS; k++) {
+	for (int k = 0; k < SBM_NBUILTIN; k++) {
 		char layout[32];
 
 		snprintf(layout, sizeof(layout), " layout=%s ",

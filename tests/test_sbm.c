@@ -118,7 +118,7 @@ static void shape(unsigned nodes, unsigned llcs, unsigned cores,
 	struct topo t;
 
 	CHECK(fixture_topo(&t, cpus, nodes, llcs, cores, threads) == 0);
-	for (int k = 0; k < SBM_NKINDS; k++) {
+	for (int k = 0; k < SBM_NBUILTIN; k++) {
 		struct sbm_layout l;
 		const char *why = "";
 

@@ -181,7 +181,7 @@ static void layouts(const struct topo *t, uint32_t mes)
 {
 	static const unsigned pcts[] = { 0, 2, 30, 90, 100 };
 
-	for (int k = 0; k < SBM_NKINDS; k++) {
+	for (int k = 0; k < SBM_NBUILTIN; k++) {
 		struct sbm_layout l;
 		struct sbm_reader r;
 		struct sbm_arena a;
@@ -274,7 +274,7 @@ static void sizes(void)
 
 	for (uint32_t n = 1; n <= 512; n++) {
 		sized(&t, n, llc_sizes[n % 7]);
-		for (int k = 0; k < SBM_NKINDS; k++) {
+		for (int k = 0; k < SBM_NBUILTIN; k++) {
 			struct sbm_layout l;
 			struct sbm_reader r;
 			struct sbm_arena a;

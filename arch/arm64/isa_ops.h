@@ -145,6 +145,42 @@ static inline void arm64_store_mb_clear(volatile uint8_t *b)
 }
 
 /*
+ * A layout spec's companion steps (layout_spec.h), as the kernel's arm64
+ * code has them: atomic_inc()/atomic_dec() are stadd with LSE, else an
+ * ldxr/stxr loop; smp_mb() and smp_mb__after_atomic() dmb ish;
+ * smp_wmb() dmb ishst.
+ */
+static inline void isa_atomic_add32(volatile uint32_t *w, int32_t v)
+{
+	uint32_t tmp, fail;
+
+	if (arm64_lse_ok()) {
+		__asm__ volatile(".arch_extension lse\n\tstadd %w1, %0"
+				 : "+Q"(*w) : "r"(v) : "memory");
+		return;
+	}
+	__asm__ volatile("1: ldxr %w0, %2\n\tadd %w0, %w0, %w3\n\t"
+			 "stxr %w1, %w0, %2\n\tcbnz %w1, 1b"
+			 : "=&r"(tmp), "=&r"(fail), "+Q"(*w)
+			 : "r"(v) : "memory");
+}
+
+static inline void isa_smp_mb(void)
+{
+	arm64_dmb_ish();
+}
+
+static inline void isa_smp_wmb(void)
+{
+	__asm__ volatile("dmb ishst" ::: "memory");
+}
+
+static inline void isa_mb_after_atomic(void)
+{
+	arm64_dmb_ish();
+}
+
+/*
  * Returns once every earlier memory access has completed, an atomic
  * included (dsb ish: no later instruction runs before): the line is
  * here, as the kernel's next atomic would wait for it.  Private work

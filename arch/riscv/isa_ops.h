@@ -107,6 +107,31 @@ static inline void rv_store_mb_clear(volatile uint8_t *b)
 }
 
 /*
+ * A layout spec's companion steps (layout_spec.h), as the kernel's
+ * riscv64 code has them: atomic_inc()/atomic_dec() are amoadd.w;
+ * smp_mb() and smp_mb__after_atomic() fence rw,rw; smp_wmb() fence w,w.
+ */
+static inline void isa_atomic_add32(volatile uint32_t *w, int32_t v)
+{
+	__asm__ volatile("amoadd.w zero, %1, %0" : "+A"(*w) : "r"(v) : "memory");
+}
+
+static inline void isa_smp_mb(void)
+{
+	rv_fence_rw_rw();
+}
+
+static inline void isa_smp_wmb(void)
+{
+	__asm__ volatile("fence w, w" ::: "memory");
+}
+
+static inline void isa_mb_after_atomic(void)
+{
+	rv_fence_rw_rw();
+}
+
+/*
  * Returns once the update before it has completed, as the kernel's next
  * atomic would wait for it: riscv has no barrier that holds back
  * instructions other than memory accesses, so this is fence rw,rw, past

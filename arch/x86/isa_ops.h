@@ -126,6 +126,32 @@ static inline const char *isa_cas_name(void)
 }
 
 
+/*
+ * A layout spec's companion steps (layout_spec.h), as the kernel's x86
+ * code has them: atomic_inc()/atomic_dec() are lock add, smp_mb() a
+ * locked add to the stack, smp_wmb() and smp_mb__after_atomic() only
+ * compiler barriers (a locked op is a full barrier already).
+ */
+static inline void isa_atomic_add32(volatile uint32_t *w, int32_t v)
+{
+	__asm__ volatile("lock addl %1, %0" : "+m"(*w) : "ir"(v) : "memory", "cc");
+}
+
+static inline void isa_smp_mb(void)
+{
+	__asm__ volatile("lock addl $0, -4(%%rsp)" ::: "memory", "cc");
+}
+
+static inline void isa_smp_wmb(void)
+{
+	__asm__ volatile("" ::: "memory");
+}
+
+static inline void isa_mb_after_atomic(void)
+{
+	__asm__ volatile("" ::: "memory");
+}
+
 /* Native first: what the kernel's cpumask ops compile to. */
 #define ISA_BIT_OPS(X)                                                     \
 	X(lock_bts, x86_lock_bts, x86_lock_btr)                            \

@@ -133,8 +133,7 @@ static int build_map(struct model *m, const struct engine *e,
 static double floor_op(const struct engine *e, const struct sbm_exp *x,
 		       const struct sbm_result *r)
 {
-	enum sbm_kind pk = sbm_kind_is_bytewise(r->kind) ? SBM_PRIVATE_U8 :
-			   SBM_PRIVATE;
+	enum sbm_kind pk = sbm_floor_of(r->kind);
 
 	for (uint32_t i = 0; i < x->nresults; i++)
 		if (x->results[i].kind == pk && !x->results[i].gap_ns &&

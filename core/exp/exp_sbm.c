@@ -54,6 +54,17 @@ const struct rec_schema exp_sbm_records[] = {
 	REC_KEY("iters_max", U64, "")
 	REC_KEY("late", U64, "")
 
+	/* a layout other than the six: its spec, so a log names what ran */
+	REC_KIND("layout", REST, 3, ONE)
+	REC_KEY("name", STR, "")
+	REC_KEY("spec", STR, "")
+	REC_KEY("floor", STR, "")
+	REC_KEY("leaves", U64, "")
+	REC_KEY("lines", U64, "")
+	REC_KEY("most", U64, "CPUs")
+	REC_KEY("touches", U64, "")
+	REC_KEY("atomics", U64, "")
+
 	REC_KIND("group", LIST, 6, ONE)
 	REC_KEY("layout", STR, "")
 	REC_KEY("by", STR, "")
@@ -77,37 +88,92 @@ const struct rec_schema exp_sbm_records[] = {
 #include "options/config_words.h"
 #include "options/option.h"
 #include "measure/sbm.h"
+#include "measure/ops.h"
 
 struct sbm_opts sbm_opts;
 
-#define ALL_LAYOUTS ((1u << SBM_NKINDS) - 1)
+/* "all": the six abstractions, as before the presets came */
+#define ALL_LAYOUTS ((1u << SBM_NBUILTIN) - 1)
+
+/* Where the spec that starts at @s ends: at the first comma item that is
+ * no key=value (the next layout's name, or spec:). */
+static size_t spec_len(const char *s)
+{
+	const char *p = s;
+
+	for (;;) {
+		const char *comma = strchr(p, ',');
+		size_t n = comma ? (size_t)(comma - p) : strlen(p);
+
+		/* a layout's name has no '=': a misspelt key stays in the
+		 * spec, to be refused by name */
+		if (!memchr(p, '=', n) || !strncmp(p, "spec:", 5))
+			return p > s ? (size_t)(p - s - 1) : 0;
+		if (!comma)
+			return strlen(s);
+		p = comma + 1;
+	}
+}
+
+/* A layout's floor, its op checked: -1 with @why. */
+static int choose(int k, uint32_t *mask, const char **why)
+{
+	const struct sbm_spec *sp = sbm_kind_spec((enum sbm_kind)k);
+	int f;
+
+	if (sp->op[0] && !ops_find(sp->op, sp->elem == SE_U8)) {
+		*why = sp->elem == SE_U8 ? "op=: not a byte op of this build (sbmbench layouts lists them)" :
+					   "op=: not a bit op of this build (sbmbench layouts lists them)";
+		return -1;
+	}
+	f = sbm_layout_floor(k, why);
+	if (f < 0)
+		return -1;
+	*mask |= 1u << k;
+	if (f >= SBM_NBUILTIN)	/* a made floor runs with it */
+		*mask |= 1u << f;
+	return 0;
+}
 
 static int set_layouts(const struct option_decl *d, struct config *c,
 		       const char *val, char *err, size_t errlen)
 {
-	const char *s = val;
+	const char *s = val, *why = NULL;
 	uint32_t mask = 0;
 
 	(void)c;
+	sbm_layout_reset();
 	if (!strcmp(s, "all")) {
 		sbm_opts.layouts = ALL_LAYOUTS;
 		return 0;
 	}
 	while (*s) {
-		const char *comma = strchr(s, ',');
-		size_t len = comma ? (size_t)(comma - s) : strlen(s);
-		int k = sbm_kind_parse(s, len);
+		const char *comma;
+		size_t len;
+		int k;
 
-		if (k < 0)
+		if (!strncmp(s, "spec:", 5)) {
+			len = spec_len(s + 5);
+			k = sbm_layout_add(s + 5, len, NULL, &why);
+			len += 5;
+		} else {
+			comma = strchr(s, ',');
+			len = comma ? (size_t)(comma - s) : strlen(s);
+			k = sbm_kind_parse(s, len);
+			if (k < 0)
+				why = "not a layout: global, node, llc, llc-u8, private, private-u8, a preset (sbmbench layouts) or spec:KEY=VALUE,...";
+		}
+		if (k < 0 || choose(k, &mask, &why))
 			break;
-		mask |= 1u << k;
 		s += len;
-		if (comma)
+		if (*s == ',')
 			s++;
+		else if (*s)
+			break;
 	}
 	if (*s || !mask)
 		return config_bad_value(err, errlen, d->key, val,
-			"all or a comma list of global, node, llc, llc-u8, private, private-u8");
+					why ? why : "no layout");
 	sbm_opts.layouts = mask;
 	return 0;
 }
@@ -376,6 +442,7 @@ const struct option_set exp_sbm_options = {
 
 #include "exp/exp_sbm.h"
 #include "isa_ops.h"
+#include "measure/layout_shape.h"
 #include "output/report.h"
 
 sbm_pair_fn sbm_pair_runner;
@@ -462,6 +529,51 @@ static void config_record(struct engine *e, struct sbm_exp *x)
 	report_record(&r);
 }
 
+/* Every chosen layout built on this machine before any runs: one that
+ * cannot be (a leaf=word leaf of 100 CPUs) is refused by name here; the
+ * others than the six are said with their spec and shape. */
+static int layout_records(struct engine *e, struct sbm_exp *x)
+{
+	for (int k = 0; k < SBM_NKINDS; k++) {
+		struct sbm_layout l;
+		struct sbm_shape sh;
+		const char *why;
+		char spec[256], line[160];
+		struct rec r;
+
+		if (!(sbm_opts.layouts & (1u << k)))
+			continue;
+		if (sbm_layout_build(&l, (enum sbm_kind)k, e->topo, x->spacing,
+				     &why)) {
+			report_printf("sbmbench: layout %s cannot be built here: %s\n",
+				      sbm_kind_name((enum sbm_kind)k), why);
+			report_warn("layout", (uint32_t)k, why);
+			return -1;
+		}
+		if (k < SBM_NBUILTIN || sbm_layout_shape(&l, e->topo->line_size,
+							 &sh)) {
+			sbm_layout_free(&l);
+			continue;
+		}
+		sbm_spec_format(l.spec, spec, sizeof(spec));
+		sbm_shape_format(&sh, line, sizeof(line));
+		report_printf("layout %s: %s\n  %s\n",
+			      sbm_kind_name((enum sbm_kind)k), spec, line);
+		report_rec_start(&r, "layout");
+		rec_str(&r, "name", sbm_kind_name((enum sbm_kind)k));
+		rec_str(&r, "spec", spec);
+		rec_str(&r, "floor", sbm_kind_name(sbm_floor_of((enum sbm_kind)k)));
+		rec_u64(&r, "leaves", sh.leaves);
+		rec_u64(&r, "lines", sh.lines);
+		rec_u64(&r, "most", sh.most);
+		rec_u64(&r, "touches", sh.touches);
+		rec_u64(&r, "atomics", sh.atomics);
+		report_record(&r);
+		sbm_layout_free(&l);
+	}
+	return 0;
+}
+
 static int sbm_prepare(struct engine *e, void **state)
 {
 	struct sbm_exp *x = calloc(1, sizeof(*x));
@@ -481,6 +593,8 @@ static int sbm_prepare(struct engine *e, void **state)
 		report_warn("layout", 0, why);
 		return -1;
 	}
+	if (layout_records(e, x))
+		return -1;
 	config_record(e, x);
 	return 0;
 }

@@ -123,6 +123,9 @@ extern const struct experiment exp_sbm;
  * pick its op into x->op; 0, or -1 with the reason in @why.  The scale
  * experiment runs the same layouts this way.
  */
+/* The op layout @kind's element is updated with: the spec's op=, else
+ * the op= (op_u8=) option's; NULL when this build has no such op. */
+const struct sbm_op *sbm_elem_op(enum sbm_kind kind);
 int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 		   const char **why);
 

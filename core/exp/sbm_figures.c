@@ -170,10 +170,14 @@ void sbm_effective_clock(const struct engine *e, struct sbm_result *r,
 	free(mhz);
 }
 
-/* The no-sharing floor of a layout: the same kind of op, each CPU on a
- * line of its own. */
+/* The no-sharing floor of a layout: the same update, each CPU's words
+ * on lines of its own (layout_table.h). */
 enum sbm_kind sbm_floor_of(enum sbm_kind k)
 {
+	const struct sbm_layout_def *d = sbm_layout_def((int)k);
+
+	if (d && d->floor >= 0)
+		return (enum sbm_kind)d->floor;
 	return sbm_kind_is_bytewise(k) ? SBM_PRIVATE_U8 : SBM_PRIVATE;
 }
 

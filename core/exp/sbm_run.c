@@ -11,6 +11,7 @@
 #include "exp/exp_sbm.h"
 #include "isa_ops.h"
 #include "measure/rep_order.h"
+#include "measure/steps_op.h"
 #include "measure/window_loop.h"
 #include "output/report.h"
 
@@ -102,7 +103,8 @@ void sbm_body(struct engine *e, uint32_t cpu, void *arg)
 {
 	struct sbm_exp *x = arg;
 	const struct sbm_layout *l = &x->layout;
-	void *p = sbm_slot_ptr(l, &x->arena.a, cpu);
+	void *p = l->steps ? (void *)&l->steps[cpu] :
+		  sbm_slot_ptr(l, &x->arena.a, cpu);
 	unsigned bit = l->slot[cpu].bit;
 	struct engine_spin sp = { 0 };
 	uint32_t sense = 0;
@@ -131,8 +133,38 @@ int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 			sbm_layout_free(l);
 			return -1;
 		}
-	x->op = ops_find(l->bytewise ? sbm_opts.op_u8 : sbm_opts.op, l->bytewise);
+	x->op = sbm_elem_op(kind);
+	if (!x->op) {
+		*why = "the spec's op= is not one of this build's";
+		sbm_layout_free(l);
+		return -1;
+	}
+	if (l->nsteps) {
+		/* the element's op and the spec's steps, per CPU */
+		if (sbm_opts.mode == MODE_PAIR) {
+			*why = "mode=pair times the element's op alone: a layout with then= steps runs in windows (mode=loop)";
+			sbm_layout_free(l);
+			return -1;
+		}
+		l->steps = sbm_steps_bind(l, &x->arena.a, x->op);
+		if (!l->steps) {
+			*why = "out of memory";
+			sbm_layout_free(l);
+			return -1;
+		}
+		x->op = &sbm_steps_op;
+	}
 	return 0;
+}
+
+const struct sbm_op *sbm_elem_op(enum sbm_kind kind)
+{
+	const struct sbm_spec *s = sbm_kind_spec(kind);
+	bool u8 = s && s->elem == SE_U8;
+
+	if (s && s->op[0])
+		return ops_find(s->op, u8);
+	return ops_find(u8 ? sbm_opts.op_u8 : sbm_opts.op, u8);
 }
 
 /* One layout's repetitions at one gap, filled round by round. */
@@ -516,8 +548,8 @@ static int run_gap(struct engine *e, struct sbm_exp *x, uint32_t gap_ns)
 			continue;
 		memset(r, 0, sizeof(*r));
 		r->kind = (enum sbm_kind)k;
-		r->op = ops_find(sbm_kind_is_bytewise(r->kind) ? sbm_opts.op_u8 :
-				 sbm_opts.op, sbm_kind_is_bytewise(r->kind))->name;
+		r->op = sbm_elem_op(r->kind) ? sbm_elem_op(r->kind)->name :
+			"?";
 		r->gap_ns = gap_ns;
 		r->iters = sbm_opts.iters;
 		r->time_window = x->window_ticks != 0;

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Sparse-bitmap layouts: where each CPU's bit (or byte) lives.  A layout
- * puts CPUs into leaves (all CPUs, a NUMA node, an LLC, one CPU); every
- * leaf starts on its own cache line, so CPUs of different leaves never
- * share a line.  Bit layouts address a 64-bit word plus a bit number; the
- * byte layout addresses one byte per CPU.
+ * Sparse-bitmap layouts: where each CPU's bit (or byte) lives, and the
+ * other words one update touches, built from a spec (layout_spec.h).  A
+ * layout puts CPUs into leaves (all CPUs, a NUMA node, an LLC, one CPU,
+ * N CPUs); every leaf starts on its own line, so CPUs of different
+ * leaves never share one.  Bit layouts address a 64-bit word plus a bit
+ * number (a u32 element is the same bit of the same bytes: every ISA
+ * here is little-endian); byte layouts one byte per CPU.
  *
  * The arena is one region per NUMA node, as the kernel allocates per-node
  * leaves from their own node: each leaf lives in the region of its home
@@ -17,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "measure/layout_table.h"
 #include "topo/topo.h"
 
 enum sbm_kind {
@@ -26,8 +29,13 @@ enum sbm_kind {
 	SBM_LLC_U8,
 	SBM_PRIVATE,
 	SBM_PRIVATE_U8,	/* each CPU's byte in its own line: llc-u8's floor */
-	SBM_NKINDS
+	SBM_NBUILTIN	/* the presets and specs follow (layout_table.h) */
 };
+
+/* Layouts a run can hold: the six, the presets, floors and specs. */
+#define SBM_NKINDS SBM_MAX_LAYOUTS
+
+struct sbm_steps;
 
 struct sbm_slot {
 	uint32_t region;	/* arena region = home node of the CPU's leaf */
@@ -38,6 +46,12 @@ struct sbm_slot {
 struct sbm_layout {
 	enum sbm_kind kind;
 	bool bytewise;
+	const struct sbm_spec *spec;	/* what it was built from */
+	uint32_t nsteps;	/* the spec's companion steps */
+	/* per CPU x step: the word the step touches (barriers: unused) */
+	struct sbm_slot *comp;
+	/* what the run binds to its arena (steps_op.h), freed with it */
+	struct sbm_steps *steps;
 	uint32_t line;		/* line size the leaves are aligned to */
 	uint32_t ncpus;
 	uint32_t nleaves;	/* leaves */
@@ -63,6 +77,8 @@ bool sbm_kind_is_bytewise(enum sbm_kind k);
 int sbm_kind_parse(const char *name, size_t len);
 /* "global, node, llc, llc-u8, private" for error messages. */
 const char *sbm_kind_names(void);
+/* The spec @k is built from; NULL where no layout is. */
+const struct sbm_spec *sbm_kind_spec(enum sbm_kind k);
 
 /* Build the layout for topology @t with leaves aligned to @line bytes. */
 int sbm_layout_build(struct sbm_layout *l, enum sbm_kind kind,
