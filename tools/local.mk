@@ -7,7 +7,7 @@ HOST_EXPERIMENT_CSRCS = $(patsubst core/exp/exp_%.c,tools/exp/host_%.c,$(EXPERIM
 SBMLOG_HDRS = tools/logparse.h tools/runs.h tools/logreport.h tools/runmap.h \
 	tools/inert.h tools/run_records.h \
 	tools/host_exp.h tools/model_map.h tools/model_rows.h \
-	tools/model_report.h core/measure/coh_model.h core/measure/sbm.h \
+	tools/model_report.h tools/layouts_list.h core/measure/coh_model.h core/measure/sbm.h \
 	core/measure/c2c_pairs.h core/topo/topo.h core/output/report.h \
 	core/output/record.h core/output/crc32.h core/output/labels.h core/output/utf8.h \
 	core/output/record_schema.h core/output/record_schema.def \
@@ -17,14 +17,14 @@ SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \
 	tools/emit_json.c tools/compare.c tools/plot.c \
 	tools/runmap.c tools/plot_lines.c tools/inert.c \
 	tools/run_records.c tools/model_map.c tools/model_rows.c \
-	tools/model_report.c core/measure/coh_model.c core/measure/sbm.c \
+	tools/model_report.c tools/layouts_list.c core/measure/coh_model.c core/measure/sbm.c \
 	core/measure/layout_spec.c core/measure/layout_table.c core/measure/layout_presets.c core/measure/layout_shape.c \
 	core/measure/c2c_pairs.c core/topo/topo.c \
 	tools/host_experiments.c $(HOST_EXPERIMENT_CSRCS) \
 	core/output/record.c core/output/crc32.c core/output/labels.c \
 	$(RECORD_SCHEMA_CSRCS)
 SBMLOG_SRCS = $(SBMLOG_CSRCS) $(SBMLOG_HDRS)
-EXTRA_DIST += $(SBMLOG_SRCS) tools/sbmbench docs/hardware.md
+EXTRA_DIST += $(SBMLOG_SRCS) tools/sbmbench docs/hardware.md docs/layouts.md
 # db, report --html, import-c2c (Python 3, run from the source tree)
 EXTRA_DIST += tools/sbmdb/__init__.py tools/sbmdb/__main__.py \
 	tools/sbmdb/cli.py tools/sbmdb/records.py tools/sbmdb/store.py \

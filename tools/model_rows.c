@@ -337,6 +337,27 @@ static uint32_t config_u32(const struct run *r, const char *key,
 	return v && v <= 4096 ? (uint32_t)v : dflt;
 }
 
+/* The run's layouts other than the six and the presets, by the names
+ * and specs its layout records give (a hostile spec is skipped: its
+ * results then name no layout the model knows, and are left out). */
+static void run_layouts(const struct run *r)
+{
+	const struct rec_schema *k = rec_schema_kind("layout");
+
+	sbm_layout_reset();
+	for (size_t i = 0; k && i < r->records.n; i++) {
+		const struct run_rec *x = &r->records.rec[i];
+		const char *name, *spec, *why;
+
+		if (x->kind != k || !(name = run_rec_get(x, "name")) ||
+		    !(spec = run_rec_get(x, "spec")) ||
+		    sbm_layout_find(name, strlen(name)) >= 0 ||
+		    strlen(name) >= SBM_NAME_MAX)
+			continue;
+		(void)sbm_layout_add(spec, strlen(spec), name, &why);
+	}
+}
+
 int model_rows_of_run(struct model_rows *out, const struct run *r,
 		      const struct model_map *mm, char *why, size_t len)
 {
@@ -346,6 +367,7 @@ int model_rows_of_run(struct model_rows *out, const struct run *r,
 	int rc = -1;
 
 	memset(out, 0, sizeof(*out));
+	run_layouts(r);
 	if (built_init(&b, mm, config_u32(r, "line", 128),
 		       config_u32(r, "cache_line", tl))) {
 		w = "out of memory";

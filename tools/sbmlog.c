@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layouts_list.h"
 #include "host_exp.h"
 #include "inert.h"
 #include "logparse.h"
@@ -381,5 +382,7 @@ int main(int argc, char **argv)
 		return cmd_plot(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "predict"))
 		return model_predict_main(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "layouts"))
+		return layouts_main(argc - 2, argv + 2);
 	return usage();
 }

@@ -98,6 +98,7 @@ double cm_response_ns(uint32_t s, double handoff_ns, double op_ns,
 struct keyed {
 	uint64_t key;
 	uint32_t cpu;
+	double w;
 };
 
 static int by_key(const void *a, const void *b)
@@ -109,21 +110,38 @@ static int by_key(const void *a, const void *b)
 	return x->cpu < y->cpu ? -1 : x->cpu > y->cpu;
 }
 
+static uint64_t key_of(const struct sbm_slot *s, uint32_t cache_line)
+{
+	return (uint64_t)s->region << 32 | s->offset / cache_line;
+}
+
+/* A step's visit per update: then='s steps are undone on the clear (1),
+ * unless undo= names the clear's own (then each is half the updates). */
+static double step_weight(const struct sbm_layout *l)
+{
+	return !l->spec->undo ? 1.0 : 0.5;
+}
+
 int cm_lines_build(struct cm_lines *out, const struct cm_map *m,
 		   const struct sbm_layout *l, uint32_t cache_line,
 		   const uint8_t *take, const char **why)
 {
+	uint32_t per = 1, n = 0;
 	struct keyed *k;
-	uint32_t *cpus, n = 0;
+	uint32_t *cpus;
+	bool multi = false;
 
 	memset(out, 0, sizeof(*out));
 	if (cache_line < 8 || (cache_line & (cache_line - 1))) {
 		*why = "the cache line is not a power of two of 8 bytes or more";
 		return -1;
 	}
-	k = calloc(l->ncpus ? l->ncpus : 1, sizeof(*k));
+	for (uint32_t j = 0; j < l->nsteps; j++)
+		per += l->spec->step[j].kind < SK_MB;
+	k = calloc((size_t)(l->ncpus ? l->ncpus : 1) * per, sizeof(*k));
 	cpus = calloc(l->ncpus ? l->ncpus : 1, sizeof(*cpus));
-	out->line = calloc(l->ncpus ? l->ncpus : 1, sizeof(*out->line));
+	out->line = calloc((size_t)(l->ncpus ? l->ncpus : 1) * per,
+			   sizeof(*out->line));
 	if (!k || !cpus || !out->line) {
 		free(k);
 		free(cpus);
@@ -132,20 +150,62 @@ int cm_lines_build(struct cm_lines *out, const struct cm_map *m,
 		return -1;
 	}
 	for (uint32_t c = 0; c < l->ncpus; c++) {
+		uint32_t first = n;
+
 		if (take && !take[c])
 			continue;
-		k[n].key = (uint64_t)l->slot[c].region << 32 |
-			   l->slot[c].offset / cache_line;
-		k[n++].cpu = c;
+		k[n++] = (struct keyed){ key_of(&l->slot[c], cache_line), c,
+					 1.0 };
+		for (uint32_t j = 0; j < l->nsteps; j++) {
+			uint64_t key;
+			uint32_t i;
+
+			if (l->spec->step[j].kind >= SK_MB)
+				continue;
+			key = key_of(&l->comp[c * l->nsteps + j], cache_line);
+			for (i = first; i < n && k[i].key != key; i++)
+				;
+			if (i == n) {
+				k[n++] = (struct keyed){ key, c, 0 };
+				multi = true;
+			}
+			/* a line is visited once per update at most */
+			if (k[i].w < 1.0)
+				k[i].w += step_weight(l);
+			if (k[i].w > 1.0)
+				k[i].w = 1.0;
+		}
+		for (uint32_t i = first; i < n; i++)
+			multi |= k[i].w != 1.0;
 	}
 	qsort(k, n, sizeof(*k), by_key);
-	out->ncpus = n;
+	out->ncpus = 0;
+	for (uint32_t c = 0; c < l->ncpus; c++)
+		out->ncpus += !take || take[c];
+	if (multi) {
+		out->per = per;
+		out->nall = l->ncpus;
+		out->visit = calloc((size_t)l->ncpus * per, sizeof(*out->visit));
+		out->nvisit = calloc(l->ncpus ? l->ncpus : 1, sizeof(uint32_t));
+		if (!out->visit || !out->nvisit) {
+			free(k);
+			free(cpus);
+			cm_lines_free(out);
+			*why = "out of memory";
+			return -1;
+		}
+	}
 	for (uint32_t i = 0; i < n;) {
-		struct cm_line *ln = &out->line[out->nlines++];
+		struct cm_line *ln = &out->line[out->nlines];
 		uint32_t s = 0;
 
 		while (i + s < n && k[i + s].key == k[i].key) {
 			cpus[s] = k[i + s].cpu;
+			if (multi)
+				out->visit[k[i + s].cpu * per +
+					   out->nvisit[k[i + s].cpu]++] =
+					(struct cm_visit){ out->nlines,
+							   k[i + s].w };
 			s++;
 		}
 		ln->sharers = s;
@@ -154,6 +214,7 @@ int cm_lines_build(struct cm_lines *out, const struct cm_map *m,
 							 (enum cm_arbiter)a);
 		if (s > out->most)
 			out->most = s;
+		out->nlines++;
 		i += s;
 	}
 	free(k);
@@ -164,8 +225,99 @@ int cm_lines_build(struct cm_lines *out, const struct cm_map *m,
 void cm_lines_free(struct cm_lines *ls)
 {
 	free(ls->line);
+	free(ls->visit);
+	free(ls->nvisit);
 	ls->line = NULL;
+	ls->visit = NULL;
+	ls->nvisit = NULL;
 	ls->nlines = 0;
+}
+
+/*
+ * An update on several lines (a spec's companion words): each CPU's
+ * update is its visits in turn, so a line's sharers think for the
+ * others' response times as well as the gap.  Each line's response
+ * comes from the same MVA, its think time the sharers' mean time away
+ * from it, iterated to a fixed point (an approximation, where one line
+ * is exact); the op's floor is spread over the lines visited.
+ */
+static struct cm_pred predict_multi(const struct cm_lines *ls,
+				    enum cm_arbiter a, double op_ns,
+				    double think_ns)
+{
+	struct cm_pred p = { 0, 0, 0 };
+	double *r = calloc(ls->nlines ? ls->nlines : 1, sizeof(double));
+	double *z = calloc(ls->nlines ? ls->nlines : 1, sizeof(double));
+	double *cnt = calloc(ls->nlines ? ls->nlines : 1, sizeof(double));
+	uint32_t ncpu = 0;
+	double wsum = 0, rate = 0, hsum = 0, op_line;
+
+	if (!r || !z || !cnt)
+		goto out;
+	for (uint32_t c = 0; c < ls->nall; c++) {
+		if (!ls->nvisit[c])
+			continue;
+		ncpu++;
+		for (uint32_t v = 0; v < ls->nvisit[c]; v++)
+			wsum += ls->visit[c * ls->per + v].w;
+	}
+	if (!ncpu)
+		goto out;
+	op_line = op_ns / (wsum / ncpu);
+	for (int it = 0; it < 40; it++) {
+		for (uint32_t j = 0; j < ls->nlines; j++) {
+			const struct cm_line *ln = &ls->line[j];
+
+			r[j] = cm_response_ns(ln->sharers, ln->handoff[a],
+					      op_line, it ? z[j] : think_ns);
+			z[j] = 0;
+			cnt[j] = 0;
+		}
+		for (uint32_t c = 0; c < ls->nall; c++) {
+			double u = think_ns;
+
+			if (!ls->nvisit[c])
+				continue;
+			for (uint32_t v = 0; v < ls->nvisit[c]; v++) {
+				const struct cm_visit *x =
+					&ls->visit[c * ls->per + v];
+
+				u += x->w * r[x->line];
+			}
+			for (uint32_t v = 0; v < ls->nvisit[c]; v++) {
+				const struct cm_visit *x =
+					&ls->visit[c * ls->per + v];
+
+				z[x->line] += (u - x->w * r[x->line]) / x->w;
+				cnt[x->line]++;
+			}
+		}
+		for (uint32_t j = 0; j < ls->nlines; j++)
+			z[j] = cnt[j] ? z[j] / cnt[j] : think_ns;
+	}
+	for (uint32_t c = 0; c < ls->nall; c++) {
+		double u = think_ns;
+
+		if (!ls->nvisit[c])
+			continue;
+		for (uint32_t v = 0; v < ls->nvisit[c]; v++) {
+			const struct cm_visit *x = &ls->visit[c * ls->per + v];
+
+			u += x->w * r[x->line];
+			hsum += x->w * ls->line[x->line].handoff[a];
+		}
+		rate += 1 / u;
+	}
+	p.upd_ns = ncpu / rate;
+	p.cost_ns = p.upd_ns - think_ns - op_ns;
+	if (p.cost_ns < 0)
+		p.cost_ns = 0;
+	p.handoff_ns = hsum / ncpu;
+out:
+	free(r);
+	free(z);
+	free(cnt);
+	return p;
 }
 
 /* Every CPU runs the same time in a window: the figure is the CPUs' time
@@ -176,6 +328,8 @@ struct cm_pred cm_predict(const struct cm_lines *ls, enum cm_arbiter a,
 	struct cm_pred p = { 0, 0, 0 };
 	double rate = 0, hsum = 0;
 
+	if (ls->visit)
+		return predict_multi(ls, a, op_ns, think_ns);
 	for (uint32_t i = 0; i < ls->nlines; i++) {
 		const struct cm_line *ln = &ls->line[i];
 		double r = cm_response_ns(ln->sharers, ln->handoff[a], op_ns,

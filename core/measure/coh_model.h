@@ -57,11 +57,23 @@ struct cm_line {
 	double handoff[CM_NARBITERS];	/* mean hand-off, ns */
 };
 
+/* A CPU's visit to a line: a spec's companion words (layout_spec.h) put
+ * one update on several lines, each visited in the set, the clear or
+ * both (weight 1/2 or 1 per update). */
+struct cm_visit {
+	uint32_t line;
+	double w;
+};
+
 struct cm_lines {
 	uint32_t ncpus;		/* CPUs taking part */
 	uint32_t nlines;
 	uint32_t most;		/* the most sharers of one line */
 	struct cm_line *line;
+	/* layouts with companion words: each CPU's visits (NULL: one line
+	 * each, the element's) */
+	struct cm_visit *visit;	/* ncpus x per */
+	uint32_t *nvisit, per, nall;	/* nvisit: nall CPUs */
 };
 
 /*
