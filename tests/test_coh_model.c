@@ -195,8 +195,47 @@ static void test_lines(void)
 	free(take);
 }
 
+/*
+ * An update on two lines (a spec's companion word): each CPU's own bit
+ * (no sharer) and one counter every CPU increments, the op's 10 ns
+ * spread as 5 per line.  Worked by hand: on one LLC of S = 4 CPUs the
+ * counter's line is the bottleneck, so at gap 0 it serves one update
+ * each 40 + 5 ns and a CPU's update comes round every 4 x 45 = 180 ns
+ * (the own line's 5 ns overlap the others' service): 170 above the op.
+ * At a long gap no one waits: one hand-off, 40 ns above the op.
+ */
+static void test_two_lines(void)
+{
+	struct topo t;
+	struct cm_map m = { &t, by_class, &t };
+	struct sbm_layout l;
+	struct cm_lines ls;
+	struct cm_pred p;
+	const char *why = NULL;
+	int k;
+
+	machine(&t, 1, 1, 4, 1);
+	k = sbm_layout_add("group=cpu,then=inc@one", 22, NULL, &why);
+	CHECK(k >= 0);
+	CHECK(sbm_layout_build(&l, (enum sbm_kind)k, &t, 64, &why) == 0);
+	CHECK(cm_lines_build(&ls, &m, &l, 64, NULL, &why) == 0);
+	CHECK_EQ_U64(ls.nlines, 5);		/* 4 own lines, 1 counter */
+	CHECK_EQ_U64(ls.most, 4);
+	p = cm_predict(&ls, CM_FAIR, 10, 0);
+	/* counter: 4 x (40 + 5) = 180; own line: 5; op 10 */
+	CHECK(p.upd_ns > 179.9 && p.upd_ns < 180.1);
+	CHECK(p.cost_ns > 169.9 && p.cost_ns < 170.1);
+	CHECK(p.handoff_ns > 39.9 && p.handoff_ns < 40.1);
+	p = cm_predict(&ls, CM_FAIR, 10, 1e7);
+	CHECK(p.cost_ns > 39.9 && p.cost_ns < 40.1);
+	cm_lines_free(&ls);
+	sbm_layout_free(&l);
+	sbm_layout_reset();
+}
+
 int main(void)
 {
+	test_two_lines();
 	test_queue();
 	test_floor_and_pair();
 	test_symmetric();

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "measure/layout_presets.h"
 #include "measure/layout_shape.h"
 #include "measure/sbm.h"
 
@@ -252,6 +253,26 @@ static void specs(void)
 	const char *why = "";
 	int k;
 
+	/* every preset's text parses (the table would leave a bad one as
+	 * a zero spec, that is global's), and the table holds it */
+	{
+		size_t np;
+		const struct sbm_preset *p = sbm_presets(&np);
+
+		for (size_t i = 0; i < np; i++) {
+			struct sbm_spec s;
+			char a[256], b[256];
+			int pk = sbm_layout_find(p[i].name, strlen(p[i].name));
+
+			CHECK(sbm_spec_parse(p[i].spec, strlen(p[i].spec), &s,
+					     &why) == 0);
+			CHECK(pk >= SBM_NBUILTIN);
+			sbm_spec_format(&s, a, sizeof(a));
+			sbm_spec_format(sbm_kind_spec((enum sbm_kind)pk), b,
+					sizeof(b));
+			CHECK_STR(a, b);
+		}
+	}
 	roundtrip("group=llc", "group=llc,elem=u64,leaf=lines,index=fw");
 	roundtrip("index=topo,op=lock_or,leaf=line,elem=u64,group=llc",
 		  "group=llc,elem=u64,leaf=line,index=topo,op=lock_or");

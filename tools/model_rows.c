@@ -337,6 +337,20 @@ static uint32_t config_u32(const struct run *r, const char *key,
 	return v && v <= 4096 ? (uint32_t)v : dflt;
 }
 
+/* A name the image gives (specN, NAME-floor): lower case, digits, '-'. */
+static bool layout_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!n || n >= SBM_NAME_MAX)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!((name[i] >= 'a' && name[i] <= 'z') ||
+		      (name[i] >= '0' && name[i] <= '9') || name[i] == '-'))
+			return false;
+	return true;
+}
+
 /* The run's layouts other than the six and the presets, by the names
  * and specs its layout records give (a hostile spec is skipped: its
  * results then name no layout the model knows, and are left out). */
@@ -350,9 +364,8 @@ static void run_layouts(const struct run *r)
 		const char *name, *spec, *why;
 
 		if (x->kind != k || !(name = run_rec_get(x, "name")) ||
-		    !(spec = run_rec_get(x, "spec")) ||
-		    sbm_layout_find(name, strlen(name)) >= 0 ||
-		    strlen(name) >= SBM_NAME_MAX)
+		    !(spec = run_rec_get(x, "spec")) || !layout_name_ok(name) ||
+		    sbm_layout_find(name, strlen(name)) >= 0)
 			continue;
 		(void)sbm_layout_add(spec, strlen(spec), name, &why);
 	}

@@ -110,11 +110,6 @@ static int by_key(const void *a, const void *b)
 	return x->cpu < y->cpu ? -1 : x->cpu > y->cpu;
 }
 
-static uint64_t key_of(const struct sbm_slot *s, uint32_t cache_line)
-{
-	return (uint64_t)s->region << 32 | s->offset / cache_line;
-}
-
 /* A step's visit per update: then='s steps are undone on the clear (1),
  * unless undo= names the clear's own (then each is half the updates). */
 static double step_weight(const struct sbm_layout *l)
@@ -154,7 +149,7 @@ int cm_lines_build(struct cm_lines *out, const struct cm_map *m,
 
 		if (take && !take[c])
 			continue;
-		k[n++] = (struct keyed){ key_of(&l->slot[c], cache_line), c,
+		k[n++] = (struct keyed){ sbm_slot_line(&l->slot[c], cache_line), c,
 					 1.0 };
 		for (uint32_t j = 0; j < l->nsteps; j++) {
 			uint64_t key;
@@ -162,7 +157,8 @@ int cm_lines_build(struct cm_lines *out, const struct cm_map *m,
 
 			if (l->spec->step[j].kind >= SK_MB)
 				continue;
-			key = key_of(&l->comp[c * l->nsteps + j], cache_line);
+			key = sbm_slot_line(&l->comp[c * l->nsteps + j],
+					    cache_line);
 			for (i = first; i < n && k[i].key != key; i++)
 				;
 			if (i == n) {

@@ -19,11 +19,6 @@ static int by_line(const void *a, const void *b)
 	return x->cpu < y->cpu ? -1 : x->cpu > y->cpu;
 }
 
-static uint64_t line_of(const struct sbm_slot *s, uint32_t line)
-{
-	return (uint64_t)s->region << 32 | s->offset / line;
-}
-
 int sbm_layout_shape(const struct sbm_layout *l, uint32_t line,
 		     struct sbm_shape *out)
 {
@@ -52,12 +47,12 @@ int sbm_layout_shape(const struct sbm_layout *l, uint32_t line,
 
 		if (!seen[l->leaf[c]]++)
 			out->leaves++;
-		t[n++] = (struct touch){ line_of(&l->slot[c], line), c };
+		t[n++] = (struct touch){ sbm_slot_line(&l->slot[c], line), c };
 		for (uint32_t j = 0; j < l->nsteps; j++)
 			if (l->spec->step[j].kind < SK_MB)
 				t[n++] = (struct touch){
-					line_of(&l->comp[c * l->nsteps + j],
-						line), c };
+					sbm_slot_line(&l->comp[c * l->nsteps + j],
+						      line), c };
 		qsort(t + first, n - first, sizeof(*t), by_line);
 		mine = 0;
 		for (uint32_t i = first; i < n; i++)	/* distinct, in place */

@@ -18,6 +18,14 @@ static inline void ops_after_update(void)
 }
 
 #define DEFINE_BIT_LOOP(name, set, clear)                                  \
+	static void bare_set_bit_##name(void *p, unsigned bit)             \
+	{                                                                  \
+		set((volatile uint64_t *)p, bit);                          \
+	}                                                                  \
+	static void bare_clear_bit_##name(void *p, unsigned bit)           \
+	{                                                                  \
+		clear((volatile uint64_t *)p, bit);                        \
+	}                                                                  \
 	static void set_bit_##name(void *p, unsigned bit)                  \
 	{                                                                  \
 		set((volatile uint64_t *)p, bit);                          \
@@ -50,6 +58,16 @@ static inline void ops_after_update(void)
 		return real;                                               \
 	}
 #define DEFINE_BYTE_LOOP(name, set, clear)                                 \
+	static void bare_set_byte_##name(void *p, unsigned bit)            \
+	{                                                                  \
+		(void)bit;                                                 \
+		set((volatile uint8_t *)p);                                \
+	}                                                                  \
+	static void bare_clear_byte_##name(void *p, unsigned bit)          \
+	{                                                                  \
+		(void)bit;                                                 \
+		clear((volatile uint8_t *)p);                              \
+	}                                                                  \
 	static void set_byte_##name(void *p, unsigned bit)                 \
 	{                                                                  \
 		(void)bit;                                                 \
@@ -104,10 +122,10 @@ DEFINE_BYTE_LOOP(store, store_set, store_clear)
 
 #define BIT_ENTRY(name, set, clear)                                        \
 	{ #name, false, loop_bit_##name, gap_bit_##name, set_bit_##name,   \
-	  clear_bit_##name },
+	  clear_bit_##name, bare_set_bit_##name, bare_clear_bit_##name },
 #define BYTE_ENTRY(name, set, clear)                                       \
 	{ #name, true, loop_byte_##name, gap_byte_##name, set_byte_##name, \
-	  clear_byte_##name },
+	  clear_byte_##name, bare_set_byte_##name, bare_clear_byte_##name },
 
 /* Native first of each kind: the ISA's smp_store_mb() for bytes; the
  * bare store last, as what it is (store throughput, not coherence). */

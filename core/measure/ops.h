@@ -30,6 +30,9 @@ struct sbm_op {
 	/* single ops, for the pair mode and rw's writers: each returns
 	 * once the update has completed (isa_update_wait()) */
 	sbm_op_one_fn set, clear;
+	/* the op alone, no wait after it: one step of a spec's update
+	 * (steps_op.h), whose next step follows as the kernel's would */
+	sbm_op_one_fn set_bare, clear_bare;
 };
 
 /*

@@ -91,6 +91,13 @@ static inline size_t sbm_region_size(const struct sbm_layout *l, uint32_t r)
 	return r < l->nregions ? (size_t)l->region_lines[r] * l->line : 0;
 }
 
+/* Which @line-byte cache line slot @s lies in, regions apart: the key
+ * the model, the shape and the readers group CPUs by. */
+static inline uint64_t sbm_slot_line(const struct sbm_slot *s, uint32_t line)
+{
+	return (uint64_t)s->region << 32 | s->offset / line;
+}
+
 /* The word (or byte) of @cpu in @a. */
 static inline void *sbm_slot_ptr(const struct sbm_layout *l,
 				 const struct sbm_arena *a, uint32_t cpu)

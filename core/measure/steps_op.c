@@ -10,9 +10,9 @@ static inline void run(const struct sbm_steps *s,
 		switch (r[i].kind) {
 		case SK_BIT:
 			if (set)
-				s->elem->set(s->p, s->bit);
+				s->elem->set_bare(s->p, s->bit);
 			else
-				s->elem->clear(s->p, s->bit);
+				s->elem->clear_bare(s->p, s->bit);
 			break;
 		case SK_INC:
 			isa_atomic_add32(r[i].w, 1);
@@ -39,7 +39,7 @@ static inline void run(const struct sbm_steps *s,
 	}
 }
 
-static void steps_set(void *p, unsigned bit)
+static void steps_set_bare(void *p, unsigned bit)
 {
 	struct sbm_steps *s = p;
 
@@ -47,7 +47,7 @@ static void steps_set(void *p, unsigned bit)
 	run(s, s->set, s->nset, 1);
 }
 
-static void steps_clear(void *p, unsigned bit)
+static void steps_clear_bare(void *p, unsigned bit)
 {
 	struct sbm_steps *s = p;
 
@@ -55,11 +55,24 @@ static void steps_clear(void *p, unsigned bit)
 	run(s, s->clr, s->nclr, 0);
 }
 
+/* The single ops (rw's writers) wait for the update, as every op's do */
+static void steps_set(void *p, unsigned bit)
+{
+	steps_set_bare(p, bit);
+	isa_update_wait();
+}
+
+static void steps_clear(void *p, unsigned bit)
+{
+	steps_clear_bare(p, bit);
+	isa_update_wait();
+}
+
 static void steps_loop(void *p, unsigned bit, uint64_t iters)
 {
 	for (uint64_t i = 0; i < iters; i++) {
-		steps_set(p, bit);
-		steps_clear(p, bit);
+		steps_set_bare(p, bit);
+		steps_clear_bare(p, bit);
 	}
 }
 
@@ -69,9 +82,9 @@ static uint64_t steps_loop_gap(void *p, unsigned bit, uint64_t iters,
 	uint64_t real = 0;
 
 	for (uint64_t i = 0; i < iters; i++) {
-		steps_set(p, bit);
+		steps_set_bare(p, bit);
 		real += ops_gap_wait(gap);
-		steps_clear(p, bit);
+		steps_clear_bare(p, bit);
 		real += ops_gap_wait(gap);
 	}
 	return real;
@@ -83,6 +96,8 @@ const struct sbm_op sbm_steps_op = {
 	.loop_gap = steps_loop_gap,
 	.set = steps_set,
 	.clear = steps_clear,
+	.set_bare = steps_set_bare,
+	.clear_bare = steps_clear_bare,
 };
 
 /* The steps [@from, @to) of @l for @cpu on @a into @out, the element's
