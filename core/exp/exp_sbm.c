@@ -88,7 +88,6 @@ const struct rec_schema exp_sbm_records[] = {
 #include "options/config_words.h"
 #include "options/option.h"
 #include "measure/sbm.h"
-#include "measure/ops.h"
 
 struct sbm_opts sbm_opts;
 
@@ -115,18 +114,15 @@ static size_t spec_len(const char *s)
 	}
 }
 
-/* A layout's floor, its op checked: -1 with @why. */
+/*
+ * A layout and its floor: -1 with @why. The spec's op= is checked
+ * against this ISA's ops in sbm_check: this half is built without
+ * arch code (the options fuzzer).
+ */
 static int choose(int k, uint32_t *mask, const char **why)
 {
-	const struct sbm_spec *sp = sbm_kind_spec((enum sbm_kind)k);
-	int f;
+	int f = sbm_layout_floor(k, why);
 
-	if (sp->op[0] && !ops_find(sp->op, sp->elem == SE_U8)) {
-		*why = sp->elem == SE_U8 ? "op=: not a byte op of this build (sbmbench layouts lists them)" :
-					   "op=: not a bit op of this build (sbmbench layouts lists them)";
-		return -1;
-	}
-	f = sbm_layout_floor(k, why);
 	if (f < 0)
 		return -1;
 	*mask |= 1u << k;
@@ -442,6 +438,7 @@ const struct option_set exp_sbm_options = {
 
 #include "exp/exp_sbm.h"
 #include "isa_ops.h"
+#include "measure/ops.h"
 #include "measure/layout_shape.h"
 #include "output/report.h"
 
@@ -456,6 +453,22 @@ static int sbm_check(const struct engine *e, const char **why)
 		ops_refusal(sbm_opts.op, sbm_opts.op_u8, msg, sizeof(msg));
 		*why = msg;
 		return -1;
+	}
+	/* a spec's own op, before any layout runs */
+	for (int k = 0; k < SBM_NKINDS; k++) {
+		const struct sbm_spec *sp;
+
+		if (!(sbm_opts.layouts & (1u << k)))
+			continue;
+		sp = sbm_kind_spec((enum sbm_kind)k);
+		if (sp->op[0] && !ops_find(sp->op, sp->elem == SE_U8)) {
+			snprintf(msg, sizeof(msg),
+				 "layout %s: op=%s is not a %s op of this build (sbmbench layouts lists them)",
+				 sbm_kind_name((enum sbm_kind)k), sp->op,
+				 sp->elem == SE_U8 ? "byte" : "bit");
+			*why = msg;
+			return -1;
+		}
 	}
 	if (sbm_opts.mode == MODE_PAIR && !sbm_pair_runner) {
 		*why = "mode=pair needs an OS scheduler: Linux twin only";
