@@ -105,6 +105,43 @@ grep -q '^model: no map .*experiment=c2c.*--from-c2c' "$w/rep" && ok "report wit
 sbm predict "$logs/twin-x86_64.log"; rc=$?
 [ $rc = 1 ] && grep -q 'no map' "$w/err" && ok "predict without a map: exit 1, said" || bad "predict without a map: exit $rc"
 
+# The read side (docs/model.md section 6), on a live twin run: one
+# writer, one reader, one line each layout; the map's one pair is the
+# hand-off.  A scan after the writer wrote pays that one hand-off; while
+# the writer runs (set, 20 us, clear, 80 us) a scan every T = its time +
+# 10 us finds the line written with (min(T,20000) + min(T,80000)) / 1e5;
+# the writer's spells both outlast T, so each update finds the line read
+# and pays it back: one hand-off.
+twin=$SBM_BUILDDIR/sbmbench-linux
+# val KIND LAYOUT KEY: a key of the twin log's first KIND record (of
+# LAYOUT; - for any)
+val() {
+	awk -v k="$1" -v l="$2" -v key="$3" '$1 == "@sbm" && $2 == k && (l == "-" || index($0, " layout=" l " ")) {
+		for (i = 3; i <= NF; i++) if (index($i, key "=") == 1) { print substr($i, length(key) + 2); exit } }' "$w/rw.log"
+}
+# written LAYOUT: the scan+w cost the rule above gives
+written() {
+	awk -v r="$(val rw "$1" reader_ns)" -v h="$hand" 'BEGIN { t = r + 10000
+		a = t < 20000 ? t : 20000; b = t < 80000 ? t : 80000; printf "%.4f", (a + b) / 100000 * h }'
+}
+if [ -x "$twin" ] && "$twin" experiment=rw,c2c layouts=global,private rw_ms=30 >"$w/rw.log" 2>"$w/rw.err"; then
+	sbm predict "$w/rw.log"; rc=$?
+	hand=$(val c2c - cas_median)
+	[ $rc = 0 ] && [ -n "$hand" ] && [ -n "$(val rw global reader_ns)" ] && ok "rw: predict on a twin log" ||
+		bad "rw: predict exit $rc, hand-off '$hand': $(head -c 300 "$w/err")"
+	check scan global 0 serial lines 1 "rw scan: one line"
+	check scan global 0 serial cost_ns "$hand" "rw scan: one hand-off"
+	check scan global 0 overlap cost_ns "$hand" "rw scan: one miss, nothing to overlap"
+	check write+r global 0 one cost_ns "$hand" "rw write+r: every update pays the line back"
+	check scan+w global 0 serial cost_ns "$(written global)" "rw scan+w: the share of scans that find it written"
+	check scan+w private 0 serial cost_ns "$(written private)" "rw scan+w private: the same rule"
+	grep -q '^global *scan ' "$w/out" && ok "rw: the table names its rows" || bad "rw: no rw table"
+	grep -q '^global *scan ' "$w/rw.log" && ok "rw: the image prints the model beside rw" ||
+		bad "rw: the image's model has no rw rows"
+else
+	bad "rw: the twin run failed: $(head -c 300 "$w/rw.err")"
+fi
+
 # A published matrix (the hand-made fixture of tests/import-c2c.sh):
 # with its lscpu, and inferred from the matrix alone, the same machine.
 csv=$logs/c2c/published-8cpu.csv

@@ -10,6 +10,7 @@
 #include "check.h"
 #include "measure/c2c_pairs.h"
 #include "measure/coh_model.h"
+#include "measure/coh_scan.h"
 
 static struct topo_cpu storage[TOPO_MAX_CPUS];
 
@@ -233,8 +234,78 @@ static void test_two_lines(void)
 	sbm_layout_reset();
 }
 
+static struct cs_scan scan_of(const struct topo *t, enum sbm_kind k,
+			      const uint32_t *w, uint32_t nw, uint32_t reader)
+{
+	struct cm_map m = { t, by_class, t };
+	struct sbm_layout l;
+	struct cs_scan s;
+	const char *why = NULL;
+
+	CHECK(sbm_layout_build(&l, k, t, 64, &why) == 0);
+	CHECK(cs_scan_build(&s, &m, &l, 64, w, nw, reader, &why) == 0);
+	sbm_layout_free(&l);
+	return s;
+}
+
+/* Reader scans (rw): worked by hand from the rhythm and the classes. */
+static void test_scan(void)
+{
+	static const uint32_t all7[] = { 1, 2, 3, 4, 5, 6, 7 };
+	static const uint32_t three[] = { 1, 2, 3 };
+	struct topo t;
+	struct cs_scan s;
+	struct cs_pred p;
+
+	/* updates at 0 and 20 us of a 100 us cycle: a 10 us window holds
+	 * one in 2 x 10 of the 100; 50 us: 20 + 50; 200 us: always */
+	NEAR(cs_touch_share(10000, 20000, 80000), 0.2);
+	NEAR(cs_touch_share(50000, 20000, 80000), 0.7);
+	NEAR(cs_touch_share(200000, 20000, 80000), 1);
+	NEAR(cs_touch_share(0, 20000, 80000), 0);
+	NEAR(cs_touch_share(10, 0, 0), 1);
+
+	machine(&t, 1, 2, 4, 1);	/* two LLCs of four cores */
+	/* global: one line, 7 writers, 3 in the reader's LLC (40 ns) and
+	 * 4 in the other (100): the last writer any of them */
+	s = scan_of(&t, SBM_GLOBAL, all7, 7, 0);
+	CHECK_EQ_U64(s.nlines, 1);
+	p = cs_predict_alone(&s);
+	NEAR(p.lines, 1);
+	NEAR(p.serial_ns, 520.0 / 7);
+	NEAR(p.overlap_ns, 520.0 / 7);
+	NEAR(p.writer_ns, 0);
+	cs_scan_free(&s);
+	/* private: 7 lines, each its writer's hand-off; 7 misses in
+	 * flight at once */
+	s = scan_of(&t, SBM_PRIVATE, all7, 7, 0);
+	CHECK_EQ_U64(s.nlines, 7);
+	p = cs_predict_alone(&s);
+	NEAR(p.serial_ns, 520);
+	NEAR(p.overlap_ns, 520.0 / 7);
+	cs_scan_free(&s);
+	/* both at their pace: a scan every 10 us finds a writer's line
+	 * written with 0.2; three on one line: 1 - 0.8^3 */
+	s = scan_of(&t, SBM_GLOBAL, three, 3, 0);
+	p = cs_predict_both(&s, 10000, 20000, 80000, 1);
+	NEAR(p.lines, 1 - 0.512);
+	NEAR(p.serial_ns, 0.488 * 40);
+	/* a writer's spells (20, 80 us) both outlast the scan period: read
+	 * each time; nobody else wrote in 20 us with 0.6 each (0.36 for
+	 * two), in 80 us never: half its updates x 0.36 x 40 */
+	NEAR(p.writer_ns, 0.5 * 0.36 * 40);
+	cs_scan_free(&s);
+	/* one writer: every update pays the line back from the reader */
+	s = scan_of(&t, SBM_GLOBAL, three, 1, 4);
+	p = cs_predict_both(&s, 10000, 20000, 80000, 1);
+	NEAR(p.writer_ns, 100);
+	NEAR(p.serial_ns, 0.2 * 100);
+	cs_scan_free(&s);
+}
+
 int main(void)
 {
+	test_scan();
 	test_two_lines();
 	test_queue();
 	test_floor_and_pair();

@@ -17,7 +17,7 @@ SBMLOG_CSRCS = tools/sbmlog.c tools/logparse.c tools/runs.c \
 	tools/emit_json.c tools/compare.c tools/plot.c \
 	tools/runmap.c tools/plot_lines.c tools/inert.c \
 	tools/run_records.c tools/model_map.c tools/model_rows.c \
-	tools/model_report.c tools/layouts_list.c core/measure/coh_model.c core/measure/sbm.c \
+	tools/model_report.c tools/layouts_list.c core/measure/coh_model.c core/measure/coh_scan.c core/measure/sbm.c \
 	core/measure/layout_spec.c core/measure/layout_table.c core/measure/layout_presets.c core/measure/layout_shape.c \
 	core/measure/c2c_pairs.c core/topo/topo.c \
 	tools/host_experiments.c $(HOST_EXPERIMENT_CSRCS) \

@@ -5,6 +5,7 @@
 
 #include "model_map.h"
 #include "model_report.h"
+#include "measure/coh_scan.h"
 #include "model_rows.h"
 #include "run_records.h"
 #include "runmap.h"
@@ -71,7 +72,7 @@ static void sbm_table(FILE *f, const struct model_rows *rows)
 			x->p[CM_FAIR].handoff_ns, x->p[CM_NEAREST].handoff_ns,
 			x->p[CM_FAIR].cost_ns, x->p[CM_NEAREST].cost_ns, pf, pn,
 			m, mci, mp, ra, x->have_meas ?
-			cm_arbiter_name(x->closer) : "-",
+			model_row_band_name(x, x->closer) : "-",
 			cm_verdict_name(x->verdict),
 			x->bound ? " (bound)" : "");
 	}
@@ -110,6 +111,41 @@ static void scale_table(FILE *f, const struct model_rows *rows)
 	}
 }
 
+static void rw_table(FILE *f, const struct model_rows *rows)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < rows->n; i++) {
+		const struct model_row *x = &rows->row[i];
+		char mci[32], ra[16];
+
+		if (!model_row_is_rw(x))
+			continue;
+		if (!any)
+			fprintf(f, "\nrw, ns above the same work alone (scan: "
+				"after every writer wrote, scan+w: while they "
+				"write, both above the scan of cached lines; "
+				"write+r: a writer's update while readers "
+				"scan, above its update without them); band: "
+				"serial misses .. %d in flight\n"
+				"%-10s %-7s %-8s %7s %5s %4s %8s %9s %9s %9s "
+				"%9s %19s %6s %s\n", CS_MLP, "layout", "what",
+				"reader", "writers", "lines", "most",
+				"hand", "base", "serial", "overlap",
+				"measured", "interval", "ratio", "verdict");
+		any = true;
+		snprintf(mci, sizeof(mci), "%.2f..%.2f", x->meas_lo,
+			 x->meas_hi);
+		fmt(ra, sizeof(ra), x->ratio > 0, x->ratio, 3);
+		fprintf(f, "%-10s %-7s %-8s %7u %5u %4u %8.1f %9.2f %9.2f "
+			"%9.2f %9.2f %19s %6s %s\n", x->layout, x->what,
+			x->op[0] ? x->op : "-", x->cpus, x->lines, x->most,
+			x->p[CM_FAIR].handoff_ns, x->op_ns,
+			x->p[CM_FAIR].cost_ns, x->p[CM_NEAREST].cost_ns,
+			x->meas, mci, ra, cm_verdict_name(x->verdict));
+	}
+}
+
 /* The warning of a row outside the band, naming it and the way it
  * departs; "" for a row inside. */
 static void warning(const struct model_row *x, char *b, size_t n)
@@ -125,8 +161,21 @@ static void warning(const struct model_row *x, char *b, size_t n)
 		return;
 	if (!strcmp(x->what, "scale"))
 		snprintf(at, sizeof(at), "scale %s k=%u", x->order, x->cpus);
+	else if (model_row_is_rw(x))
+		snprintf(at, sizeof(at), "rw %s", x->what);
 	else
 		snprintf(at, sizeof(at), "gap %u", x->gap);
+	if (model_row_is_rw(x)) {
+		snprintf(b, n, "%s %s %s: measured %.2f ns above the work "
+			 "alone, %s the model's %.2f..%.2f ns (%s)", x->layout,
+			 x->op, at, x->meas, x->verdict == CM_V_BELOW ?
+			 "below" : "above", lo, hi, x->verdict == CM_V_BELOW ?
+			 "fewer lines fetched: a reader that stops early, or "
+			 "more misses in flight" :
+			 "more hand-offs than the map's: a line taken back "
+			 "mid-scan, a far home node, a vCPU not run");
+		return;
+	}
 	if (x->verdict == CM_V_BELOW)
 		snprintf(b, n, "%s %s %s: measured %.2f ns %s, below the "
 			 "model's %.2f..%.2f ns: about %.1f updates per "
@@ -168,6 +217,7 @@ static void print_rows(FILE *f, const struct model_map *mm,
 		fprintf(f, "model: %s\n", rows->note);
 	sbm_table(f, rows);
 	scale_table(f, rows);
+	rw_table(f, rows);
 	warnings(f, rows);
 }
 
@@ -198,7 +248,7 @@ void model_text(FILE *f, const struct run *r)
 
 	if (text_records(f, r))
 		return;
-	if (!r->nresults && !(r->map && r->map->nscale))
+	if (!model_run_has_rows(r))
 		return;
 	if (model_map_of_run(&mm, r, why, sizeof(why))) {
 		fprintf(f, "\nmodel: no map to predict from (%s): %s\n", why,
@@ -278,7 +328,7 @@ static void put_rows(struct out *o, const struct model_rows *rows,
 			else
 				rec_u64(&x, "gap", y->gap);
 			rec_u64(&x, "cpus", y->cpus);
-			rec_str(&x, "arbiter", cm_arbiter_name(a));
+			rec_str(&x, "arbiter", model_row_band_name(y, a));
 			rec_u64(&x, "bound", y->bound);
 			rec_u64(&x, "lines", y->lines);
 			rec_u64(&x, "sharers", y->most);
@@ -431,7 +481,7 @@ static int predict_log(const struct runset *rs, const unsigned *gaps,
 			rc = 1;
 			continue;
 		}
-		if (r->nresults || (r->map && r->map->nscale)) {
+		if (model_run_has_rows(r)) {
 			e = model_rows_of_run(&rows, r, &mm, why, sizeof(why));
 			snprintf(what, sizeof(what), "run %08x, predicted "
 				 "beside measured", r->id);

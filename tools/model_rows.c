@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "measure/c2c_pairs.h"
+#include "measure/coh_scan.h"
 #include "model_map.h"
 #include "model_rows.h"
 #include "runmap.h"
@@ -125,6 +126,34 @@ static void predict(struct model_row *x, const struct cm_lines *ls)
 double model_row_pred(const struct model_row *x, enum cm_arbiter a)
 {
 	return strcmp(x->what, "scale") ? x->p[a].cost_ns : x->p[a].upd_ns;
+}
+
+bool model_row_is_rw(const struct model_row *x)
+{
+	return !strcmp(x->what, "scan") || !strcmp(x->what, "scan+w") ||
+	       !strcmp(x->what, "write+r");
+}
+
+const char *model_row_band_name(const struct model_row *x,
+				enum cm_arbiter a)
+{
+	if (!model_row_is_rw(x))
+		return cm_arbiter_name(a);
+	if (!strcmp(x->what, "write+r"))
+		return "one";
+	return a == CM_FAIR ? "serial" : "overlap";
+}
+
+bool model_run_has_rows(const struct run *r)
+{
+	const struct rec_schema *k = rec_schema_kind("rw");
+
+	if (r->nresults || (r->map && r->map->nscale))
+		return true;
+	for (size_t i = 0; k && i < r->records.n; i++)
+		if (r->records.rec[i].kind == k)
+			return true;
+	return false;
 }
 
 
@@ -329,6 +358,183 @@ static int scale_rows(struct model_rows *rows, const struct run *r,
 	return 0;
 }
 
+/* A CPU list ("0-3,8") into @out (at most @max); the count, or 0 for a
+ * list that is not one (a hostile log: refused, not guessed). */
+static uint32_t cpu_list(const char *s, uint32_t *out, uint32_t max)
+{
+	uint32_t n = 0;
+
+	while (s && *s) {
+		char *end;
+		unsigned long a = strtoul(s, &end, 10), b = a;
+
+		if (end == s || a >= TOPO_MAX_CPUS)
+			return 0;
+		s = end;
+		if (*s == '-') {
+			b = strtoul(++s, &end, 10);
+			if (end == s || b < a || b >= TOPO_MAX_CPUS)
+				return 0;
+			s = end;
+		}
+		for (unsigned long c = a; c <= b; c++) {
+			if (n == max)
+				return 0;
+			out[n++] = (uint32_t)c;
+		}
+		if (*s == ',')
+			s++;
+		else if (*s)
+			return 0;
+	}
+	return n;
+}
+
+/* A measured difference @a - @b, its interval spanned by the means' and
+ * the medians' difference (rw gives no interval of its own). */
+static void meas_diff(struct model_row *x, double a, double b, double am,
+		      double bm)
+{
+	double d2 = am > 0 && bm > 0 ? am - bm : a - b;
+
+	x->have_meas = true;
+	x->meas = a - b;
+	x->meas_lo = x->meas < d2 ? x->meas : d2;
+	x->meas_hi = x->meas < d2 ? d2 : x->meas;
+}
+
+static struct model_row *scan_row(struct model_rows *rows, const char *what,
+				  const char *layout, const char *op,
+				  const struct cs_scan *cs, uint32_t nw)
+{
+	struct model_row *x = push(rows);
+	uint32_t most = 0;
+
+	snprintf(x->what, sizeof(x->what), "%s", what);
+	snprintf(x->layout, sizeof(x->layout), "%s", layout);
+	snprintf(x->op, sizeof(x->op), "%s", op);
+	x->cpus = nw;
+	x->lines = cs->nlines;
+	for (uint32_t j = 0; j < cs->nlines; j++)
+		if (cs->line[j].writers > most)
+			most = cs->line[j].writers;
+	x->most = most;
+	return x;
+}
+
+/* The band of a scan row: serial misses (the fair slot) down to CS_MLP
+ * in flight (the nearest slot), above the scan's cached cost. */
+static void scan_band(struct model_row *x, const struct cs_pred *p,
+		      double base, double handoff)
+{
+	x->op_ns = base;
+	x->p[CM_FAIR].cost_ns = p->serial_ns;
+	x->p[CM_NEAREST].cost_ns = p->overlap_ns;
+	for (int a = 0; a < CM_NARBITERS; a++) {
+		x->p[a].upd_ns = base + x->p[a].cost_ns;
+		x->p[a].handoff_ns = handoff;
+	}
+}
+
+/*
+ * experiment=rw (docs/model.md section 6): per layout, the readers'
+ * scan after every writer wrote ("scan"), the scan while writers run
+ * ("scan+w") and the writers' update while readers scan ("write+r"),
+ * each above what the same work costs without the other side.  The map
+ * is seen from the first reader.
+ */
+static int rw_rows(struct model_rows *rows, const struct run *r,
+		   const struct model_map *mm, struct built *b,
+		   const char **why)
+{
+	const struct rec_schema *kp = rec_schema_kind("rw-plan");
+	const struct rec_schema *kr = rec_schema_kind("rw");
+	const struct run_rec *plan = NULL;
+	uint32_t *w = calloc(mm->t.ncpus ? mm->t.ncpus : 1, sizeof(uint32_t));
+	uint32_t rd[1], nw, nr;
+	double idle, run, pause;
+
+	if (!w) {
+		*why = "out of memory";
+		return -1;
+	}
+	for (size_t i = 0; kp && i < r->records.n && !plan; i++)
+		if (r->records.rec[i].kind == kp)
+			plan = &r->records.rec[i];
+	if (!plan) {
+		free(w);
+		return 0;
+	}
+	nw = cpu_list(run_rec_get(plan, "writer_cpus"), w, mm->t.ncpus);
+	nr = (uint32_t)run_rec_u64(plan, "readers");
+	idle = run_rec_num(plan, "idle_ns");
+	run = run_rec_num(plan, "run_ns");
+	pause = run_rec_num(plan, "scan_ns");
+	if (!nw || nw != run_rec_u64(plan, "writers") || !nr ||
+	    cpu_list(run_rec_get(plan, "reader_cpus"), rd, 1) != 1 ||
+	    rd[0] >= mm->t.ncpus) {
+		/* the image's list is cut at 63 characters */
+		note_add(rows, "rw: the plan's CPU lists are not whole: no "
+			 "rw rows");
+		free(w);
+		return 0;
+	}
+	for (size_t i = 0; kr && i < r->records.n; i++) {
+		const struct run_rec *y = &r->records.rec[i];
+		const char *name = run_rec_str(y, "layout");
+		const char *op = run_rec_str(plan, "reader");
+		int k = sbm_kind_parse(name, strlen(name));
+		double base = run_rec_num(y, "reader_cached_ns");
+		double base_m = run_rec_num(y, "reader_cached_median_ns");
+		const struct sbm_layout *l;
+		struct cs_scan cs;
+		struct cs_pred pa, pb;
+		struct model_row *x;
+
+		if (y->kind != kr || k < 0 || !(base > 0) ||
+		    strcmp(run_rec_str(y, "check"), "ok"))
+			continue;
+		l = layout_of(b, mm, (enum sbm_kind)k, why);
+		if (!l || cs_scan_build(&cs, &mm->m, l, b->cache_line, w, nw,
+					rd[0], why)) {
+			free(w);
+			return -1;
+		}
+		pa = cs_predict_alone(&cs);
+		pb = cs_predict_both(&cs, run_rec_num(y, "reader_ns") + pause,
+				     idle, run, nr);
+		x = scan_row(rows, "scan", name, op, &cs, nw);
+		scan_band(x, &pa, base, pa.lines > 0 ?
+			  pa.serial_ns / pa.lines : 0);
+		meas_diff(x, run_rec_num(y, "reader_alone_ns"), base,
+			  run_rec_num(y, "reader_alone_median_ns"), base_m);
+		judge(x);
+		x = scan_row(rows, "scan+w", name, op, &cs, nw);
+		x->think_ns = pause;
+		scan_band(x, &pb, base, pb.lines > 0 ?
+			  pb.serial_ns / pb.lines : 0);
+		meas_diff(x, run_rec_num(y, "reader_ns"), base,
+			  run_rec_num(y, "reader_median_ns"), base_m);
+		judge(x);
+		x = scan_row(rows, "write+r", name, "", &cs, nw);
+		x->op_ns = run_rec_num(y, "writer_alone_ns");
+		x->think_ns = idle;
+		for (int a = 0; a < CM_NARBITERS; a++) {
+			x->p[a].cost_ns = pb.writer_ns;
+			x->p[a].upd_ns = x->op_ns + pb.writer_ns;
+			x->p[a].handoff_ns = cs.nlines ?
+					     cs.line[0].to_writer : 0;
+		}
+		meas_diff(x, run_rec_num(y, "writer_ns"), x->op_ns,
+			  run_rec_num(y, "writer_median_ns"),
+			  run_rec_num(y, "writer_alone_median_ns"));
+		judge(x);
+		cs_scan_free(&cs);
+	}
+	free(w);
+	return 0;
+}
+
 static uint32_t config_u32(const struct run *r, const char *key,
 			   uint32_t dflt)
 {
@@ -385,11 +591,13 @@ int model_rows_of_run(struct model_rows *out, const struct run *r,
 		       config_u32(r, "cache_line", tl))) {
 		w = "out of memory";
 	} else if (!sbm_rows(out, r, mm, &b, &w) &&
-		   !scale_rows(out, r, mm, &b, &w)) {
+		   !scale_rows(out, r, mm, &b, &w) &&
+		   !rw_rows(out, r, mm, &b, &w)) {
 		pct_of(out, 0);
 		rc = 0;
 		if (!out->n) {
-			w = "no clean sbm result or scale point with its floor";
+			w = "no clean sbm result, scale point with its floor "
+			    "or rw result with its cached scan";
 			rc = -1;
 		}
 	}

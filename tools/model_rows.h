@@ -19,7 +19,9 @@ struct model_map;
 
 
 struct model_row {
-	char what[8];		/* "sbm": a layout at a gap; "scale" */
+	/* "sbm": a layout at a gap; "scale"; rw's "scan" (after every
+	 * writer wrote), "scan+w" (while they write), "write+r" */
+	char what[8];
 	char layout[16], op[24], order[8];
 	unsigned gap, cpus;
 	bool bound;		/* a plain store: the model only bounds it */
@@ -59,8 +61,19 @@ int model_rows_paper(struct model_rows *out, const struct model_map *mm,
 
 void model_rows_free(struct model_rows *rows);
 
-/* The figure a row's verdict compares: cost above the floor (sbm) or
- * ns per update (scale). */
+/* The figure a row's verdict compares: cost above the floor (sbm, rw)
+ * or ns per update (scale). */
 double model_row_pred(const struct model_row *x, enum cm_arbiter a);
+
+/* An rw row: its two figures are the band's edges, not arbiters. */
+bool model_row_is_rw(const struct model_row *x);
+/* What a row's figure @a is: the arbiter, or for a scan "serial" (every
+ * miss after the last) and "overlap" (CS_MLP in flight) */
+const char *model_row_band_name(const struct model_row *x,
+				enum cm_arbiter a);
+
+/* Whether run @r has anything the model explains: sbm results, scale
+ * points or rw results. */
+bool model_run_has_rows(const struct run *r);
 
 #endif

@@ -7,8 +7,10 @@
  * the verdict; a layout outside the band is a warning naming it and the
  * way it departs.  The proof's RFO over its CAS one-way turns c2c's
  * ping-pongs into hand-offs.  sbmlog report says the same from the
- * records (tools/model_rows.c), with the scale curves too.  Runs with
- * sbm, last, and measures nothing itself.
+ * records (tools/model_rows.c), with the scale curves too.  With rw,
+ * the readers' scans and the writers' updates against the hand-offs
+ * they pay (measure/coh_scan.h).  Runs with sbm or rw, last, and
+ * measures nothing itself.
  */
 #include "output/record_schema.h"
 
@@ -23,7 +25,7 @@ const struct rec_schema exp_model_records[] = {
 #include "options/option.h"
 
 const struct option_set exp_model_options = {
-	.name = "model", .runs_with = "sbm", .decls = NULL
+	.name = "model", .runs_with = "sbm,rw", .decls = NULL
 };
 
 #ifndef SBM_EXP_DECLS_ONLY
@@ -33,9 +35,11 @@ const struct option_set exp_model_options = {
 
 #include "exp/exp_c2c.h"
 #include "exp/exp_proof.h"
+#include "exp/exp_rw.h"
 #include "exp/exp_sbm.h"
 #include "measure/c2c_pairs.h"
 #include "measure/coh_model.h"
+#include "measure/coh_scan.h"
 #include "measure/stats.h"
 #include "output/report.h"
 
@@ -197,16 +201,94 @@ static void row(struct engine *e, const struct sbm_exp *x,
 	sbm_layout_free(&l);
 }
 
+/* One rw figure against its band: @what, the measured @a - @b (their
+ * medians' difference the interval's other end), the band @lo..@hi. */
+static void rw_line(const char *layout, const char *what, double a,
+		    double b, double am, double bm, double lo, double hi,
+		    uint32_t id)
+{
+	double m = a - b, m2 = am > 0 && bm > 0 ? am - bm : m;
+	enum cm_verdict v = cm_judge(lo, hi, m < m2 ? m : m2,
+				     m < m2 ? m2 : m, true);
+	char msg[200];
+
+	report_printf("%-10s %-8s %9.2f %9.2f %9.2f %9.2f %7.3f %s\n", layout,
+		      what, b, hi, lo, m, lo > 0 ? m / lo : 0,
+		      cm_verdict_name(v));
+	if (v == CM_V_BELOW || v == CM_V_ABOVE) {
+		snprintf(msg, sizeof(msg), "rw %s %s: measured %.2f ns above "
+			 "the work alone, %s the model's %.2f..%.2f ns",
+			 layout, what, m, v == CM_V_BELOW ? "below" : "above",
+			 lo, hi);
+		report_warn("model", id, msg);
+	}
+}
+
+/* rw's readers and writers against the hand-offs of their lines. */
+static void rw_rows(struct engine *e, const struct cm_map *map)
+{
+	const struct rw_exp *x = engine_state(e, &exp_rw);
+	uint32_t line = e->topo->line_size ? e->topo->line_size : 64;
+	bool head = false;
+
+	for (int k = 0; x && k < SBM_NKINDS; k++) {
+		const struct rw_result *r = &x->res[k];
+		const char *name = sbm_kind_name(r->kind), *why = NULL;
+		struct sbm_layout l;
+		struct cs_scan cs;
+		struct cs_pred pa, pb;
+
+		if (!r->done || !r->ok || !r->ncached || !x->nreaders)
+			continue;
+		if (sbm_layout_build(&l, r->kind, e->topo, x->spacing, &why))
+			continue;
+		if (cs_scan_build(&cs, map, &l, line, x->writers, x->nwriters,
+				  x->readers[0], &why)) {
+			sbm_layout_free(&l);
+			continue;
+		}
+		if (!head)
+			report_printf("model: rw, ns above the same work "
+				      "alone: scan (after every writer "
+				      "wrote) and scan+w (while they write) "
+				      "above the scan of cached lines, "
+				      "write+r (a writer's update while "
+				      "readers scan) above it without them; "
+				      "band: serial misses .. %d in flight\n"
+				      "%-10s %-8s %9s %9s %9s %9s %7s %s\n",
+				      CS_MLP, "layout", "what", "base",
+				      "serial", "overlap", "measured",
+				      "ratio", "verdict");
+		head = true;
+		pa = cs_predict_alone(&cs);
+		pb = cs_predict_both(&cs, r->ns[RW_BOTH] + rw_opts.scan_ns,
+				     rw_opts.idle_ns, rw_opts.run_ns,
+				     x->nreaders);
+		rw_line(name, "scan", r->ns[RW_READERS], r->cached_ns,
+			r->med[RW_READERS], r->cached_med, pa.overlap_ns,
+			pa.serial_ns, (uint32_t)k);
+		rw_line(name, "scan+w", r->ns[RW_BOTH], r->cached_ns,
+			r->med[RW_BOTH], r->cached_med, pb.overlap_ns,
+			pb.serial_ns, (uint32_t)k);
+		rw_line(name, "write+r", r->wboth_ns, r->ns[RW_WRITERS],
+			r->wboth_med, r->med[RW_WRITERS], pb.writer_ns,
+			pb.writer_ns, (uint32_t)k);
+		cs_scan_free(&cs);
+		sbm_layout_free(&l);
+	}
+}
+
 static void model_report(struct engine *e, void *state)
 {
 	struct model *m = state;
 	const struct sbm_exp *x = engine_state(e, &exp_sbm);
+	const struct rw_exp *w = engine_state(e, &exp_rw);
 	const struct c2c_exp *c = engine_state(e, &exp_c2c);
 	struct cm_map map = { e->topo, handoff, m };
 	double rfo, cas;
 	uint32_t pair[2];
 
-	if (!x || !x->nresults)
+	if ((!x || !x->nresults) && !w)
 		return;
 	if (!c || !c->nres) {
 		report_printf("\nmodel: no map to predict from: boot with "
@@ -229,12 +311,15 @@ static void model_report(struct engine *e, void *state)
 			      "%.1f ns, CPUs %u-%u)\n", m->k, rfo, cas, pair[0],
 			      pair[1]);
 	}
-	report_printf("%-10s %-8s %6s %5s %4s %8s %9s %9s %9s %8s %7s %s\n",
-		      "layout", "op", "gap_ns", "lines", "most", "hand_f",
-		      "cost_f", "cost_n", "measured", "+-95%", "ratio",
-		      "verdict");
-	for (uint32_t i = 0; i < x->nresults; i++)
-		row(e, x, &map, &x->results[i], i);
+	if (x && x->nresults) {
+		report_printf("%-10s %-8s %6s %5s %4s %8s %9s %9s %9s %8s "
+			      "%7s %s\n", "layout", "op", "gap_ns", "lines",
+			      "most", "hand_f", "cost_f", "cost_n",
+			      "measured", "+-95%", "ratio", "verdict");
+		for (uint32_t i = 0; i < x->nresults; i++)
+			row(e, x, &map, &x->results[i], i);
+	}
+	rw_rows(e, &map);
 }
 
 static void model_release(struct engine *e, void *state)

@@ -48,6 +48,8 @@ const struct rec_schema exp_rw_records[] = {
 	REC_KEY("reader_alone_ns", DBL, "ns")
 	REC_KEY("reader_median_ns", DBL, "ns")
 	REC_KEY("reader_alone_median_ns", DBL, "ns")
+	REC_KEY("reader_cached_ns", DBL, "ns")
+	REC_KEY("reader_cached_median_ns", DBL, "ns")
 	REC_KEY("visited", DBL, "CPUs")
 	REC_KEY("visited_alone", DBL, "CPUs")
 	REC_KEY("lines", DBL, "lines")
@@ -290,7 +292,8 @@ static int rw_prepare(struct engine *e, void **state)
 	x->ref_dense = calloc((size_t)x->nreaders * ((t->ncpus + 63) / 64),
 			      sizeof(uint64_t));
 	x->hist = mem_alloc_aligned(sizeof(struct rw_hist) *
-				    (x->nwriters + x->nreaders), ENGINE_ALIGN);
+				    (x->nwriters + 2 * x->nreaders),
+				    ENGINE_ALIGN);
 	if (!x->rd || !x->ref_dense || !x->hist)
 		goto fail;
 	for (uint32_t i = 0; i < x->nwriters; i++)

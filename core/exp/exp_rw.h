@@ -74,6 +74,10 @@ struct rw_result {
 	double visited[RW_NPHASES], lines[RW_NPHASES];	/* per scan */
 	double wboth_ns;		/* the writers' side of the both phase */
 	uint64_t wboth_n;
+	/* readers alone: each scan again at once, nothing written between:
+	 * the scan's own work, its lines in the reader's cache */
+	double cached_ns, cached_med;
+	uint64_t ncached;
 };
 
 /* a CPU's role (struct rw_exp's role[]): writer, reader */
@@ -93,7 +97,9 @@ struct rw_exp {
 	uint8_t *role;			/* per CPU: 0, RW_W or RW_R */
 	uint32_t *reader_idx;		/* per CPU: its place in readers */
 	uint32_t *hidx;			/* per CPU: its histogram */
-	struct rw_hist *hist;		/* writers', then readers' */
+	/* writers', then readers', then the readers' cached scans (a
+	 * reader's at its hidx + nreaders) */
+	struct rw_hist *hist;
 	struct hist sum;		/* the boot CPU's, summing them */
 	bool checking;			/* the body runs the quiet check */
 	enum rw_phase phase;		/* the phase the body runs */

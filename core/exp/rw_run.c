@@ -31,23 +31,31 @@ double rw_trimmed_mean(const struct hist *h, uint64_t counter_hz,
 	return hist_mean_below(h, cut, trimmed);
 }
 
-/* The @n CPUs @set: the mean of their ops (the trim aside) and their
- * median, in ns; returns the ops counted. */
-static uint64_t summarise(const struct engine *e, struct rw_exp *x,
-			  const uint32_t *set, uint32_t n, double *mean,
-			  double *med, uint64_t *trimmed)
+/* The @n CPUs @set, their histograms @off past their own: the mean of
+ * their ops (the trim aside) and their median, in ns; returns the ops
+ * counted. */
+static uint64_t summarise_at(const struct engine *e, struct rw_exp *x,
+			     const uint32_t *set, uint32_t n, uint32_t off,
+			     double *mean, double *med, uint64_t *trimmed)
 {
 	uint64_t out = 0;
 	double m;
 
 	memset(&x->sum, 0, sizeof(x->sum));
 	for (uint32_t i = 0; i < n; i++)
-		hist_merge(&x->sum, &x->hist[x->hidx[set[i]]].h);
+		hist_merge(&x->sum, &x->hist[x->hidx[set[i]] + off].h);
 	*mean = ticks_ns(e, rw_trimmed_mean(&x->sum, e->info.counter_hz, &m,
 					    &out));
 	*med = ticks_ns(e, m);
 	*trimmed += out;
 	return hist_count(&x->sum);
+}
+
+static uint64_t summarise(const struct engine *e, struct rw_exp *x,
+			  const uint32_t *set, uint32_t n, double *mean,
+			  double *med, uint64_t *trimmed)
+{
+	return summarise_at(e, x, set, n, 0, mean, med, trimmed);
 }
 
 /* The readers' figures of phase @ph. */
@@ -179,6 +187,9 @@ static int run_layout(struct engine *e, struct rw_exp *x,
 			  deadline_ms))
 		goto lost;
 	collect(e, x, res, RW_READERS);
+	res->ncached = summarise_at(e, x, x->readers, x->nreaders,
+				    x->nreaders, &res->cached_ns,
+				    &res->cached_med, &res->trimmed);
 	x->phase = RW_BOTH;
 	if (engine_run_on(e, x->both, x->nwriters + x->nreaders, rw_body, x,
 			  deadline_ms))
@@ -234,6 +245,10 @@ static void record(struct rw_exp *x, const struct rw_result *res)
 	rec_dbl(&r, "reader_alone_ns", res->ns[RW_READERS], 3);
 	rec_dbl(&r, "reader_median_ns", res->med[RW_BOTH], 3);
 	rec_dbl(&r, "reader_alone_median_ns", res->med[RW_READERS], 3);
+	if (res->ncached) {
+		rec_dbl(&r, "reader_cached_ns", res->cached_ns, 3);
+		rec_dbl(&r, "reader_cached_median_ns", res->cached_med, 3);
+	}
 	rec_dbl(&r, "visited", res->visited[RW_BOTH], 2);
 	rec_dbl(&r, "visited_alone", res->visited[RW_READERS], 2);
 	rec_dbl(&r, "lines", res->lines[RW_BOTH], 2);
@@ -289,9 +304,10 @@ void rw_report(struct engine *e, void *state)
 		      "writer ns per update, reader ns per scan\n",
 		      sbm_read_name(rw_opts.reader), x->nwriters, x->nreaders,
 		      rw_place_names[x->place]);
-	report_printf("%-11s %9s %9s %9s %10s %10s %8s %8s %6s %7s\n",
+	report_printf("%-11s %9s %9s %9s %10s %10s %10s %8s %8s %6s %7s\n",
 		      "layout", "writer", "w-alone", "above", "reader",
-		      "r-alone", "visited", "ns/cpu", "check", "trimmed");
+		      "r-alone", "r-cached", "visited", "ns/cpu", "check",
+		      "trimmed");
 	for (int k = 0; k < SBM_NKINDS; k++) {
 		const struct rw_result *res = &x->res[k];
 		const struct rw_result *f = floor_of(x, res->kind);
@@ -302,11 +318,12 @@ void rw_report(struct engine *e, void *state)
 		if (f)
 			snprintf(above, sizeof(above), "%.2f",
 				 res->wboth_ns - f->ns[RW_WRITERS]);
-		report_printf("%-11s %9.2f %9.2f %9s %10.2f %10.2f %8.1f %8.3f "
-			      "%6s %7llu\n",
+		report_printf("%-11s %9.2f %9.2f %9s %10.2f %10.2f %10.2f "
+			      "%8.1f %8.3f %6s %7llu\n",
 			      sbm_kind_name(res->kind), res->wboth_ns,
 			      res->ns[RW_WRITERS], above, res->ns[RW_BOTH],
-			      res->ns[RW_READERS], res->visited[RW_BOTH],
+			      res->ns[RW_READERS], res->cached_ns,
+			      res->visited[RW_BOTH],
 			      res->visited[RW_BOTH] > 0 ?
 			      res->ns[RW_BOTH] / res->visited[RW_BOTH] : 0,
 			      res->ok ? "ok" : "WRONG",

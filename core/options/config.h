@@ -107,7 +107,8 @@ size_t config_format(const struct config *c, char *buf, size_t len);
  * declarations. */
 const char *config_help(void);
 
-/* Whether experiment @name was chosen with experiment= (config_exp.c). */
+/* Whether experiment @name (or one of a comma list) was chosen with
+ * experiment= (config_exp.c). */
 bool config_runs(const struct config *c, const char *name);
 
 /* The engine's own options out of @c (config_engine.c). */

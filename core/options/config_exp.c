@@ -22,13 +22,21 @@ static const char *chosen_name(size_t k)
 	return NULL;
 }
 
+/* @name, or any of a comma list of names (a companion's runs_with) */
 bool config_runs(const struct config *c, const char *name)
 {
 	const char *n;
 
-	for (size_t k = 0; (n = chosen_name(k)) && k < 32; k++)
-		if (!strcmp(n, name))
-			return c->experiments & (1u << k);
+	for (size_t k = 0; (n = chosen_name(k)) && k < 32; k++) {
+		size_t l = strlen(n);
+
+		for (const char *p = name; p; p = strchr(p, ',')) {
+			p += *p == ',';
+			if (!strncmp(p, n, l) && (!p[l] || p[l] == ',') &&
+			    (c->experiments & (1u << k)))
+				return true;
+		}
+	}
 	return false;
 }
 

@@ -63,8 +63,9 @@ struct option_decl {
 /* An experiment's declarations, or the engine's (name NULL). */
 struct option_set {
 	const char *name;	/* the experiment, as experiment= names it */
-	/* chosen with experiment=this one (proof goes with sbm): not a
-	 * name experiment= takes */
+	/* chosen with experiment=this one, or any of a comma list (proof
+	 * goes with sbm, the model with sbm or rw): not a name
+	 * experiment= takes */
 	const char *runs_with;
 	const struct option_decl *decls;	/* ends with a NULL key */
 	/* NULL: the values land in struct config; else in this, the
