@@ -18,7 +18,14 @@ ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fail=1; }
 SBM_SBMLOG=$SBM_BUILDDIR/sbmlog
 export SBM_SBMLOG
-sbm() { "$sbmbench" "$@" >"$w/out" 2>"$w/err"; }
+# sbm ARGS: the tool into $w/out and $w/err, its exit status kept; a
+# read of a key the schema lacks (sbmlog says so on the way out) fails
+sbm() {
+	"$sbmbench" "$@" >"$w/out" 2>"$w/err"
+	set -- $?
+	! grep -q 'internal error' "$w/err" || bad "sbmlog read a key its schema lacks: $(grep 'internal error' "$w/err")"
+	return "$1"
+}
 # rec WHAT LAYOUT GAP ARBITER KEY: a model record's value, from $w/out
 rec() {
 	awk -v what="$1" -v l="$2" -v g="$3" -v a="$4" -v k="$5" '

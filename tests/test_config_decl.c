@@ -252,6 +252,17 @@ static void experiment_names(void)
 	CHECK(strstr(line, " experiment=sbm,scale,c2c,noise,rw ") != NULL);
 	CHECK(config_set(&c, "experiment", "proof", err, sizeof(err)) == -1);
 	CHECK(strstr(err, "sbm, scale, c2c, noise, rw") != NULL);
+	/* a companion's runs_with list: any of its names chosen */
+	CHECK(config_set(&c, "experiment", "rw", err, sizeof(err)) == 0);
+	CHECK(config_runs(&c, "sbm,rw"));
+	CHECK(config_runs(&c, "rw,sbm"));
+	CHECK(!config_runs(&c, "sbm"));
+	CHECK(!config_runs(&c, "sbm,r"));
+	CHECK(!config_runs(&c, "sbm,rwx"));
+	CHECK(config_set(&c, "experiment", "c2c", err, sizeof(err)) == 0);
+	CHECK(!config_runs(&c, "sbm,rw"));
+	CHECK(config_set(&c, "experiment", "sbm", err, sizeof(err)) == 0);
+	CHECK(config_runs(&c, "sbm,rw"));
 }
 
 /* The engine's registry and the parser's: the same experiments, names,

@@ -358,49 +358,47 @@ static int scale_rows(struct model_rows *rows, const struct run *r,
 	return 0;
 }
 
-/* A CPU list ("0-3,8") into @out (at most @max); the count, or 0 for a
- * list that is not one (a hostile log: refused, not guessed). */
-static uint32_t cpu_list(const char *s, uint32_t *out, uint32_t max)
+struct ids {
+	uint32_t *id, n, max, bound;
+	bool over;
+};
+
+static void id_one(uint32_t id, void *ctx)
 {
-	uint32_t n = 0;
+	struct ids *l = ctx;
 
-	while (s && *s) {
-		char *end;
-		unsigned long a = strtoul(s, &end, 10), b = a;
-
-		if (end == s || a >= TOPO_MAX_CPUS)
-			return 0;
-		s = end;
-		if (*s == '-') {
-			b = strtoul(++s, &end, 10);
-			if (end == s || b < a || b >= TOPO_MAX_CPUS)
-				return 0;
-			s = end;
-		}
-		for (unsigned long c = a; c <= b; c++) {
-			if (n == max)
-				return 0;
-			out[n++] = (uint32_t)c;
-		}
-		if (*s == ',')
-			s++;
-		else if (*s)
-			return 0;
-	}
-	return n;
+	if (l->n < l->max && id < l->bound)
+		l->id[l->n++] = id;
+	else
+		l->over = true;
 }
 
-/* A measured difference @a - @b, its interval spanned by the means' and
- * the medians' difference (rw gives no interval of its own). */
+/* A CPU list of at most @max ids, each below @bound, into @out; the
+ * count, 0 for one that is not such a list (a hostile log: refused). */
+static uint32_t cpu_list(const char *s, uint32_t *out, uint32_t max,
+			 uint32_t bound)
+{
+	struct ids l = { out, 0, max, bound, false };
+
+	return s && topo_parse_list(s, id_one, &l) > 0 && !l.over ? l.n : 0;
+}
+
+/* A measured difference @a - @b beside the medians' (cs_measured). */
 static void meas_diff(struct model_row *x, double a, double b, double am,
 		      double bm)
 {
-	double d2 = am > 0 && bm > 0 ? am - bm : a - b;
-
 	x->have_meas = true;
-	x->meas = a - b;
-	x->meas_lo = x->meas < d2 ? x->meas : d2;
-	x->meas_hi = x->meas < d2 ? d2 : x->meas;
+	cs_measured(a, b, am, bm, &x->meas, &x->meas_lo, &x->meas_hi);
+}
+
+/* The reader-to-writer hand-off, the mean over the writers */
+static double back_mean(const struct cs_scan *cs)
+{
+	double sum = 0;
+
+	for (uint32_t j = 0; j < cs->nlines; j++)
+		sum += cs->line[j].to_writer * cs->line[j].writers;
+	return cs->nwriters ? sum / cs->nwriters : 0;
 }
 
 static struct model_row *scan_row(struct model_rows *rows, const char *what,
@@ -450,14 +448,16 @@ static int rw_rows(struct model_rows *rows, const struct run *r,
 	const struct rec_schema *kp = rec_schema_kind("rw-plan");
 	const struct rec_schema *kr = rec_schema_kind("rw");
 	const struct run_rec *plan = NULL;
-	uint32_t *w = calloc(mm->t.ncpus ? mm->t.ncpus : 1, sizeof(uint32_t));
-	uint32_t rd[1], nw, nr;
+	uint32_t n = mm->t.ncpus ? mm->t.ncpus : 1;
+	uint32_t *w = calloc(2 * (size_t)n, sizeof(uint32_t)), *rd;
+	uint32_t nw, nr;
 	double idle, run, pause;
 
 	if (!w) {
 		*why = "out of memory";
 		return -1;
 	}
+	rd = w + n;
 	for (size_t i = 0; kp && i < r->records.n && !plan; i++)
 		if (r->records.rec[i].kind == kp)
 			plan = &r->records.rec[i];
@@ -465,34 +465,39 @@ static int rw_rows(struct model_rows *rows, const struct run *r,
 		free(w);
 		return 0;
 	}
-	nw = cpu_list(run_rec_get(plan, "writer_cpus"), w, mm->t.ncpus);
+	nw = cpu_list(run_rec_get(plan, "writer_cpus"), w, mm->t.ncpus,
+		      mm->t.ncpus);
 	nr = (uint32_t)run_rec_u64(plan, "readers");
 	idle = run_rec_num(plan, "idle_ns");
 	run = run_rec_num(plan, "run_ns");
 	pause = run_rec_num(plan, "scan_ns");
 	if (!nw || nw != run_rec_u64(plan, "writers") || !nr ||
-	    cpu_list(run_rec_get(plan, "reader_cpus"), rd, 1) != 1 ||
-	    rd[0] >= mm->t.ncpus) {
-		/* the image's list is cut at 63 characters */
-		note_add(rows, "rw: the plan's CPU lists are not whole: no "
-			 "rw rows");
+	    nr != cpu_list(run_rec_get(plan, "reader_cpus"), rd, n,
+			   mm->t.ncpus)) {
+		/* the image's lists are cut at 63 characters; a hostile
+		 * log's may name CPUs its map lacks */
+		note_add(rows, "rw: the plan's CPU lists are not whole or "
+			 "not the map's CPUs: no rw rows");
 		free(w);
 		return 0;
 	}
 	for (size_t i = 0; kr && i < r->records.n; i++) {
 		const struct run_rec *y = &r->records.rec[i];
-		const char *name = run_rec_str(y, "layout");
-		const char *op = run_rec_str(plan, "reader");
-		int k = sbm_kind_parse(name, strlen(name));
-		double base = run_rec_num(y, "reader_cached_ns");
-		double base_m = run_rec_num(y, "reader_cached_median_ns");
+		const char *name, *op = run_rec_str(plan, "reader");
+		double base, base_m;
 		const struct sbm_layout *l;
 		struct cs_scan cs;
 		struct cs_pred pa, pb;
 		struct model_row *x;
+		int k;
 
-		if (y->kind != kr || k < 0 || !(base > 0) ||
-		    strcmp(run_rec_str(y, "check"), "ok"))
+		if (y->kind != kr)
+			continue;
+		name = run_rec_str(y, "layout");
+		k = sbm_kind_parse(name, strlen(name));
+		base = run_rec_num(y, "reader_cached_ns");
+		base_m = run_rec_num(y, "reader_cached_median_ns");
+		if (k < 0 || !(base > 0) || strcmp(run_rec_str(y, "check"), "ok"))
 			continue;
 		l = layout_of(b, mm, (enum sbm_kind)k, why);
 		if (!l || cs_scan_build(&cs, &mm->m, l, b->cache_line, w, nw,
@@ -522,8 +527,7 @@ static int rw_rows(struct model_rows *rows, const struct run *r,
 		for (int a = 0; a < CM_NARBITERS; a++) {
 			x->p[a].cost_ns = pb.writer_ns;
 			x->p[a].upd_ns = x->op_ns + pb.writer_ns;
-			x->p[a].handoff_ns = cs.nlines ?
-					     cs.line[0].to_writer : 0;
+			x->p[a].handoff_ns = back_mean(&cs);
 		}
 		meas_diff(x, run_rec_num(y, "writer_ns"), x->op_ns,
 			  run_rec_num(y, "writer_median_ns"),

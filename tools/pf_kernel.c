@@ -29,42 +29,30 @@ static bool read_small(const char *root, const char *path, char *buf,
 	return true;
 }
 
-/*
- * A CPU list ("0-3,8,10-11") into @set (TOPO_MAX_CPUS long, may be
- * NULL); the number of CPUs in it, the first in *first.  -1 if it is no
- * list or names a CPU beyond TOPO_MAX_CPUS.
- */
+struct list_into {
+	bool *set;
+	uint32_t first;
+};
+
+static void list_one(uint32_t id, void *ctx)
+{
+	struct list_into *l = ctx;
+
+	if (l->set)
+		l->set[id] = true;
+	if (l->first == PF_K_NONE || id < l->first)
+		l->first = id;
+}
+
+/* A CPU list into @set (TOPO_MAX_CPUS long, may be NULL); the number of
+ * CPUs in it, the first in *first; -1 if it is no list (topo.h). */
 static int parse_list(const char *s, bool *set, uint32_t *first)
 {
-	int count = 0;
+	struct list_into l = { set, PF_K_NONE };
+	int n = topo_parse_list(s, list_one, &l);
 
-	*first = PF_K_NONE;
-	while (*s) {
-		char *e;
-		unsigned long a = strtoul(s, &e, 10), b = a;
-
-		if (e == s || a >= TOPO_MAX_CPUS)
-			return -1;
-		s = e;
-		if (*s == '-') {
-			b = strtoul(s + 1, &e, 10);
-			if (e == s + 1 || b < a || b >= TOPO_MAX_CPUS)
-				return -1;
-			s = e;
-		}
-		for (unsigned long c = a; c <= b; c++) {
-			if (set)
-				set[c] = true;
-			if (*first == PF_K_NONE || c < *first)
-				*first = (uint32_t)c;
-			count++;
-		}
-		if (*s == ',')
-			s++;
-		else if (*s)
-			return -1;
-	}
-	return count;
+	*first = l.first;
+	return n;
 }
 
 static uint32_t first_of(const char *root, const char *fmt, uint32_t cpu)

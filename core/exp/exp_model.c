@@ -207,11 +207,12 @@ static void rw_line(const char *layout, const char *what, double a,
 		    double b, double am, double bm, double lo, double hi,
 		    uint32_t id)
 {
-	double m = a - b, m2 = am > 0 && bm > 0 ? am - bm : m;
-	enum cm_verdict v = cm_judge(lo, hi, m < m2 ? m : m2,
-				     m < m2 ? m2 : m, true);
+	double m, mlo, mhi;
+	enum cm_verdict v;
 	char msg[200];
 
+	cs_measured(a, b, am, bm, &m, &mlo, &mhi);
+	v = cm_judge(lo, hi, mlo, mhi, true);
 	report_printf("%-10s %-8s %9.2f %9.2f %9.2f %9.2f %7.3f %s\n", layout,
 		      what, b, hi, lo, m, lo > 0 ? m / lo : 0,
 		      cm_verdict_name(v));
@@ -224,8 +225,9 @@ static void rw_line(const char *layout, const char *what, double a,
 	}
 }
 
-/* rw's readers and writers against the hand-offs of their lines. */
-static void rw_rows(struct engine *e, const struct cm_map *map)
+/* rw's readers and writers against the hand-offs of their lines; their
+ * warnings numbered from @id (after sbm's). */
+static void rw_rows(struct engine *e, const struct cm_map *map, uint32_t id)
 {
 	const struct rw_exp *x = engine_state(e, &exp_rw);
 	uint32_t line = e->topo->line_size ? e->topo->line_size : 64;
@@ -266,13 +268,14 @@ static void rw_rows(struct engine *e, const struct cm_map *map)
 				     x->nreaders);
 		rw_line(name, "scan", r->ns[RW_READERS], r->cached_ns,
 			r->med[RW_READERS], r->cached_med, pa.overlap_ns,
-			pa.serial_ns, (uint32_t)k);
+			pa.serial_ns, id);
 		rw_line(name, "scan+w", r->ns[RW_BOTH], r->cached_ns,
 			r->med[RW_BOTH], r->cached_med, pb.overlap_ns,
-			pb.serial_ns, (uint32_t)k);
+			pb.serial_ns, id + 1);
 		rw_line(name, "write+r", r->wboth_ns, r->ns[RW_WRITERS],
 			r->wboth_med, r->med[RW_WRITERS], pb.writer_ns,
-			pb.writer_ns, (uint32_t)k);
+			pb.writer_ns, id + 2);
+		id += 3;
 		cs_scan_free(&cs);
 		sbm_layout_free(&l);
 	}
@@ -319,7 +322,7 @@ static void model_report(struct engine *e, void *state)
 		for (uint32_t i = 0; i < x->nresults; i++)
 			row(e, x, &map, &x->results[i], i);
 	}
-	rw_rows(e, &map);
+	rw_rows(e, &map, x ? x->nresults : 0);
 }
 
 static void model_release(struct engine *e, void *state)

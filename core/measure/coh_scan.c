@@ -80,6 +80,16 @@ void cs_scan_free(struct cs_scan *s)
 	memset(s, 0, sizeof(*s));
 }
 
+void cs_measured(double a, double b, double am, double bm, double *m,
+		 double *lo, double *hi)
+{
+	double d2 = am > 0 && bm > 0 ? am - bm : a - b;
+
+	*m = a - b;
+	*lo = min2(*m, d2);
+	*hi = *m < d2 ? d2 : *m;
+}
+
 /* misses in flight: up to CS_MLP of a scan's, at least one */
 static double overlap(double serial, double lines)
 {

@@ -69,4 +69,10 @@ struct cs_pred cs_predict_both(const struct cs_scan *s, double period_ns,
 			       double idle_ns, double run_ns,
 			       uint32_t readers);
 
+/* A measured cost @a - @b (means) in *@m, its interval in *@lo..*@hi:
+ * spanned by the medians' difference @am - @bm where both are known
+ * (rw has no reps to give an interval of its own). */
+void cs_measured(double a, double b, double am, double bm, double *m,
+		 double *lo, double *hi);
+
 #endif

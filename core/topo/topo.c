@@ -270,6 +270,48 @@ uint8_t topo_distance(const struct topo *t, uint32_t a, uint32_t b)
 	return t->distance[a * TOPO_MAX_NODES + b];
 }
 
+/* A decimal id below TOPO_MAX_CPUS at *@s, moving past it; -1 if none. */
+static long list_id(const char **s)
+{
+	long v = 0;
+
+	if (**s < '0' || **s > '9')
+		return -1;
+	while (**s >= '0' && **s <= '9') {
+		v = v * 10 + (**s - '0');
+		if (v >= TOPO_MAX_CPUS)
+			return -1;
+		(*s)++;
+	}
+	return v;
+}
+
+int topo_parse_list(const char *s, void (*each)(uint32_t id, void *ctx),
+		    void *ctx)
+{
+	int count = 0;
+
+	while (s && *s) {
+		long a = list_id(&s), b = a;
+
+		if (a < 0)
+			return -1;
+		if (*s == '-') {
+			s++;
+			b = list_id(&s);
+			if (b < a)
+				return -1;
+		}
+		for (long c = a; c <= b; c++, count++)
+			each((uint32_t)c, ctx);
+		if (*s == ',')
+			s++;
+		else if (*s)
+			return -1;
+	}
+	return count;
+}
+
 size_t topo_format_list(char *buf, size_t len, const uint32_t *ids, size_t n)
 {
 	size_t used = 0, i = 0;

@@ -105,4 +105,13 @@ uint32_t topo_usable_count(const struct topo *t);
  */
 size_t topo_format_list(char *buf, size_t len, const uint32_t *ids, size_t n);
 
+/*
+ * Read such a list (as topo_format_list and Linux's cpulist files write
+ * it): @each(id, @ctx) for every id in order; the count, or -1 when @s
+ * is no list or names an id at or beyond TOPO_MAX_CPUS (@each may have
+ * seen the ids before the fault).
+ */
+int topo_parse_list(const char *s, void (*each)(uint32_t id, void *ctx),
+		    void *ctx);
+
 #endif
