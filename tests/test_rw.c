@@ -5,6 +5,7 @@
  * phases, and every reader op's quiet check passed; with the test hook
  * rw_test_stale=1 every layout's check fails and the records say which
  * layout and op, and the run ends failed.  The means keep far misses.
+ * Writers run a spec's steps around the element's op.
  */
 #define _GNU_SOURCE
 #include <math.h>
@@ -16,6 +17,8 @@
 #include "check.h"
 #include "engine_fixture.h"
 #include "exp/exp_rw.h"
+#include "exp/exp_sbm_opts.h"
+#include "measure/steps_op.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
 #include "topo_fixtures.h"
@@ -208,12 +211,33 @@ static void records(void)
 	experiments_release(&b);
 }
 
+/* Writers run a layout's update as sbm does: its then=/undo= steps
+ * (sbitmap-deferred's cleared word, nohz-nrcpus's counter) around the
+ * element's op, the bare op where a layout has none. */
+static void writer_steps(void)
+{
+	static struct engine b;
+	struct rw_exp *x;
+
+	CHECK_EQ_U64(run(&b, "experiment=rw rw_ms=5 "
+			 "layouts=sbitmap-deferred"), 0);
+	x = engine_state(&b, &exp_rw);
+	CHECK(x && x->wop == &sbm_steps_op);
+	experiments_release(&b);
+	CHECK_EQ_U64(run(&b, "experiment=rw rw_ms=5 layouts=global"),
+		     0);
+	x = engine_state(&b, &exp_rw);
+	CHECK(x && x->wop == ops_find(sbm_opts.op, false));
+	experiments_release(&b);
+}
+
 int main(void)
 {
 	static struct engine b;
 
 	trim();
 	records();
+	writer_steps();
 
 	placed("experiment=rw rw_ms=5", RW_OTHER_LLC, 2);
 	placed("experiment=rw rw_ms=5 reader=wrap-llc rw_readers=same-llc",

@@ -19,7 +19,7 @@ TOOL_ONLY_SRCS = tools/logparse.c tools/logparse.h tools/runs.c \
 REPORT_TOOL_SRCS = $(TOOL_ONLY_SRCS) $(RECORD_SCHEMA_CSRCS) \
 	core/exp/experiments.h core/output/record_schema.h \
 	core/output/record.c core/output/crc32.c core/output/labels.c core/output/labels.h \
-	core/measure/coh_model.c core/measure/sbm.c core/measure/c2c_pairs.c \
+	core/measure/coh_model.c core/measure/coh_scan.c core/measure/sbm.c core/measure/c2c_pairs.c \
 	core/measure/layout_spec.c core/measure/layout_table.c core/measure/layout_presets.c core/measure/layout_shape.c \
 	core/topo/topo.c
 REPORT_LOGS = tests/logs/twin-x86_64.log tests/logs/two-runs.log \

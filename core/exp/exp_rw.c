@@ -304,8 +304,6 @@ static int rw_prepare(struct engine *e, void **state)
 	for (uint32_t i = 0; i < t->ncpus; i++)
 		if (x->role[i] != RW_R)
 			x->other[i / 64] |= 1ull << (i % 64);
-	x->op = ops_find(sbm_opts.op, false);
-	x->op_u8 = ops_find(sbm_opts.op_u8, true);
 	x->spacing = sbm_spacing(sbm_opts.line, t);
 	if (node_arena_for_layouts(&x->arena, t, sbm_opts.layouts, x->spacing,
 				   &why))

@@ -88,7 +88,9 @@ struct rw_exp {
 	struct node_arena arena;
 	struct sbm_layout layout;	/* the one being run */
 	struct sbm_reader *rd;		/* per reader: its own gather buffer */
-	const struct sbm_op *op, *op_u8;
+	/* the writers' update of the layout being run: the element's op,
+	 * or its then= steps with the op among them (sbm_steps_op) */
+	const struct sbm_op *wop;
 	uint32_t spacing;
 	double spin_ns;
 	uint64_t idle_spins, run_spins, scan_spins, phase_ticks;

@@ -7,15 +7,25 @@
  */
 #include "exp/exp_rw.h"
 #include "isa_ops.h"
+#include "measure/steps_op.h"
 #include "options/config.h"
+
+/* What a writer's op updates: its steps when the layout has them. */
+static void *writer_place(struct rw_exp *x, uint32_t cpu)
+{
+	const struct sbm_layout *l = &x->layout;
+
+	return l->steps ? (void *)&l->steps[cpu] :
+			  sbm_slot_ptr(l, &x->arena.a, cpu);
+}
 
 /* An idle cycle as nohz sees it: set on entry, clear on exit; only the
  * two updates are timed, never the spells. */
 static void writer(struct rw_exp *x, uint32_t cpu, uint64_t end)
 {
 	const struct sbm_layout *l = &x->layout;
-	const struct sbm_op *op = l->bytewise ? x->op_u8 : x->op;
-	void *p = sbm_slot_ptr(l, &x->arena.a, cpu);
+	const struct sbm_op *op = x->wop;
+	void *p = writer_place(x, cpu);
 	unsigned bit = l->slot[cpu].bit;
 	struct rw_cpu *c = &x->cpu[cpu];
 	struct hist *h = &x->hist[x->hidx[cpu]].h;
@@ -59,8 +69,8 @@ static bool gave_up(struct engine *e, uint64_t t0)
 static void dirtier(struct engine *e, struct rw_exp *x, uint32_t cpu)
 {
 	const struct sbm_layout *l = &x->layout;
-	const struct sbm_op *op = l->bytewise ? x->op_u8 : x->op;
-	void *p = sbm_slot_ptr(l, &x->arena.a, cpu);
+	const struct sbm_op *op = x->wop;
+	void *p = writer_place(x, cpu);
 	unsigned bit = l->slot[cpu].bit;
 	uint64_t seen = 0, t0 = isa_counter();
 

@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "exp/exp_rw.h"
+#include "exp/exp_sbm.h"
 #include "exp/exp_sbm_opts.h"
+#include "measure/steps_op.h"
 #include "isa_ops.h"
 #include "options/config.h"
 #include "output/report.h"
@@ -149,6 +151,29 @@ static bool check_layout(struct engine *e, struct rw_exp *x,
 	return ok;
 }
 
+/* The writers' op for @kind, as sbm runs it: the spec's op= (or the
+ * options'), and its then= steps bound to this arena when it has them;
+ * the readers scan the element's mask either way. */
+static int writers_op(struct rw_exp *x, enum sbm_kind kind, const char **why)
+{
+	struct sbm_layout *l = &x->layout;
+
+	x->wop = sbm_elem_op(kind);
+	if (!x->wop) {
+		*why = "the spec's op= is not one of this build's";
+		return -1;
+	}
+	if (!l->nsteps)
+		return 0;
+	l->steps = sbm_steps_bind(l, &x->arena.a, x->wop);
+	if (!l->steps) {
+		*why = "out of memory";
+		return -1;
+	}
+	x->wop = &sbm_steps_op;
+	return 0;
+}
+
 static int run_layout(struct engine *e, struct rw_exp *x,
 		      struct rw_result *res)
 {
@@ -159,6 +184,11 @@ static int run_layout(struct engine *e, struct rw_exp *x,
 	if (sbm_layout_build(&x->layout, res->kind, e->topo, x->spacing,
 			     &why)) {
 		report_warn("rw", 0, why);
+		return 1;
+	}
+	if (writers_op(x, res->kind, &why)) {
+		report_warn("rw", 0, why);
+		sbm_layout_free(&x->layout);
 		return 1;
 	}
 	for (uint32_t i = 0; i < x->nreaders; i++) {
