@@ -55,6 +55,9 @@ struct machine_info {
 	 * firmware says of itself (x86 microcode, arm64 MIDR/REVIDR, riscv
 	 * DT model and SBI ids), as hello keys */
 	const struct smbios_id *smbios;
+	/* said at the end of the CPU-start line where the platform has
+	 * something to add (x86: the CPUs with APIC ids above 255); NULL */
+	const char *cpus_note;
 	const char *id_key[MACHINE_IDS], *id_val[MACHINE_IDS];
 	unsigned nids;
 };

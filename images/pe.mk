@@ -42,10 +42,10 @@ endif
 # qemu-efi-aarch64 snakeoil firmware).
 if BOOT_TESTS
 if IMAGE_UEFI
-TESTS += tests/boot-secure.sh
+TESTS += tests/boot-secure.sh tests/boot-secure-current.sh
 endif
 endif
-EXTRA_DIST += tests/boot-secure.sh
+EXTRA_DIST += tests/boot-secure.sh tests/boot-secure-current.sh
 
 # The checker and the fixer on images made byte by byte (every tree that
 # runs the host unit tests).

@@ -105,6 +105,8 @@ static void machine(struct engine *e)
 	efi_machine_names(&e->info);
 	efi_secure_boot_note(&e->info);
 	x86_microcode_id(&cpu, &e->info);
+	/* servers above 255 CPUs start in x2APIC mode: say which it was */
+	machine_add_id(&e->info, "apic", x86_apic_mode());
 }
 
 static int cpus(struct engine *e, const char **why)
@@ -122,7 +124,15 @@ static int cpus(struct engine *e, const char **why)
 
 static void cpu_details(struct engine *e)
 {
+	static char note[48];
+	uint32_t high = 0;
+
 	x86_cpuid_fill_topo(&cpu, e->topo);
+	/* only x2APIC reaches these; xAPIC's ICR holds 8 bits of id */
+	for (uint32_t i = 0; i < e->topo->ncpus; i++)
+		high += e->topo->cpus[i].hwid > 255;
+	snprintf(note, sizeof(note), "%u with APIC ids above 255", high);
+	e->info.cpus_note = note;
 }
 
 static void prepare(struct engine *e)

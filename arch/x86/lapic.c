@@ -51,6 +51,15 @@ void x86_lapic_init(void)
 	xapic = (volatile uint32_t *)(uintptr_t)(base & APIC_BASE_ADDR);
 }
 
+const char *x86_apic_mode(void)
+{
+	uint64_t base = rdmsr(MSR_APIC_BASE);
+
+	if (!(base & APIC_BASE_ENABLE))
+		return "disabled";
+	return base & APIC_BASE_X2APIC ? "x2apic" : "xapic";
+}
+
 bool x86_lapic_x2apic(void)
 {
 	return x2apic;

@@ -68,6 +68,7 @@ static inline uint64_t rdtsc_plain(void)
 #define MSR_APIC_BASE	0x1b
 #define MSR_EFER	0xc0000080
 #define APIC_BASE_X2APIC (1ull << 10)
+#define APIC_BASE_ENABLE (1ull << 11)
 #define EFER_LME	(1ull << 8)
 #define EFER_NXE	(1ull << 11)
 
@@ -141,6 +142,9 @@ void x86_tsc_delay_us(uint64_t us);
 /* lapic.c */
 void x86_lapic_init(void);
 bool x86_lapic_x2apic(void);
+/* The local APIC's mode as the firmware left it (IA32_APIC_BASE):
+ * "x2apic", "xapic" or "disabled"; read before x86_lapic_init(). */
+const char *x86_apic_mode(void);
 uint32_t x86_lapic_id(void);
 /* the APIC timer count for @us, measured against the TSC; 0: none */
 uint32_t x86_lapic_timer_count_us(uint32_t us);

@@ -459,7 +459,8 @@ int engine_start(struct engine *e)
 	e->start_ms = -1;
 	if (!e->self_threaded)
 		bring_up(e);
-	report_cpus(enabled_cpus(e->topo), e->nlost, e->start_ms);
+	report_cpus(enabled_cpus(e->topo), e->nlost, e->start_ms,
+		    e->info.cpus_note);
 	plat_check_cpus();	/* memory types: every CPU like the boot CPU */
 	e->bsp_sleeps = !e->self_threaded && plat_boot_cpu_sleeps();
 	if (!engine_choose_cpus(e)) {

@@ -23,7 +23,8 @@ static struct {
 	uint64_t rec_ticks;	/* counter ticks the last record took */
 } rep;
 
-void report_cpus(uint32_t cpus, uint32_t lost, double start_ms)
+void report_cpus(uint32_t cpus, uint32_t lost, double start_ms,
+		 const char *note)
 {
 	char took[48] = "";
 
@@ -33,7 +34,8 @@ void report_cpus(uint32_t cpus, uint32_t lost, double start_ms)
 	rep.have_cpus = true;
 	if (start_ms >= 0)
 		snprintf(took, sizeof(took), ", started in %.1f ms", start_ms);
-	report_printf("CPUs up: %u of %u%s%s\n", cpus - lost, cpus, took,
+	report_printf("CPUs up: %u of %u%s%s%s%s\n", cpus - lost, cpus, took,
+		      note ? ", " : "", note ? note : "",
 		      lost ? " -- CPUs LOST, see the cpu-start warnings: "
 			     "figures are for fewer CPUs than the machine has" :
 			     "");

@@ -51,7 +51,8 @@ void report_cpufail(const struct topo *t);
  * says so, so a run on fewer CPUs than the machine has is never taken for
  * a full one.  @start_ms: how long starting them took (<0: not timed, the
  * Linux twin). */
-void report_cpus(uint32_t cpus, uint32_t lost, double start_ms);
+void report_cpus(uint32_t cpus, uint32_t lost, double start_ms,
+		 const char *note);
 /* Every way to power off returned: say so before the platform halts. */
 void report_power_off_failed(void);
 /* @n more CPUs lost after they came up (they stopped answering) */
