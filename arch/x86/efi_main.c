@@ -162,6 +162,8 @@ static void prepare(struct engine *e)
 	x86_ap_set_init_wait(x86_needs_init_wait(&cpu));
 	if (e->cfg->test & CONFIG_TEST_EARLY_RESEND)
 		x86_ap_set_early_resend();
+	if (e->cfg->test & CONFIG_TEST_LONG_START_WAIT)
+		x86_ap_set_first_window_us(2000000);
 	report_printf("AP start: INIT-SIPI-SIPI, %s\n",
 		      x86_needs_init_wait(&cpu) ?
 		      "10 ms INIT wait (MP spec)" :

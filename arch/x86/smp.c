@@ -38,6 +38,7 @@
 
 static unsigned init_us = INIT_TO_SIPI_US, sipi_us = SIPI_GAP_US;
 static bool early_resend;	/* test=early-resend */
+static unsigned first_window_us = TRY_WINDOW_US;	/* test=long-start-wait */
 
 void x86_ap_set_init_wait(bool wait)
 {
@@ -47,6 +48,10 @@ void x86_ap_set_init_wait(bool wait)
 void x86_ap_set_early_resend(void)
 {
 	early_resend = true;
+}
+void x86_ap_set_first_window_us(unsigned us)
+{
+	first_window_us = us;
 }
 #define PT_TEMP		0x1000	/* temporary page tables, after the code */
 
@@ -235,9 +240,10 @@ static int send_start(uint32_t apic, uint64_t token, bool spec_waits)
 
 /* Wait for @token to be claimed; a CPU that keeps moving gets more
  * windows (bounded), one that stands still does not. */
-static bool wait_claimed(uint64_t token, bool no_wait, uint32_t *last_stage)
+static bool wait_claimed(uint64_t token, bool no_wait, unsigned window_us,
+			 uint32_t *last_stage)
 {
-	uint64_t n = no_wait ? 0 : x86_tsc_hz / 1000000 * TRY_WINDOW_US;
+	uint64_t n = no_wait ? 0 : x86_tsc_hz / 1000000 * window_us;
 	uint32_t s = stage();
 	bool claimed = false;
 
@@ -289,7 +295,8 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 			return 0;	/* refused, yet it came */
 		}
 		/* up, or claimed between the last look and the revoke */
-		if (wait_claimed(token, no_wait, &s) ||
+		if (wait_claimed(token, no_wait, try == 1 ? first_window_us :
+				 TRY_WINDOW_US, &s) ||
 		    !start_token_revoke(token_word(), token)) {
 			if (try > 1) {
 				snprintf(msg, sizeof(msg), "apic %#x up on try "
@@ -302,7 +309,8 @@ int plat_cpu_start(uint32_t cpu, uint64_t hwid, plat_cpu_entry entry,
 			snprintf(msg, sizeof(msg), "apic %#x at stage %u (%s) "
 				 "%u ms after INIT-SIPI-SIPI; resending (try "
 				 "%u of %u)", apic, s, stage_str(s),
-				 no_wait ? 0 : TRY_WINDOW_US / 1000, try + 1,
+				 no_wait ? 0 : (try == 1 ? first_window_us :
+				 TRY_WINDOW_US) / 1000, try + 1,
 				 START_TRIES);
 			report_warn("cpu-start", cpu, msg);
 		}

@@ -173,6 +173,8 @@ bool x86_needs_init_wait(const struct x86_cpuid *c);
 void x86_ap_set_init_wait(bool wait);
 /* test=early-resend: every first try given up at once (smp.c) */
 void x86_ap_set_early_resend(void);
+/* test=long-start-wait: the first try waits @us for a sign of life */
+void x86_ap_set_first_window_us(unsigned us);
 
 /* tramp_page.c: after ExitBootServices, the highest run of @pages free
  * pages below 640 KiB in the final memory map, never

@@ -59,10 +59,13 @@ static int set_test(const struct option_decl *d, struct config *c,
 		c->test |= CONFIG_TEST_STUCK_CPU;
 	else if (!strcmp(val, "early-resend"))
 		c->test |= CONFIG_TEST_EARLY_RESEND;
+	else if (!strcmp(val, "long-start-wait"))
+		c->test |= CONFIG_TEST_LONG_START_WAIT;
 	else
 		return config_bad_value(err, errlen, d->key, val,
 					"none, low-mem-taken, cntfrq-zero, "
-					"stuck-cpu, early-resend");
+					"stuck-cpu, early-resend, "
+					"long-start-wait");
 	return 0;
 }
 
@@ -154,7 +157,7 @@ static const struct option_decl decls[] = {
 	{ .key = "test", .kind = OPT_CUSTOM, OPT_FIELD(test),
 	  .flags = OPT_QUIET, .set = set_test, .def = "none", .meta = "WHAT",
 	  .help = "boot tests only, forces a fallback path: none | "
-	  "low-mem-taken | cntfrq-zero | stuck-cpu | early-resend" },
+	  "low-mem-taken | cntfrq-zero | stuck-cpu | early-resend | long-start-wait" },
 	{ .key = "bmc_watchdog", .kind = OPT_ENUM,
 	  OPT_FIELD(bmc_watchdog_stop), .flags = OPT_IF_SET,
 	  .names = bmc_watchdog, .def = "keep", .meta = "W",
