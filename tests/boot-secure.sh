@@ -21,23 +21,22 @@ w=$boot_tmp
 # SBM_GEN=current (tests/boot-secure-current.sh): QEMU 10 and edk2
 # 2025.02 from deps/current, the firmware that also enforces NX on
 # loaded images (strictnx), as 2024-25 server firmware does
-gen=${SBM_GEN:-debian12} fwroot='' fw=()
+# (Debian 13 re-issued the snakeoil certificate: each generation's own)
+gen=${SBM_GEN:-debian12} fw=(--gen "${SBM_GEN:-debian12}")
 if [ "$gen" = current ]; then
-	fwroot=${SBM_DEPS:-$SBM_SRCDIR/deps}/current
 	if [ "$SBM_ARCH" = x86_64 ]; then
-		fw=(--gen current --firmware OVMF_CODE_4M.secboot.strictnx.fd)
+		fw+=(--firmware OVMF_CODE_4M.secboot.strictnx.fd)
 	else
-		fw=(--gen current --firmware AAVMF_CODE.secboot.strictnx.fd)
+		fw+=(--firmware AAVMF_CODE.secboot.strictnx.fd)
 	fi
-	"$SBM_SRCDIR/images/qemu-run" "${fw[@]}" --arch "$SBM_ARCH" --secure-boot \
-		--image "$SBM_BUILDDIR/$SBM_IMAGE" --dry-run >/dev/null 2>"$w/gen.err"
-	case $? in
-	0) ;;
-	5) echo "SKIP: secure boot, current generation: $(cat "$w/gen.err")"; exit 77 ;;
-	*) bad "qemu-run --gen current: $(cat "$w/gen.err")"; boot_done; exit ;;
-	esac
 fi
-key=$fwroot/usr/share/ovmf/PkKek-1-snakeoil.key cert=$fwroot/usr/share/ovmf/PkKek-1-snakeoil.pem
+root=$("$SBM_SRCDIR/images/qemu-run" --gen "$gen" --arch "$SBM_ARCH" --print-root 2>"$w/gen.err")
+case $? in
+0) ;;
+5) echo "SKIP: secure boot, $gen generation: $(cat "$w/gen.err")"; exit 77 ;;
+*) bad "qemu-run --gen $gen: $(cat "$w/gen.err")"; boot_done; exit ;;
+esac
+key=${root%/}/usr/share/ovmf/PkKek-1-snakeoil.key cert=${root%/}/usr/share/ovmf/PkKek-1-snakeoil.pem
 for f in "$key" "$cert"; do
 	[ -f "$f" ] || { bad "$f not found (Debian package ovmf)"; boot_done; exit; }
 done
@@ -65,7 +64,7 @@ else
 fi
 
 rc=0
-"$SBM_SRCDIR/images/qemu-run" ${fw[@]+"${fw[@]}"} --arch "$SBM_ARCH" --image "$w/signed.efi" --secure-boot \
+"$SBM_SRCDIR/images/qemu-run" "${fw[@]}" --arch "$SBM_ARCH" --image "$w/signed.efi" --secure-boot \
 	--smp 2 --timeout 180 --quiet --log "$w/signed.log" -- "${opts[@]}" 2>"$w/qemu-run.err" || rc=$?
 "$SBM_BUILDDIR/sbmlog" records "$w/signed.log" >"$w/rec" 2>/dev/null
 if [ "$rc" = 0 ] && grep -q '^end .*status=ok' "$w/rec"; then
@@ -80,7 +79,7 @@ if [ "$sb" = 1 ]; then ok "hello: secure_boot=1"; else bad "hello: secure_boot='
 
 # The unsigned image: QEMU in a session of its own, stopped by group once
 # the firmware has said no.
-setsid "$SBM_SRCDIR/images/qemu-run" ${fw[@]+"${fw[@]}"} --arch "$SBM_ARCH" --image "$img" --secure-boot \
+setsid "$SBM_SRCDIR/images/qemu-run" "${fw[@]}" --arch "$SBM_ARCH" --image "$img" --secure-boot \
 	--smp 2 --timeout 180 --quiet --log "$w/unsigned.log" -- "${opts[@]}" 2>/dev/null &
 pid=$!
 if boot_wait_for "$w/unsigned.log" "Access Denied" 170 "$pid"; then

@@ -128,9 +128,10 @@ static void cpu_details(struct engine *e)
 	uint32_t high = 0;
 
 	x86_cpuid_fill_topo(&cpu, e->topo);
-	/* only x2APIC reaches these; xAPIC's ICR holds 8 bits of id */
+	/* CPUs to start whose ids do not fit xAPIC's 8-bit destination */
 	for (uint32_t i = 0; i < e->topo->ncpus; i++)
-		high += e->topo->cpus[i].hwid > 255;
+		high += !(e->topo->cpus[i].flags & TOPO_CPU_DISABLED) &&
+			e->topo->cpus[i].hwid > UINT8_MAX;
 	snprintf(note, sizeof(note), "%u with APIC ids above 255", high);
 	e->info.cpus_note = note;
 }
@@ -162,8 +163,11 @@ static void prepare(struct engine *e)
 	x86_ap_set_init_wait(x86_needs_init_wait(&cpu));
 	if (e->cfg->test & CONFIG_TEST_EARLY_RESEND)
 		x86_ap_set_early_resend();
-	if (e->cfg->test & CONFIG_TEST_LONG_START_WAIT)
+	if (e->cfg->test & CONFIG_TEST_LONG_START_WAIT) {
 		x86_ap_set_first_window_us(2000000);
+		report_printf("test=long-start-wait: an AP's first start "
+			      "waits 2000 ms for a sign of life\n");
+	}
 	report_printf("AP start: INIT-SIPI-SIPI, %s\n",
 		      x86_needs_init_wait(&cpu) ?
 		      "10 ms INIT wait (MP spec)" :

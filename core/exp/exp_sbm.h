@@ -118,14 +118,22 @@ extern sbm_pair_fn sbm_pair_runner;
 
 extern const struct experiment exp_sbm;
 
+/* The op layout @kind's element is updated with: the spec's op=, else
+ * the op= (op_u8=) option's; NULL when this build has no such op. */
+const struct sbm_op *sbm_elem_op(enum sbm_kind kind);
+/*
+ * The update built layout @l's CPUs run, into *@op: the element's op,
+ * or, where its spec has then= steps, sbm_steps_op over l->steps (bound
+ * here to arena @a; sbm_layout_free() frees them).  sbm, scale and rw's
+ * writers all update a layout this way.  0, or -1 with the reason in @why.
+ */
+int sbm_layout_op(struct sbm_layout *l, const struct sbm_arena *a,
+		  const struct sbm_op **op, const char **why);
 /*
  * Build layout @kind into x->layout (in x->arena, x->spacing apart) and
  * pick its op into x->op; 0, or -1 with the reason in @why.  The scale
  * experiment runs the same layouts this way.
  */
-/* The op layout @kind's element is updated with: the spec's op=, else
- * the op= (op_u8=) option's; NULL when this build has no such op. */
-const struct sbm_op *sbm_elem_op(enum sbm_kind kind);
 int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 		   const char **why);
 

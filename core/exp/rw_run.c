@@ -11,7 +11,6 @@
 #include "exp/exp_rw.h"
 #include "exp/exp_sbm.h"
 #include "exp/exp_sbm_opts.h"
-#include "measure/steps_op.h"
 #include "isa_ops.h"
 #include "options/config.h"
 #include "output/report.h"
@@ -151,29 +150,6 @@ static bool check_layout(struct engine *e, struct rw_exp *x,
 	return ok;
 }
 
-/* The writers' op for @kind, as sbm runs it: the spec's op= (or the
- * options'), and its then= steps bound to this arena when it has them;
- * the readers scan the element's mask either way. */
-static int writers_op(struct rw_exp *x, enum sbm_kind kind, const char **why)
-{
-	struct sbm_layout *l = &x->layout;
-
-	x->wop = sbm_elem_op(kind);
-	if (!x->wop) {
-		*why = "the spec's op= is not one of this build's";
-		return -1;
-	}
-	if (!l->nsteps)
-		return 0;
-	l->steps = sbm_steps_bind(l, &x->arena.a, x->wop);
-	if (!l->steps) {
-		*why = "out of memory";
-		return -1;
-	}
-	x->wop = &sbm_steps_op;
-	return 0;
-}
-
 static int run_layout(struct engine *e, struct rw_exp *x,
 		      struct rw_result *res)
 {
@@ -186,7 +162,8 @@ static int run_layout(struct engine *e, struct rw_exp *x,
 		report_warn("rw", 0, why);
 		return 1;
 	}
-	if (writers_op(x, res->kind, &why)) {
+	/* writers update as sbm does; readers scan the element's mask */
+	if (sbm_layout_op(&x->layout, &x->arena.a, &x->wop, &why)) {
 		report_warn("rw", 0, why);
 		sbm_layout_free(&x->layout);
 		return 1;

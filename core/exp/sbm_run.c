@@ -133,27 +133,35 @@ int sbm_use_layout(struct engine *e, struct sbm_exp *x, enum sbm_kind kind,
 			sbm_layout_free(l);
 			return -1;
 		}
-	x->op = sbm_elem_op(kind);
-	if (!x->op) {
-		*why = "the spec's op= is not one of this build's";
+	if (l->nsteps && sbm_opts.mode == MODE_PAIR) {
+		*why = "mode=pair times the element's op alone: a layout with then= steps runs in windows (mode=loop)";
 		sbm_layout_free(l);
 		return -1;
 	}
-	if (l->nsteps) {
-		/* the element's op and the spec's steps, per CPU */
-		if (sbm_opts.mode == MODE_PAIR) {
-			*why = "mode=pair times the element's op alone: a layout with then= steps runs in windows (mode=loop)";
-			sbm_layout_free(l);
-			return -1;
-		}
-		l->steps = sbm_steps_bind(l, &x->arena.a, x->op);
-		if (!l->steps) {
-			*why = "out of memory";
-			sbm_layout_free(l);
-			return -1;
-		}
-		x->op = &sbm_steps_op;
+	if (sbm_layout_op(l, &x->arena.a, &x->op, why)) {
+		sbm_layout_free(l);
+		return -1;
 	}
+	return 0;
+}
+
+int sbm_layout_op(struct sbm_layout *l, const struct sbm_arena *a,
+		  const struct sbm_op **op, const char **why)
+{
+	*op = sbm_elem_op(l->kind);
+	if (!*op) {
+		*why = "the spec's op= is not one of this build's";
+		return -1;
+	}
+	if (!l->nsteps)
+		return 0;
+	/* the element's op and the spec's steps, per CPU */
+	l->steps = sbm_steps_bind(l, a, *op);
+	if (!l->steps) {
+		*why = "out of memory";
+		return -1;
+	}
+	*op = &sbm_steps_op;
 	return 0;
 }
 
