@@ -149,6 +149,32 @@ else
 	bad "rw: the twin run failed: $(head -c 300 "$w/rw.err")"
 fi
 
+# Ownership runs (measure/own_runs.h), on a live twin run of sbm and c2c:
+# the image counts the swaps that found another CPU's tag; every CPU's
+# first swap finds another's (or none), so changes >= cpus; run is
+# updates / changes.  predict divides each hand-off by the run: at gap 0
+# a line of S sharers costs S x (h / run + op) - op above the floor.
+if [ -x "$twin" ] && "$twin" experiment=sbm,c2c layouts=global,private reps=2 gap=0 iters=20000 >"$w/runs.log" 2>"$w/runs.err"; then
+	runs=$(grep '^@sbm runs .* layout=global gap=0 ' "$w/runs.log" | head -1)
+	kv() { printf '%s\n' "$runs" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+	u=$(kv updates) c=$(kv changes) n=$(kv cpus) r=$(kv per_owner)
+	[ -n "$runs" ] && [ "$c" -ge "$n" ] && [ "$c" -le "$u" ] && [ "$n" -ge 2 ] &&
+		awk -v u="$u" -v c="$c" -v r="$r" 'BEGIN { d = u / c - r; exit !(d < 0.006 && d > -0.006) }' &&
+		ok "runs: $n CPUs, $u updates, $c changes of owner, run $r = updates / changes" ||
+		bad "runs: record '$runs'"
+	sbm predict "$w/runs.log"; rc=$?
+	got=$(rec sbm global 0 fair per_owner)
+	h=$(rec sbm global 0 fair handoff_ns) op=$(rec sbm global 0 fair op_ns) s=$(rec sbm global 0 fair sharers)
+	want=$(awk -v s="$s" -v h="$h" -v op="$op" -v r="$got" 'BEGIN { printf "%.4f", s * (h / r + op) - op }')
+	[ $rc = 0 ] && [ "$got" = "$r" ] && ok "runs: predict takes the image's run ($got)" ||
+		bad "runs: predict exit $rc, run '$got' want '$r'"
+	check sbm global 0 fair owner_cost_ns "$want" "runs: one hand-off per run, $s sharers"
+	grep -q '(runs of [0-9.]* updates per owner, measured)' "$w/out" && grep -q '(runs of [0-9.]* updates)' "$w/runs.log" &&
+		ok "runs: both tables print the runs' row" || bad "runs: no runs row"
+else
+	bad "runs: the twin run failed: $(head -c 300 "$w/runs.err")"
+fi
+
 # A published matrix (the hand-made fixture of tests/import-c2c.sh):
 # with its lscpu, and inferred from the matrix alone, the same machine.
 csv=$logs/c2c/published-8cpu.csv

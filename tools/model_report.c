@@ -38,6 +38,30 @@ static void fmt(char *b, size_t n, bool have, double v, int dec)
 		snprintf(b, n, "-");
 }
 
+/* Under an sbm row: the prediction with one hand-off per measured run. */
+static void run_line(FILE *f, const struct model_row *x)
+{
+	double lo = x->p_run[CM_FAIR].cost_ns, hi = x->p_run[CM_NEAREST].cost_ns;
+	char ra[16];
+
+	if (lo > hi) {
+		double t = lo;
+
+		lo = hi;
+		hi = t;
+	}
+	fmt(ra, sizeof(ra), x->have_meas && lo > 0, lo > 0 ? x->meas / lo : 0,
+	    3);
+	fprintf(f, "%-10s %-8s %6s %4s %5s %4s %8.1f %8.1f %9.2f %9.2f %7s "
+		"%7s %9s %15s %7s %6s %-7s %s (runs of %.1f updates per "
+		"owner, measured)\n", "", "", "", "", "", "",
+		x->p_run[CM_FAIR].handoff_ns, x->p_run[CM_NEAREST].handoff_ns,
+		x->p_run[CM_FAIR].cost_ns, x->p_run[CM_NEAREST].cost_ns, "", "",
+		"", "", "", ra, "", x->have_meas ? cm_verdict_name(
+		cm_judge(x->bound ? 0 : lo, hi, x->meas_lo, x->meas_hi, true)) :
+		"-", x->run);
+}
+
 static void sbm_table(FILE *f, const struct model_rows *rows)
 {
 	bool any = false;
@@ -75,6 +99,8 @@ static void sbm_table(FILE *f, const struct model_rows *rows)
 			model_row_band_name(x, x->closer) : "-",
 			cm_verdict_name(x->verdict),
 			x->bound ? " (bound)" : "");
+		if (x->run > 0)
+			run_line(f, x);
 	}
 }
 
@@ -190,6 +216,12 @@ static void warning(const struct model_row *x, char *b, size_t n)
 			 "node, retried ops, a vCPU not run)", x->layout, x->op,
 			 at, x->meas, fig, x->bound ? 0 : lo, hi,
 			 hi > 0 ? x->meas / hi : 0);
+	if (x->verdict == CM_V_BELOW && x->run > 0) {
+		size_t l = strlen(b);
+
+		snprintf(b + l, n - l, "; measured runs: %.1f updates per "
+			 "change of owner", x->run);
+	}
 }
 
 static void warnings(FILE *f, const struct model_rows *rows)
@@ -352,6 +384,14 @@ static void put_rows(struct out *o, const struct model_rows *rows,
 				if (y->verdict != CM_V_NONE)
 					rec_str(&x, "verdict",
 						cm_verdict_word(y->verdict));
+			}
+			if (y->run > 0) {
+				rec_dbl(&x, "per_owner", y->run, 2);
+				rec_dbl(&x, "owner_cost_ns",
+					y->p_run[a].cost_ns, 3);
+				if (y->have_meas && y->p_run[a].cost_ns > 0)
+					rec_dbl(&x, "owner_ratio", y->meas /
+						y->p_run[a].cost_ns, 4);
 			}
 			put(o, &x);
 		}

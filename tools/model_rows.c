@@ -235,6 +235,46 @@ static void note_add(struct model_rows *rows, const char *s)
 			 l ? "; " : "", s);
 }
 
+/* The mean ownership run the image measured for @layout at @gap (its
+ * "runs" record, measure/own_runs.h); 0 when it has none. */
+static double run_of(const struct run *r, const char *layout, unsigned gap)
+{
+	for (size_t i = 0; i < r->records.n; i++) {
+		const struct run_rec *x = &r->records.rec[i];
+		const char *l;
+		double v;
+
+		if (!run_rec_is(r, i, "runs"))
+			continue;
+		l = run_rec_str(x, "layout");
+		if (l && !strcmp(l, layout) && run_rec_uint(x, "gap") == gap &&
+		    run_rec_dbl(x, "per_owner", &v) && v >= 1)
+			return v;
+	}
+	return 0;
+}
+
+/* @x's prediction again with each line's hand-offs divided by the run:
+ * one hand-off per run of updates, not per update. */
+static int predict_runs(struct model_row *x, const struct cm_lines *ls)
+{
+	struct cm_lines c = *ls;
+
+	c.line = malloc(sizeof(*c.line) * (ls->nlines ? ls->nlines : 1));
+	if (!c.line)
+		return -1;
+	for (uint32_t i = 0; i < ls->nlines; i++) {
+		c.line[i] = ls->line[i];
+		for (int a = 0; a < CM_NARBITERS; a++)
+			c.line[i].handoff[a] /= x->run;
+	}
+	for (int a = 0; a < CM_NARBITERS; a++)
+		x->p_run[a] = cm_predict(&c, (enum cm_arbiter)a, x->op_ns,
+					 x->think_ns);
+	free(c.line);
+	return 0;
+}
+
 static int sbm_rows(struct model_rows *rows, const struct run *r,
 		    const struct model_map *mm, struct built *b,
 		    const char **why)
@@ -272,6 +312,12 @@ static int sbm_rows(struct model_rows *rows, const struct run *r,
 		x->op_ns = f0;
 		x->think_ns = fg > f0 ? fg - f0 : 0;
 		predict(x, ls);
+		x->run = run_of(r, y->layout, y->gap);
+		if (x->run > 0 && predict_runs(x, ls)) {
+			cm_lines_free(&tmp);
+			*why = "out of memory";
+			return -1;
+		}
 		cm_lines_free(&tmp);
 		x->have_meas = true;
 		x->meas = y->upd_ns - fg;

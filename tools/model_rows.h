@@ -40,6 +40,10 @@ struct model_row {
 	enum cm_verdict verdict;
 	enum cm_arbiter closer;	/* the arbiter nearer the measurement */
 	double ratio;		/* measured / the closer arbiter's figure */
+	/* sbm global: the image's ownership runs at this gap (a "runs"
+	 * record; 0: none) and the prediction with one hand-off per run */
+	double run;
+	struct cm_pred p_run[CM_NARBITERS];
 };
 
 struct model_rows {

@@ -9,14 +9,25 @@
  * ping-pongs into hand-offs.  sbmlog report says the same from the
  * records (tools/model_rows.c), with the scale curves too.  With rw,
  * the readers' scans and the writers' updates against the hand-offs
- * they pay (measure/coh_scan.h).  Runs with sbm or rw, last, and
- * measures nothing itself.
+ * they pay (measure/coh_scan.h).  Runs with sbm or rw, last.  Its one
+ * measurement checks the model's own assumption: at each gap sbm ran,
+ * how many updates the global layout's CPUs make in a row before the
+ * line changes owner (measure/own_runs.h); a layout below the band with
+ * runs of many updates is explained, and the model's figure divided by
+ * the run is printed beside it.
  */
 #include "output/record_schema.h"
 
 #ifndef SBM_EXP_NO_RECORDS
 /* its figures are the host's model records; here only warnings */
 const struct rec_schema exp_model_records[] = {
+	REC_KIND("runs", REST, 5, ONE)
+	REC_KEY("layout", STR, "")
+	REC_KEY("gap", U64, "ns")
+	REC_KEY("cpus", U64, "")
+	REC_KEY("updates", U64, "")
+	REC_KEY("changes", U64, "")
+	REC_KEY("per_owner", DBL, "")
 	REC_END
 };
 #endif
@@ -40,6 +51,7 @@ const struct option_set exp_model_options = {
 #include "measure/c2c_pairs.h"
 #include "measure/coh_model.h"
 #include "measure/coh_scan.h"
+#include "measure/own_runs.h"
 #include "measure/stats.h"
 #include "output/report.h"
 
@@ -53,7 +65,16 @@ struct model {
 	double cls[PAIR_NCLASSES];
 	uint32_t cls_pairs[PAIR_NCLASSES];
 	double k;		/* hand-off per CAS one-way ns */
+	/* per sbm result: the global layout's ownership runs at its gap
+	 * (updates 0: not measured), and their mean */
+	struct own_runs *own;
+	double *run;
 };
+
+/* An ownership-runs window: long enough for thousands of hand-offs,
+ * short beside sbm's windows. */
+#define MODEL_RUNS_MS 20
+#define MODEL_RUNS_MAX (1u << 22)
 
 static double handoff(const void *ctx, uint32_t a, uint32_t b)
 {
@@ -72,11 +93,74 @@ static int model_prepare(struct engine *e, void **state)
 	return *state ? 0 : -1;
 }
 
+static void runs_record(uint32_t gap, const struct own_runs *r)
+{
+	struct rec rec;
+
+	report_rec_start(&rec, "runs");
+	rec_str(&rec, "layout", sbm_kind_name(SBM_GLOBAL));
+	rec_u64(&rec, "gap", gap);
+	rec_u64(&rec, "cpus", r->n);
+	rec_u64(&rec, "updates", r->updates);
+	rec_u64(&rec, "changes", r->changes);
+	rec_dbl(&rec, "per_owner", own_runs_mean(r), 2);
+	report_record(&rec);
+}
+
+/* The global layout's runs at each gap sbm measured it at, on its CPUs
+ * (the chosen ones), once per gap; only with a map to judge against. */
 static int model_run(struct engine *e, void *state)
 {
-	(void)e;
-	(void)state;
-	return 0;	/* it measures nothing: report() reads the others */
+	struct model *m = state;
+	const struct sbm_exp *x = engine_state(e, &exp_sbm);
+	const struct c2c_exp *c = engine_state(e, &exp_c2c);
+	uint32_t *cpus, n = 0;
+
+	if (!x || !x->nresults || !c || !c->nres || e->aborted ||
+	    e->nchosen < 2)
+		return 0;
+	m->run = calloc(x->nresults, sizeof(double));
+	m->own = calloc(x->nresults, sizeof(struct own_runs));
+	cpus = malloc(sizeof(uint32_t) * e->topo->ncpus);
+	if (!m->run || !m->own || !cpus) {
+		free(cpus);
+		return -1;
+	}
+	for (uint32_t i = 0; i < e->topo->ncpus; i++)
+		if (e->chosen[i])
+			cpus[n++] = i;
+	for (uint32_t i = 0; i < x->nresults; i++) {
+		const struct sbm_result *r = &x->results[i];
+		struct own_runs o = {
+			.cpus = cpus, .n = n,
+			.gap_ticks = ops_gap_ticks(r->gap_ns,
+						   e->info.counter_hz),
+			.window_ticks = e->info.counter_hz * MODEL_RUNS_MS /
+					1000,
+			.max_updates = MODEL_RUNS_MAX,
+		};
+		uint32_t j;
+
+		if (r->kind != SBM_GLOBAL)
+			continue;
+		for (j = 0; j < i; j++)
+			if (m->run[j] > 0 &&
+			    x->results[j].gap_ns == r->gap_ns)
+				break;
+		if (j < i) {
+			m->run[i] = m->run[j];
+			continue;
+		}
+		if (own_runs_run(e, &o)) {
+			free(cpus);
+			return -1;
+		}
+		m->run[i] = own_runs_mean(&o);
+		o.cpus = NULL;
+		m->own[i] = o;
+	}
+	free(cpus);
+	return 0;
 }
 
 /* Class medians of c2c's pairs, each missing class from the nearest
@@ -146,10 +230,39 @@ static double floor_op(const struct engine *e, const struct sbm_exp *x,
 	return 0;
 }
 
-static void row(struct engine *e, const struct sbm_exp *x,
-		const struct cm_map *map, const struct sbm_result *r,
-		uint32_t id)
+/*
+ * The row again with one hand-off per measured run of @run updates, not
+ * per update: each line's hand-offs divided by the run.
+ */
+static void runs_line(struct cm_lines *ls, double op, double think,
+		      double run, double meas, double ci, bool bound)
 {
+	struct cm_pred p[CM_NARBITERS];
+	double lo, hi;
+	enum cm_verdict v;
+
+	for (uint32_t i = 0; i < ls->nlines; i++)
+		for (int a = 0; a < CM_NARBITERS; a++)
+			ls->line[i].handoff[a] /= run;
+	for (int a = 0; a < CM_NARBITERS; a++)
+		p[a] = cm_predict(ls, (enum cm_arbiter)a, op, think);
+	lo = p[CM_NEAREST].cost_ns < p[CM_FAIR].cost_ns ?
+	     p[CM_NEAREST].cost_ns : p[CM_FAIR].cost_ns;
+	hi = p[CM_NEAREST].cost_ns < p[CM_FAIR].cost_ns ?
+	     p[CM_FAIR].cost_ns : p[CM_NEAREST].cost_ns;
+	v = cm_judge(bound ? 0 : lo, hi, meas - ci, meas + ci, true);
+	report_printf("%-10s %-8s %6s %5s %4s %8.1f %9.2f %9.2f %9s %8s "
+		      "%7.3f %s (runs of %.1f updates)\n", "", "", "", "",
+		      "", p[CM_FAIR].handoff_ns, p[CM_FAIR].cost_ns,
+		      p[CM_NEAREST].cost_ns, "", "", lo > 0 ? meas / lo : 0,
+		      cm_verdict_name(v), run);
+}
+
+static void row(struct engine *e, const struct sbm_exp *x,
+		const struct model *m, const struct cm_map *map,
+		const struct sbm_result *r, uint32_t id)
+{
+	double run = m->run ? m->run[id] : 0;
 	bool bound = !strncmp(r->op, "store", 5);
 	double op = floor_op(e, x, r), fg, think, meas, ci, lo, hi;
 	struct cm_pred p[CM_NARBITERS];
@@ -187,14 +300,21 @@ static void row(struct engine *e, const struct sbm_exp *x,
 		      p[CM_NEAREST].cost_ns, meas, ci,
 		      lo > 0 ? meas / lo : 0, cm_verdict_name(v),
 		      bound ? " (bound)" : "");
+	if (run > 0)
+		runs_line(&ls, op, think, run, meas, ci, bound);
 	if (v == CM_V_BELOW || v == CM_V_ABOVE) {
+		char runs[64] = "";
+
+		if (run > 0)
+			snprintf(runs, sizeof(runs), "; measured runs: %.1f "
+				 "updates per change of owner", run);
 		snprintf(msg, sizeof(msg), "%s %s gap %u: measured %.2f ns "
 			 "above the floor, %s the model's %.2f..%.2f ns "
-			 "(%s)", sbm_kind_name(r->kind), r->op, r->gap_ns,
+			 "(%s%s)", sbm_kind_name(r->kind), r->op, r->gap_ns,
 			 meas, v == CM_V_BELOW ? "below" : "above",
 			 bound ? 0 : lo, hi, v == CM_V_BELOW ?
 			 "more than one update per hand-off" :
-			 "more than the map's hand-offs");
+			 "more than the map's hand-offs", runs);
 		report_warn("model", id, msg);
 	}
 	cm_lines_free(&ls);
@@ -320,7 +440,10 @@ static void model_report(struct engine *e, void *state)
 			      "most", "hand_f", "cost_f", "cost_n",
 			      "measured", "+-95%", "ratio", "verdict");
 		for (uint32_t i = 0; i < x->nresults; i++)
-			row(e, x, &map, &x->results[i], i);
+			row(e, x, m, &map, &x->results[i], i);
+		for (uint32_t i = 0; m->own && i < x->nresults; i++)
+			if (m->own[i].updates)
+				runs_record(x->results[i].gap_ns, &m->own[i]);
 	}
 	rw_rows(e, &map, x ? x->nresults : 0);
 }
@@ -330,8 +453,11 @@ static void model_release(struct engine *e, void *state)
 	struct model *m = state;
 
 	(void)e;
-	if (m)
+	if (m) {
 		free(m->pair);
+		free(m->run);
+		free(m->own);
+	}
 	free(m);
 }
 
