@@ -247,7 +247,9 @@ static double run_of(const struct run *r, const char *layout, unsigned gap)
 		if (!run_rec_is(r, i, "runs"))
 			continue;
 		l = run_rec_str(x, "layout");
+		/* an uneven count (a CPU that hardly ran) is no run */
 		if (l && !strcmp(l, layout) && run_rec_uint(x, "gap") == gap &&
+		    run_rec_uint(x, "even") == 1 &&
 		    run_rec_dbl(x, "per_owner", &v) && v >= 1)
 			return v;
 	}

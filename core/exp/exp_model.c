@@ -10,11 +10,11 @@
  * records (tools/model_rows.c), with the scale curves too.  With rw,
  * the readers' scans and the writers' updates against the hand-offs
  * they pay (measure/coh_scan.h).  Runs with sbm or rw, last.  Its one
- * measurement checks the model's own assumption: at each gap sbm ran,
- * how many updates the global layout's CPUs make in a row before the
+ * measurement checks the model's own assumption: for each shared layout
+ * at each gap sbm ran, how many updates a CPU makes in a row before its
  * line changes owner (measure/own_runs.h); a layout below the band with
- * runs of many updates is explained, and the model's figure divided by
- * the run is printed beside it.
+ * runs of many updates is explained, and the model's figure with one
+ * hand-off per run is printed beside it.
  */
 #include "output/record_schema.h"
 
@@ -25,9 +25,14 @@ const struct rec_schema exp_model_records[] = {
 	REC_KEY("layout", STR, "")
 	REC_KEY("gap", U64, "ns")
 	REC_KEY("cpus", U64, "")
+	REC_KEY("lines", U64, "")
 	REC_KEY("updates", U64, "")
 	REC_KEY("changes", U64, "")
 	REC_KEY("per_owner", DBL, "")
+	REC_KEY("cpu_min", U64, "")
+	REC_KEY("cpu_max", U64, "")
+	REC_KEY("stall_ms", DBL, "ms")
+	REC_KEY("even", U64, "flag")
 	REC_END
 };
 #endif
@@ -93,28 +98,71 @@ static int model_prepare(struct engine *e, void **state)
 	return *state ? 0 : -1;
 }
 
-static void runs_record(uint32_t gap, const struct own_runs *r)
+static void runs_record(const struct engine *e, const char *layout,
+			uint32_t gap, const struct own_runs *r)
 {
 	struct rec rec;
 
 	report_rec_start(&rec, "runs");
-	rec_str(&rec, "layout", sbm_kind_name(SBM_GLOBAL));
+	rec_str(&rec, "layout", layout);
 	rec_u64(&rec, "gap", gap);
 	rec_u64(&rec, "cpus", r->n);
+	rec_u64(&rec, "lines", r->ngroups);
 	rec_u64(&rec, "updates", r->updates);
 	rec_u64(&rec, "changes", r->changes);
 	rec_dbl(&rec, "per_owner", own_runs_mean(r), 2);
+	rec_u64(&rec, "cpu_min", r->cpu_min);
+	rec_u64(&rec, "cpu_max", r->cpu_max);
+	rec_dbl(&rec, "stall_ms", e->info.counter_hz ? (double)r->stall_max *
+		1000 / (double)e->info.counter_hz : 0, 3);
+	rec_u64(&rec, "even", own_runs_even(r));
 	report_record(&rec);
 }
 
-/* The global layout's runs at each gap sbm measured it at, on its CPUs
- * (the chosen ones), once per gap; only with a map to judge against. */
+/*
+ * Group the CPUs @cpus of layout @kind by the line their slot lies in
+ * (@group per position, lines in @ngroups); false when the layout does
+ * not build here or no line has two sharers (nothing to hand off).
+ */
+static bool runs_groups(const struct engine *e, const struct sbm_exp *x,
+			enum sbm_kind kind, const uint32_t *cpus, uint32_t n,
+			uint32_t *group, uint64_t *key, uint32_t *ngroups)
+{
+	uint32_t line = e->topo->line_size ? e->topo->line_size : 64;
+	const char *why = NULL;
+	struct sbm_layout l;
+	bool shared = false;
+
+	if (sbm_layout_build(&l, kind, e->topo, x->spacing, &why))
+		return false;
+	*ngroups = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		uint64_t k = sbm_slot_line(&l.slot[cpus[i]], line);
+		uint32_t g = 0;
+
+		while (g < *ngroups && key[g] != k)
+			g++;
+		if (g == *ngroups)
+			key[(*ngroups)++] = k;
+		else
+			shared = true;
+		group[i] = g;
+	}
+	sbm_layout_free(&l);
+	return shared;
+}
+
+/* Each shared layout's runs at each gap sbm measured it at, on the
+ * chosen CPUs, once per layout and gap; only with a map to judge
+ * against. */
 static int model_run(struct engine *e, void *state)
 {
 	struct model *m = state;
 	const struct sbm_exp *x = engine_state(e, &exp_sbm);
 	const struct c2c_exp *c = engine_state(e, &exp_c2c);
-	uint32_t *cpus, n = 0;
+	uint32_t *cpus, *group, n = 0;
+	uint64_t *key;
+	int rc = 0;
 
 	if (!x || !x->nresults || !c || !c->nres || e->aborted ||
 	    e->nchosen < 2)
@@ -122,9 +170,11 @@ static int model_run(struct engine *e, void *state)
 	m->run = calloc(x->nresults, sizeof(double));
 	m->own = calloc(x->nresults, sizeof(struct own_runs));
 	cpus = malloc(sizeof(uint32_t) * e->topo->ncpus);
-	if (!m->run || !m->own || !cpus) {
-		free(cpus);
-		return -1;
+	group = malloc(sizeof(uint32_t) * e->topo->ncpus);
+	key = malloc(sizeof(uint64_t) * e->topo->ncpus);
+	if (!m->run || !m->own || !cpus || !group || !key) {
+		rc = -1;
+		goto out;
 	}
 	for (uint32_t i = 0; i < e->topo->ncpus; i++)
 		if (e->chosen[i])
@@ -132,7 +182,7 @@ static int model_run(struct engine *e, void *state)
 	for (uint32_t i = 0; i < x->nresults; i++) {
 		const struct sbm_result *r = &x->results[i];
 		struct own_runs o = {
-			.cpus = cpus, .n = n,
+			.cpus = cpus, .n = n, .group = group,
 			.gap_ticks = ops_gap_ticks(r->gap_ns,
 						   e->info.counter_hz),
 			.window_ticks = e->info.counter_hz * MODEL_RUNS_MS /
@@ -141,26 +191,32 @@ static int model_run(struct engine *e, void *state)
 		};
 		uint32_t j;
 
-		if (r->kind != SBM_GLOBAL)
-			continue;
 		for (j = 0; j < i; j++)
-			if (m->run[j] > 0 &&
+			if (m->run[j] > 0 && x->results[j].kind == r->kind &&
 			    x->results[j].gap_ns == r->gap_ns)
 				break;
 		if (j < i) {
 			m->run[i] = m->run[j];
 			continue;
 		}
+		if (!runs_groups(e, x, r->kind, cpus, n, group, key,
+				 &o.ngroups))
+			continue;
 		if (own_runs_run(e, &o)) {
-			free(cpus);
-			return -1;
+			rc = -1;
+			goto out;
 		}
-		m->run[i] = own_runs_mean(&o);
+		/* uneven: recorded, not used (own_runs_even()) */
+		m->run[i] = own_runs_even(&o) ? own_runs_mean(&o) : 0;
 		o.cpus = NULL;
+		o.group = NULL;
 		m->own[i] = o;
 	}
+out:
 	free(cpus);
-	return 0;
+	free(group);
+	free(key);
+	return rc;
 }
 
 /* Class medians of c2c's pairs, each missing class from the nearest
@@ -443,7 +499,8 @@ static void model_report(struct engine *e, void *state)
 			row(e, x, m, &map, &x->results[i], i);
 		for (uint32_t i = 0; m->own && i < x->nresults; i++)
 			if (m->own[i].updates)
-				runs_record(x->results[i].gap_ns, &m->own[i]);
+				runs_record(e, sbm_kind_name(x->results[i].kind),
+					    x->results[i].gap_ns, &m->own[i]);
 	}
 	rw_rows(e, &map, x ? x->nresults : 0);
 }
