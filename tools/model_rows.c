@@ -256,24 +256,14 @@ static double run_of(const struct run *r, const char *layout, unsigned gap)
 	return 0;
 }
 
-/* @x's prediction again with each line's hand-offs divided by the run:
- * one hand-off per run of updates, not per update. */
+/* @x's prediction again with one hand-off per run (cm_predict_runs()). */
 static int predict_runs(struct model_row *x, const struct cm_lines *ls)
 {
-	struct cm_lines c = *ls;
-
-	c.line = malloc(sizeof(*c.line) * (ls->nlines ? ls->nlines : 1));
-	if (!c.line)
-		return -1;
-	for (uint32_t i = 0; i < ls->nlines; i++) {
-		c.line[i] = ls->line[i];
-		for (int a = 0; a < CM_NARBITERS; a++)
-			c.line[i].handoff[a] /= x->run;
-	}
 	for (int a = 0; a < CM_NARBITERS; a++)
-		x->p_run[a] = cm_predict(&c, (enum cm_arbiter)a, x->op_ns,
-					 x->think_ns);
-	free(c.line);
+		if (cm_predict_runs(ls, (enum cm_arbiter)a, x->op_ns,
+				    x->think_ns, x->run, &x->p_run[a],
+				    &x->p_ovl[a]))
+			return -1;
 	return 0;
 }
 

@@ -41,9 +41,10 @@ struct model_row {
 	enum cm_arbiter closer;	/* the arbiter nearer the measurement */
 	double ratio;		/* measured / the closer arbiter's figure */
 	/* sbm global: the image's ownership runs at this gap (a "runs"
-	 * record; 0: none) and the prediction with one hand-off per run */
+	 * record; 0: none) and the prediction with one hand-off per run,
+	 * after the run's ops and overlapping them (cm_predict_runs()) */
 	double run;
-	struct cm_pred p_run[CM_NARBITERS];
+	struct cm_pred p_run[CM_NARBITERS], p_ovl[CM_NARBITERS];
 };
 
 struct model_rows {

@@ -288,30 +288,32 @@ static double floor_op(const struct engine *e, const struct sbm_exp *x,
 
 /*
  * The row again with one hand-off per measured run of @run updates, not
- * per update: each line's hand-offs divided by the run.
+ * per update: the band from the run overlapping the hand-off to the run
+ * then the hand-off (cm_predict_runs()).
  */
-static void runs_line(struct cm_lines *ls, double op, double think,
+static void runs_line(const struct cm_lines *ls, double op, double think,
 		      double run, double meas, double ci, bool bound)
 {
-	struct cm_pred p[CM_NARBITERS];
-	double lo, hi;
+	struct cm_pred s[CM_NARBITERS], o[CM_NARBITERS];
+	double lo = 0, hi = 0;
 	enum cm_verdict v;
 
-	for (uint32_t i = 0; i < ls->nlines; i++)
-		for (int a = 0; a < CM_NARBITERS; a++)
-			ls->line[i].handoff[a] /= run;
-	for (int a = 0; a < CM_NARBITERS; a++)
-		p[a] = cm_predict(ls, (enum cm_arbiter)a, op, think);
-	lo = p[CM_NEAREST].cost_ns < p[CM_FAIR].cost_ns ?
-	     p[CM_NEAREST].cost_ns : p[CM_FAIR].cost_ns;
-	hi = p[CM_NEAREST].cost_ns < p[CM_FAIR].cost_ns ?
-	     p[CM_FAIR].cost_ns : p[CM_NEAREST].cost_ns;
+	for (int a = 0; a < CM_NARBITERS; a++) {
+		if (cm_predict_runs(ls, (enum cm_arbiter)a, op, think, run,
+				    &s[a], &o[a]))
+			return;
+		if (!a || o[a].cost_ns < lo)
+			lo = o[a].cost_ns;
+		if (!a || s[a].cost_ns > hi)
+			hi = s[a].cost_ns;
+	}
 	v = cm_judge(bound ? 0 : lo, hi, meas - ci, meas + ci, true);
 	report_printf("%-10s %-8s %6s %5s %4s %8.1f %9.2f %9.2f %9s %8s "
-		      "%7.3f %s (runs of %.1f updates)\n", "", "", "", "",
-		      "", p[CM_FAIR].handoff_ns, p[CM_FAIR].cost_ns,
-		      p[CM_NEAREST].cost_ns, "", "", lo > 0 ? meas / lo : 0,
-		      cm_verdict_name(v), run);
+		      "%7.3f %s (runs of %.1f updates; overlapped %.2f/%.2f)"
+		      "\n", "", "", "", "", "", s[CM_FAIR].handoff_ns,
+		      s[CM_FAIR].cost_ns, s[CM_NEAREST].cost_ns, "", "",
+		      lo > 0 ? meas / lo : 0, cm_verdict_name(v), run,
+		      o[CM_FAIR].cost_ns, o[CM_NEAREST].cost_ns);
 }
 
 static void row(struct engine *e, const struct sbm_exp *x,

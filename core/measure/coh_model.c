@@ -344,6 +344,33 @@ struct cm_pred cm_predict(const struct cm_lines *ls, enum cm_arbiter a,
 	return p;
 }
 
+int cm_predict_runs(const struct cm_lines *ls, enum cm_arbiter a,
+		    double op_ns, double think_ns, double run,
+		    struct cm_pred *serial, struct cm_pred *overlap)
+{
+	struct cm_lines c = *ls;
+
+	if (!(run >= 1))
+		run = 1;
+	c.line = malloc(sizeof(*c.line) * (ls->nlines ? ls->nlines : 1));
+	if (!c.line)
+		return -1;
+	for (uint32_t i = 0; i < ls->nlines; i++) {
+		c.line[i] = ls->line[i];
+		c.line[i].handoff[a] = ls->line[i].handoff[a] / run;
+	}
+	*serial = cm_predict(&c, a, op_ns, think_ns);
+	/* a service of max(h / run, op): the hand-off's share above op */
+	for (uint32_t i = 0; i < ls->nlines; i++) {
+		double h = ls->line[i].handoff[a] / run;
+
+		c.line[i].handoff[a] = h > op_ns ? h - op_ns : 0;
+	}
+	*overlap = cm_predict(&c, a, op_ns, think_ns);
+	free(c.line);
+	return 0;
+}
+
 enum cm_verdict cm_judge(double lo, double hi, double meas_lo,
 			 double meas_hi, bool cost)
 {

@@ -98,6 +98,17 @@ struct cm_pred {
 struct cm_pred cm_predict(const struct cm_lines *ls, enum cm_arbiter a,
 			  double op_ns, double think_ns);
 
+/*
+ * @ls with one hand-off per run of @run updates (measure/own_runs.h),
+ * two ways: @serial, the run's ops and then the hand-off (h / run + op a
+ * update); @overlap, the next owner's request in flight during the run,
+ * so a run costs the longer of the two (max(h / run, op)).  They bound
+ * the band with runs.  0, or -1 out of memory.
+ */
+int cm_predict_runs(const struct cm_lines *ls, enum cm_arbiter a,
+		    double op_ns, double think_ns, double run,
+		    struct cm_pred *serial, struct cm_pred *overlap);
+
 /* Where a measurement lies against the model's band. */
 enum cm_verdict {
 	CM_V_NONE,	/* nothing measured beside it */
