@@ -70,8 +70,8 @@ struct model {
 	double cls[PAIR_NCLASSES];
 	uint32_t cls_pairs[PAIR_NCLASSES];
 	double k;		/* hand-off per CAS one-way ns */
-	/* per sbm result: the global layout's ownership runs at its gap
-	 * (updates 0: not measured), and their mean */
+	/* per sbm result: its shared layout's ownership runs at its gap
+	 * (updates 0: not measured), and their mean where even (else 0) */
 	struct own_runs *own;
 	double *run;
 };
