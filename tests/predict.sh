@@ -149,6 +149,21 @@ else
 	bad "rw: the twin run failed: $(head -c 300 "$w/rw.err")"
 fi
 
+# Runs on paper (--latency run=K): the same two cores with runs of 5
+# updates: serial 2 x (50 / 5 + 5) - 5 = 25 ns, overlapped (the next
+# owner's request in flight) 2 x max(50 / 5, 5) - 5 = 15 ns; the floor
+# layout has no sharer and no run.
+sbm predict --topology sockets=1,cores=2 --latency llc=50,op=5,run=5 --gap 0 --no-scale; rc=$?
+[ $rc = 0 ] && ok "paper runs: accepted" || bad "paper runs: exit $rc: $(cat "$w/err")"
+check sbm global 0 fair per_owner 5 "paper runs: the given run"
+check sbm global 0 fair owner_cost_ns 25 "paper runs: serial"
+check sbm global 0 nearest owner_overlap_ns 15 "paper runs: overlapped"
+[ -z "$(rec sbm private 0 fair per_owner)" ] && ok "paper runs: none on a line of one" || bad "paper runs: a run on private"
+grep -q '(runs of 5.0 updates per owner, given; ' "$w/out" && ok "paper runs: the row says given" || bad "paper runs: row"
+sbm predict --topology sockets=1,cores=2 --latency llc=50,op=5,run=0.5 --gap 0; rc=$?
+[ $rc != 0 ] && grep -q 'run=0.5: updates per owner are 1 or more' "$w/err" && ok "paper runs: run=0.5 refused, said" ||
+	bad "paper runs: run=0.5: exit $rc $(cat "$w/err")"
+
 # Ownership runs (measure/own_runs.h), on a live twin run of sbm and c2c:
 # the image counts the swaps that found another CPU's tag; every CPU's
 # first swap finds another's (or none), so changes >= cpus; run is

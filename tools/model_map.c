@@ -331,9 +331,9 @@ int model_map_paper(struct model_map *mm, const char *shape,
 	static const char *const skeys[] = { "sockets", "nodes", "llcs",
 					     "cores", "threads" };
 	static const char *const lkeys[] = { "smt", "llc", "node", "package",
-					     "none", "op" };
-	double s[5], l[6];
-	bool hs[5], hl[6];
+					     "none", "op", "run" };
+	double s[5], l[7];
+	bool hs[5], hl[7];
 	const char *w = NULL;
 	unsigned id = 0;
 
@@ -344,8 +344,14 @@ int model_map_paper(struct model_map *mm, const char *shape,
 	mm->source = "paper";
 	if (parse_words(shape, skeys, 5, s, hs, TOPO_MAX_CPUS, "--topology",
 			why, len) ||
-	    parse_words(lat, lkeys, 6, l, hl, 1e6, "--latency", why, len))
+	    parse_words(lat, lkeys, 7, l, hl, 1e6, "--latency", why, len))
 		return -1;
+	if (hl[6] && !(l[6] >= 1)) {
+		snprintf(why, len, "--latency: run=%g: updates per owner are "
+			 "1 or more", l[6]);
+		return -1;
+	}
+	mm->paper_run = hl[6] ? l[6] : 0;
 	for (int k = 0; k < 5; k++) {
 		if (!hs[k])
 			s[k] = 1;

@@ -31,6 +31,9 @@ struct model_map {
 	 * CAS one-way on the same pair, where it has one; else 1 */
 	double rfo_per_cas;
 	const char *source;		/* "run", "paper" */
+	/* paper: --latency run=K, updates per change of owner (the model's
+	 * runs, docs/model.md 2a); 0 when not given */
+	double paper_run;
 	char note[480];			/* what stood in for what */
 	struct cm_map m;
 };
@@ -45,7 +48,7 @@ int model_map_of_run(struct model_map *mm, const struct run *r,
  * (per socket N nodes and L LLCs, L a multiple of N; per LLC C cores of
  * T threads) and @lat "smt=..,llc=..,node=..,package=..,none=.." in ns
  * (the classes the shape has must be given; op=NS the floor op, into
- * *@op_ns, 0 when absent).  0, or -1 naming the bad word in @why.
+ * *@op_ns, 0 when absent; run=K updates per owner, into paper_run).  0, or -1 naming the bad word in @why.
  */
 int model_map_paper(struct model_map *mm, const char *shape,
 		    const char *lat, double *op_ns, char *why, size_t len);

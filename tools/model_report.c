@@ -55,12 +55,13 @@ static void run_line(FILE *f, const struct model_row *x)
 	    3);
 	fprintf(f, "%-10s %-8s %6s %4s %5s %4s %8.1f %8.1f %9.2f %9.2f %7s "
 		"%7s %9s %15s %7s %6s %-7s %s (runs of %.1f updates per "
-		"owner, measured; overlapped %.2f/%.2f)\n", "", "", "", "",
+		"owner, %s; overlapped %.2f/%.2f)\n", "", "", "", "",
 		"", "", x->p_run[CM_FAIR].handoff_ns,
 		x->p_run[CM_NEAREST].handoff_ns, x->p_run[CM_FAIR].cost_ns,
 		x->p_run[CM_NEAREST].cost_ns, "", "", "", "", "", ra, "",
 		x->have_meas ? cm_verdict_name(cm_judge(x->bound ? 0 : lo, hi,
 		x->meas_lo, x->meas_hi, true)) : "-", x->run,
+		x->run_from ? x->run_from : "measured",
 		x->p_ovl[CM_FAIR].cost_ns, x->p_ovl[CM_NEAREST].cost_ns);
 }
 
@@ -436,7 +437,7 @@ static int predict_usage(void)
 		"       sbmlog predict --topology sockets=S,nodes=N,llcs=L,"
 		"cores=C,threads=T\n"
 		"                      --latency smt=NS,llc=NS,node=NS,"
-		"package=NS,none=NS[,op=NS]\n"
+		"package=NS,none=NS[,op=NS][,run=K]\n"
 		"                      [--gap LIST] [--no-scale]\n"
 		"A run with sbm results or scale points is modelled beside "
 		"them; a run with\nonly a map (c2c records), and a machine on "

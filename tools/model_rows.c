@@ -305,6 +305,7 @@ static int sbm_rows(struct model_rows *rows, const struct run *r,
 		x->think_ns = fg > f0 ? fg - f0 : 0;
 		predict(x, ls);
 		x->run = run_of(r, y->layout, y->gap);
+		x->run_from = "measured";
 		if (x->run > 0 && predict_runs(x, ls)) {
 			cm_lines_free(&tmp);
 			*why = "out of memory";
@@ -697,6 +698,13 @@ int model_rows_paper(struct model_rows *out, const struct model_map *mm,
 			x->op_ns = op_ns;
 			x->think_ns = gaps[g];
 			predict(x, ls);
+			/* runs given on paper: for the shared layouts */
+			x->run = ls->most > 1 ? mm->paper_run : 0;
+			x->run_from = "given";
+			if (x->run > 0 && predict_runs(x, ls)) {
+				snprintf(why, len, "out of memory");
+				rc = -1;
+			}
 		}
 	for (int o = 0; scale && !rc && o < 2; o++)
 		for (size_t i = 0; !rc && i < NPAPER - 2; i++)

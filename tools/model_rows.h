@@ -44,6 +44,7 @@ struct model_row {
 	 * record; 0: none) and the prediction with one hand-off per run,
 	 * after the run's ops and overlapping them (cm_predict_runs()) */
 	double run;
+	const char *run_from;	/* "measured" (a runs record), "given" */
 	struct cm_pred p_run[CM_NARBITERS], p_ovl[CM_NARBITERS];
 };
 
