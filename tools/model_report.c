@@ -42,15 +42,10 @@ static void fmt(char *b, size_t n, bool have, double v, int dec)
  * its band from overlapped (the low edge) to serial. */
 static void run_line(FILE *f, const struct model_row *x)
 {
-	double lo = 0, hi = 0;
+	double lo, hi;
 	char ra[16];
 
-	for (int a = 0; a < CM_NARBITERS; a++) {
-		if (!a || x->p_ovl[a].cost_ns < lo)
-			lo = x->p_ovl[a].cost_ns;
-		if (!a || x->p_run[a].cost_ns > hi)
-			hi = x->p_run[a].cost_ns;
-	}
+	cm_runs_band(x->p_run, x->p_ovl, &lo, &hi);
 	fmt(ra, sizeof(ra), x->have_meas && lo > 0, lo > 0 ? x->meas / lo : 0,
 	    3);
 	fprintf(f, "%-10s %-8s %6s %4s %5s %4s %8.1f %8.1f %9.2f %9.2f %7s "

@@ -164,9 +164,11 @@ static void prepare(struct engine *e)
 	if (e->cfg->test & CONFIG_TEST_EARLY_RESEND)
 		x86_ap_set_early_resend();
 	if (e->cfg->test & CONFIG_TEST_LONG_START_WAIT) {
-		x86_ap_set_first_window_us(2000000);
+		const uint32_t us = 2000000;
+
+		x86_ap_set_first_window_us(us);
 		report_printf("test=long-start-wait: an AP's first start "
-			      "waits 2000 ms for a sign of life\n");
+			      "waits %u ms for a sign of life\n", us / 1000);
 	}
 	report_printf("AP start: INIT-SIPI-SIPI, %s\n",
 		      x86_needs_init_wait(&cpu) ?

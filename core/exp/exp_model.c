@@ -295,18 +295,14 @@ static void runs_line(const struct cm_lines *ls, double op, double think,
 		      double run, double meas, double ci, bool bound)
 {
 	struct cm_pred s[CM_NARBITERS], o[CM_NARBITERS];
-	double lo = 0, hi = 0;
+	double lo, hi;
 	enum cm_verdict v;
 
-	for (int a = 0; a < CM_NARBITERS; a++) {
+	for (int a = 0; a < CM_NARBITERS; a++)
 		if (cm_predict_runs(ls, (enum cm_arbiter)a, op, think, run,
 				    &s[a], &o[a]))
 			return;
-		if (!a || o[a].cost_ns < lo)
-			lo = o[a].cost_ns;
-		if (!a || s[a].cost_ns > hi)
-			hi = s[a].cost_ns;
-	}
+	cm_runs_band(s, o, &lo, &hi);
 	v = cm_judge(bound ? 0 : lo, hi, meas - ci, meas + ci, true);
 	report_printf("%-10s %-8s %6s %5s %4s %8.1f %9.2f %9.2f %9s %8s "
 		      "%7.3f %s (runs of %.1f updates; overlapped %.2f/%.2f)"

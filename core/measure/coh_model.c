@@ -371,6 +371,19 @@ int cm_predict_runs(const struct cm_lines *ls, enum cm_arbiter a,
 	return 0;
 }
 
+void cm_runs_band(const struct cm_pred *s, const struct cm_pred *o,
+		  double *lo, double *hi)
+{
+	*lo = o[0].cost_ns;
+	*hi = s[0].cost_ns;
+	for (int a = 1; a < CM_NARBITERS; a++) {
+		if (o[a].cost_ns < *lo)
+			*lo = o[a].cost_ns;
+		if (s[a].cost_ns > *hi)
+			*hi = s[a].cost_ns;
+	}
+}
+
 enum cm_verdict cm_judge(double lo, double hi, double meas_lo,
 			 double meas_hi, bool cost)
 {

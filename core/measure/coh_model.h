@@ -109,6 +109,11 @@ int cm_predict_runs(const struct cm_lines *ls, enum cm_arbiter a,
 		    double op_ns, double think_ns, double run,
 		    struct cm_pred *serial, struct cm_pred *overlap);
 
+/* The band with runs over both arbiters: @lo the least overlapped
+ * cost, @hi the greatest serial one (@s, @o per arbiter). */
+void cm_runs_band(const struct cm_pred *s, const struct cm_pred *o,
+		  double *lo, double *hi);
+
 /* Where a measurement lies against the model's band. */
 enum cm_verdict {
 	CM_V_NONE,	/* nothing measured beside it */

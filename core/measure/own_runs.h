@@ -37,8 +37,9 @@ struct own_runs {
 	/* out: sums over the CPUs, and the fewest and most one CPU made */
 	uint64_t updates, changes;
 	uint64_t cpu_min, cpu_max;
-	/* the longest a CPU went without completing OWN_CHECK_EVERY swaps,
-	 * ticks: the host not running a vCPU, or a line withheld */
+	/* the longest a CPU took for OWN_CHECK_EVERY swaps beyond their
+	 * gaps' nominal length, ticks: the host not running a vCPU, or a
+	 * line withheld */
 	uint64_t stall_max;
 };
 
