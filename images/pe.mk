@@ -1,14 +1,14 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# The UEFI images' last step: tools/pe_fix.c sets NX_COMPAT, rounds
+# The UEFI images' last step: tools/pe/pe_fix.c sets NX_COMPAT, rounds
 # SizeOfImage to whole pages and adds the .sbat section to what objcopy
 # made (arch/x86/local.mk, arch/arm64/local.mk: PE_FINISH); pe-check
-# (tools/pe_check.c) reads the headers back in make check.  Both run on
+# (tools/pe/pe_check.c) reads the headers back in make check.  Both run on
 # the build machine, so they are built with CC_FOR_BUILD in cross trees.
-PE_TOOL_SRCS = tools/pe_image.c tools/pe_image.h
-EXTRA_DIST += $(PE_TOOL_SRCS) tools/pe_fix.c tools/pe_check.c \
+PE_TOOL_SRCS = tools/pe/pe_image.c tools/pe/pe_image.h
+EXTRA_DIST += $(PE_TOOL_SRCS) tools/pe/pe_fix.c tools/pe/pe_check.c \
 	images/pe.mk tests/pe-check.sh
 
-# SBAT (README, "Secure Boot"): the generation is raised by one when a
+# SBAT (docs/hardware.md, "Secure Boot"): the generation is raised by one when a
 # release fixes a flaw that lets a signed image be used to get past
 # Secure Boot, so that firmware and shim can revoke every older image in
 # one SbatLevel entry; never for other fixes.
@@ -17,14 +17,14 @@ SBAT_URL = https://github.com/sbmbench/sbmbench
 
 if IMAGE_UEFI
 noinst_DATA += pe-fix pe-check sbat.csv
-pe-fix: tools/pe_fix.c $(PE_TOOL_SRCS)
+pe-fix: tools/pe/pe_fix.c $(PE_TOOL_SRCS)
 	$(AM_V_CC)$(CC_FOR_BUILD) $(CFLAGS_FOR_BUILD) $(WARN_CFLAGS) -std=c11 \
-		-I$(srcdir)/tools -o $@ $(srcdir)/tools/pe_fix.c \
-		$(srcdir)/tools/pe_image.c
-pe-check: tools/pe_check.c $(PE_TOOL_SRCS)
+		-I$(srcdir)/tools -o $@ $(srcdir)/tools/pe/pe_fix.c \
+		$(srcdir)/tools/pe/pe_image.c
+pe-check: tools/pe/pe_check.c $(PE_TOOL_SRCS)
 	$(AM_V_CC)$(CC_FOR_BUILD) $(CFLAGS_FOR_BUILD) $(WARN_CFLAGS) -std=c11 \
-		-I$(srcdir)/tools -o $@ $(srcdir)/tools/pe_check.c \
-		$(srcdir)/tools/pe_image.c
+		-I$(srcdir)/tools -o $@ $(srcdir)/tools/pe/pe_check.c \
+		$(srcdir)/tools/pe/pe_image.c
 sbat.csv: Makefile
 	$(AM_V_GEN)printf '%s\n%s\n' \
 		'sbat,1,SBAT Version,sbat,1,https://github.com/rhboot/shim/blob/main/SBAT.md' \

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * libFuzzer target: any bytes as acpidump's text (tools/acpi_dump.c),
+ * libFuzzer target: any bytes as acpidump's text (tools/preflight/acpi_dump.c),
  * the reader of what a user mails in.  Checked beyond no crash, no leak,
  * no read out of bounds: a refusal always says why, and what is accepted
  * holds tables of 1 to ACPI_DUMP_MAX_LEN bytes, each found by its name.
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acpi_dump.h"
+#include "preflight/acpi_dump.h"
 #include "fw/acpi.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -9,10 +9,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "logreport.h"
-#include "run_records.h"
-#include "runmap.h"
-#include "runs.h"
+#include "log/logreport.h"
+#include "log/run_records.h"
+#include "exp/scale/scale_map.h"
+#include "log/runmap.h"
+#include "log/runs.h"
+#include "report/kind_tables.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

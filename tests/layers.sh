@@ -1,19 +1,20 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
-# core/ is layers without cycles: the include graph of core/ and arch/,
-# folded to folders (core/engine, core/exp, ..., arch/x86; core/'s own
-# headers are the folder "core"), has no cycle.  Every `#include "..."`
-# of a .c, .h, .S or .def file counts, resolved as the compiler's -I
-# paths do: the including file's folder first, then core/ (where
-# "topo/topo.h" means core/topo/topo.h), then the one arch/ file of
-# that name; isa_ops.h, which each build takes from its own arch/<isa>/,
-# is the folder "arch/<isa>" (a leaf: it includes nothing of the tree).
-# Fails on a folder cycle, printing it with the includes that make each
-# step.  Cycles between files (a .c and its .h taken as one unit:
-# core/options/config) are printed and counted, not failed on.
+# The tree is layers without cycles: the include graph of core/, arch/
+# and tools/ has no cycle between files (a .c and its .h taken as one
+# unit: core/options/config) and none between folders (core/engine,
+# core/exp, core/exp/sbm, ..., arch/x86, tools/log; core/'s own headers
+# are the folder "core").  Every `#include "..."` of a .c, .h, .S or
+# .def file counts, resolved as the compiler's -I paths do: the
+# including file's folder first, then core/ (where "topo/topo.h" means
+# core/topo/topo.h), then, for the host tools, tools/, then the one
+# arch/ file of that name; isa_ops.h, which each build takes from its
+# own arch/<isa>/, is the folder "arch/<isa>" (a leaf: it includes
+# nothing of the tree).  Fails on either kind of cycle, printing it
+# (a folder cycle with the includes that make each step).
 set -u
 cd "$SBM_SRCDIR" || exit 1
-files=$(find core arch -type f \( -name '*.c' -o -name '*.h' -o -name '*.S' \
+files=$(find core arch tools -type f \( -name '*.c' -o -name '*.h' -o -name '*.S' \
 	-o -name '*.def' \) | LC_ALL=C sort)
 n=$(echo "$files" | wc -w)
 [ "$n" -ge 50 ] || { echo "FAIL: only $n source files found in $SBM_SRCDIR"; exit 1; }
@@ -32,6 +33,8 @@ function resolve(src, name,    d, c, k, hit, nhit) {
 		return d "/" name
 	if (("core/" name) in isfile)
 		return "core/" name
+	if (src ~ /^tools\// && ("tools/" name) in isfile)
+		return "tools/" name
 	if (name ~ /\//) {
 		# a generated header (exp/registry.h): its folder is enough
 		c = name; sub(/\/.*/, "", c)
@@ -156,5 +159,9 @@ if [ "$ndc" -gt 0 ]; then
 	echo "FAIL: $ndc folder-level include cycles (above)"
 	fail=1
 fi
-[ $fail = 0 ] && echo "ok: no folder-level include cycle in core/ and arch/ ($n files, $nfc file cycles)"
+if [ "$nfc" -gt 0 ]; then
+	echo "FAIL: $nfc file-level include cycles (above)"
+	fail=1
+fi
+[ $fail = 0 ] && echo "ok: no include cycle between files or folders of core/, arch/ and tools/ ($n files)"
 exit $fail

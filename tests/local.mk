@@ -34,8 +34,8 @@ tests_test_start_token_SOURCES = tests/test_start_token.c \
 tests_test_wake_isr_SOURCES = tests/test_wake_isr.c tests/wake_isr_host.S \
 	arch/x86/wake_isr.S
 # acpidump's text as the image prints it, read back as preflight reads it
-tests_test_acpi_topo_SOURCES = tests/test_acpi_topo.c tools/acpi_dump.c \
-	tools/acpi_dump.h
+tests_test_acpi_topo_SOURCES = tests/test_acpi_topo.c tools/preflight/acpi_dump.c \
+	tools/preflight/acpi_dump.h
 # the URI an HTTP-booted image came from (arch/efi only, so not in core)
 tests_test_boot_uri_SOURCES = tests/test_boot_uri.c core/options/boot_uri.c \
 	core/options/boot_uri.h
@@ -168,8 +168,8 @@ FUZZ_SCREEN_SRCS = tests/fuzz_screen.c $(SCREEN_SOURCES) core/output/keep.c \
 	core/output/keep.h core/output/qr.c core/output/qr_rs.c core/output/qr.h core/output/record.c \
 	core/output/record.h core/output/crc32.c core/output/crc32.h
 # acpidump's text, which a user mails in (tools/preflight --from)
-FUZZ_ACPIDUMP_SRCS = tests/fuzz_acpidump.c tools/acpi_dump.c \
-	tools/acpi_dump.h core/fw/acpi.c core/fw/acpi.h
+FUZZ_ACPIDUMP_SRCS = tests/fuzz_acpidump.c tools/preflight/acpi_dump.c \
+	tools/preflight/acpi_dump.h core/fw/acpi.c core/fw/acpi.h
 INPUT_FUZZERS = tests/fuzz_options tests/fuzz_record tests/fuzz_result \
 	tests/fuzz_screen tests/fuzz_acpidump
 # the .c files of a list, in the source tree

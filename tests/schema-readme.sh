@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
-# README's record table ("Console records") against the record schema
-# (core/output/record_schema.def): the same kinds, and for each the same
-# keys.  A row's keys are its first `code` span and every span that starts
-# with '[' (optional keys); "by(llc/node)" is the key by.
+# docs/records.md's record table ("## Console records") against the
+# record schema (core/output/record_schema.def): the same kinds, and for
+# each the same keys.  A row's keys are its first `code` span and every
+# span that starts with '[' (optional keys); "by(llc/node)" is the key by.
 set -u
-readme=$SBM_SRCDIR/README.md
+readme=$SBM_SRCDIR/docs/records.md
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 fail=0
@@ -36,8 +36,8 @@ awk -F'|' '/^## Console records/ { on = 1; next } /^## / { on = 0 }
 [ -s "$out/readme" ] && [ -s "$out/schema" ] || bad "no table or no schema read"
 comm -23 "$out/schema" "$out/readme" >"$out/missing"
 comm -13 "$out/schema" "$out/readme" >"$out/extra"
-[ -s "$out/missing" ] && bad "in the schema, not in README's table (kind key; - the kind): $(tr '\n' ';' <"$out/missing")" ||
-	ok "every schema kind and key in README ($(wc -l <"$out/schema") rows)"
-[ -s "$out/extra" ] && bad "in README's table, not in the schema: $(tr '\n' ';' <"$out/extra")" ||
-	ok "nothing in README's table the schema lacks"
+[ -s "$out/missing" ] && bad "in the schema, not in docs/records.md's table (kind key; - the kind): $(tr '\n' ';' <"$out/missing")" ||
+	ok "every schema kind and key in docs/records.md ($(wc -l <"$out/schema") rows)"
+[ -s "$out/extra" ] && bad "in docs/records.md's table, not in the schema: $(tr '\n' ';' <"$out/extra")" ||
+	ok "nothing in docs/records.md's table the schema lacks"
 exit $fail

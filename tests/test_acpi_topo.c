@@ -2,7 +2,7 @@
 /*
  * Host tests for core/fw/acpi_topo.c (the MADT/SRAT/SLIT glue the UEFI
  * images and preflight share) and core/fw/acpi_text.c (acpidump's text,
- * read back by tools/acpi_dump.c as preflight --from reads it).  Tables
+ * read back by tools/preflight/acpi_dump.c as preflight --from reads it).  Tables
  * are built here byte by byte from the ACPI spec's layouts (MADT type 0
  * and 11, SRAT type 0 and 3, SLIT), checksummed here.
  */
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acpi_dump.h"
+#include "preflight/acpi_dump.h"
 #include "check.h"
 #include "fw/acpi_text.h"
 #include "fw/acpi_topo.h"

@@ -11,7 +11,7 @@
 
 #include "check.h"
 #include "engine_fixture.h"
-#include "exp/exp_sbm.h"
+#include "exp/sbm/exp_sbm.h"
 #include "engine/mem.h"
 #include "options/config.h"
 #include "output/report.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "check.h"
-#include "exp/exp_sbm_opts.h"
+#include "exp/sbm/exp_sbm_opts.h"
 #include "options/config.h"
 #include "measure/sbm.h"
 

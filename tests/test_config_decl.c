@@ -4,7 +4,7 @@
  * the defaults the engine always had, a default word that parses to the
  * default, every range edge refused past it with the key named, usage
  * text naming every key, experiment= naming the registry, the engine's
- * registry and the parser's agreeing, and README's
+ * registry and the parser's agreeing, and docs/options.md's
  * option table: every key declared, every declaration listed, the same
  * default and the same range.
  */
@@ -15,17 +15,17 @@
 #include <string.h>
 
 #include "check.h"
-#include "exp/exp_sbm_opts.h"
+#include "exp/sbm/exp_sbm_opts.h"
 #include "options/config.h"
 #include "options/config_exp.h"
 #include "options/option.h"
 #include "measure/sbm.h"
 #include "measure/sbm_read.h"
 #include "exp/experiment.h"
-#include "exp/exp_c2c_opts.h"
-#include "exp/exp_noise_opts.h"
-#include "exp/exp_rw_opts.h"
-#include "exp/exp_scale_opts.h"
+#include "exp/c2c/exp_c2c_opts.h"
+#include "exp/noise/exp_noise_opts.h"
+#include "exp/rw/exp_rw_opts.h"
+#include "exp/scale/exp_scale_opts.h"
 
 #define FOR_EACH_DECL(s, d, n) \
 	for (size_t n = 0; ((s) = option_set_nth(n)); n++) \
@@ -287,7 +287,7 @@ static void registry(void)
 	CHECK(option_set_nth(k + 1) == NULL);
 }
 
-/* The text of README's "## Options" section. */
+/* The text of docs/options.md's "## Options" section. */
 static char *options_section(void)
 {
 	const char *dir = getenv("SBM_SRCDIR");
@@ -295,7 +295,7 @@ static char *options_section(void)
 	FILE *f;
 	long n;
 
-	snprintf(path, sizeof(path), "%s/README.md", dir ? dir : "..");
+	snprintf(path, sizeof(path), "%s/docs/options.md", dir ? dir : "..");
 	f = fopen(path, "rb");
 	CHECK(f != NULL);
 	if (!f)
@@ -370,7 +370,8 @@ static void readme_key(const char *row, const char *key, const char *values,
 	char want[256];
 
 	if (!d) {
-		fprintf(stderr, "README lists '%s', no declaration has it\n",
+		fprintf(stderr,
+			"docs/options.md lists '%s', no declaration has it\n",
 			key);
 		CHECK(0);
 		return;
@@ -378,16 +379,16 @@ static void readme_key(const char *row, const char *key, const char *values,
 	if (nlisted < MAX_DECLS)
 		listed[nlisted++] = d;
 	if (!starts_with_word(def, option_default(d))) {
-		fprintf(stderr, "README's default of %s is '%s', declared "
-			"'%s'\n", key, def, option_default(d));
+		fprintf(stderr, "docs/options.md's default of %s is '%s', "
+			"declared '%s'\n", key, def, option_default(d));
 		CHECK(0);
 	}
 	if (d->kind == OPT_UINT) {
 		snprintf(want, sizeof(want), "%llu..%llu",
 			 (unsigned long long)d->lo, (unsigned long long)d->hi);
 		if (!strstr(values, want)) {
-			fprintf(stderr, "README's values of %s lack its range "
-				"%s\n", key, want);
+			fprintf(stderr, "docs/options.md's values of %s lack "
+				"its range %s\n", key, want);
 			CHECK(0);
 		}
 	}
@@ -395,8 +396,8 @@ static void readme_key(const char *row, const char *key, const char *values,
 		for (size_t k = d->lo; d->names[k]; k++) {
 			snprintf(want, sizeof(want), "`%s`", d->names[k]);
 			if (!strstr(row, want)) {
-				fprintf(stderr, "README's values of %s lack "
-					"%s\n", key, want);
+				fprintf(stderr, "docs/options.md's values of "
+					"%s lack %s\n", key, want);
 				CHECK(0);
 			}
 		}
@@ -416,7 +417,8 @@ static void readme_row(const char *row)
 			break;
 		p = strchr(p, '|');
 		if (!p) {
-			fprintf(stderr, "README: not a 3-column row: %s\n",
+			fprintf(stderr,
+				"docs/options.md: not a 3-column row: %s\n",
 				row);
 			CHECK(0);
 			return;
@@ -456,8 +458,8 @@ static void readme_table(void)
 		for (size_t i = 0; i < nlisted; i++)
 			times += listed[i] == d;
 		if (times != 1) {
-			fprintf(stderr, "README lists %s %zu times\n", d->key,
-				times);
+			fprintf(stderr, "docs/options.md lists %s %zu times\n",
+				d->key, times);
 			CHECK(0);
 		}
 	}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Console logs as they arrive: noise, CRLF, ANSI, truncation, damage. */
 #include "check.h"
-#include "logparse.h"
+#include "log/logparse.h"
 
 struct seen {
 	int records, rejected;

@@ -7,10 +7,10 @@
 
 #include "measure/c2c_pairs.h"
 #include "check.h"
-#include "exp/exp_c2c_opts.h"
-#include "exp/exp_noise_opts.h"
-#include "exp/exp_rw_opts.h"
-#include "exp/exp_scale_opts.h"
+#include "exp/c2c/exp_c2c_opts.h"
+#include "exp/noise/exp_noise_opts.h"
+#include "exp/rw/exp_rw_opts.h"
+#include "exp/scale/exp_scale_opts.h"
 #include "options/config_exp.h"
 #include "topo_fixtures.h"
 

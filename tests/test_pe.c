@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * tools/pe_image.c on PE images made here byte by byte: the checker
+ * tools/pe/pe_image.c on PE images made here byte by byte: the checker
  * finds each broken rule, pe_fix() makes a GNU-EFI-like image pass and
  * refuses what it must not paper over, the SBAT text rules.
  */
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "pe_image.h"
+#include "pe/pe_image.h"
 
 #define SBAT_OK \
 	SBAT_HEADER_LINE "\nsbmbench,1,sbmbench,sbmbench,0.1.0,https://x\n"

@@ -10,7 +10,7 @@
 
 #include "check.h"
 #include "measure/pingpong_batch.h"
-#include "exp/proof_plan.h"
+#include "exp/proof/proof_plan.h"
 
 static void test_gap(void)
 {

@@ -8,8 +8,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "logreport.h"
-#include "runs.h"
+#include "exp/sbm/sbm_results.h"
+#include "log/logreport.h"
+#include "log/runs.h"
 
 static const char *srcdir(void)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The machine-map records read back (tools/runmap.c, tools/exp/host_c2c.c, host_noise.c), over
+ * The machine-map records read back (tools/log/runmap.c, tools/exp/c2c/host_c2c.c, host_noise.c), over
  * a real riscv64 QEMU log (8 harts, 2 sockets, 2 nodes, experiment=c2c,
  * noise): every pair once in topology order, noise per CPU, the grid's
  * separators, CSV rows (run_records.c) and JSON members.  Figures are QEMU's: only the
@@ -12,11 +12,16 @@
 #include <string.h>
 
 #include "check.h"
-#include "logreport.h"
+#include "log/logreport.h"
 #include "output/record_schema.h"
-#include "run_records.h"
-#include "runmap.h"
-#include "runs.h"
+#include "log/run_records.h"
+#include "exp/c2c/c2c_map.h"
+#include "exp/noise/noise_map.h"
+#include "exp/rw/rw_map.h"
+#include "exp/scale/scale_map.h"
+#include "log/runmap.h"
+#include "log/runs.h"
+#include "report/kind_tables.h"
 
 static char *render(const struct runset *rs, int what, const char *table)
 {
@@ -83,14 +88,14 @@ static void riscv_log(void)
 	CHECK(m != NULL);
 	if (!m)
 		return;
-	CHECK(m->c2c_plan && m->noise_plan);
-	CHECK_EQ_U64(m->plan_pairs, 28);
-	CHECK_EQ_U64(m->npairs, 28);
+	CHECK(c2c_of(m)->c2c_plan && noise_of(m)->noise_plan);
+	CHECK_EQ_U64(c2c_of(m)->plan_pairs, 28);
+	CHECK_EQ_U64(c2c_of(m)->npairs, 28);
 	CHECK_EQ_U64(m->ncpus, 8);
-	CHECK_STR(m->select, "all");
-	CHECK_STR(m->home, "a");
-	for (size_t i = 0; i < m->npairs; i++) {
-		const struct map_pair *p = &m->pairs[i];
+	CHECK_STR(c2c_of(m)->select, "all");
+	CHECK_STR(c2c_of(m)->home, "a");
+	for (size_t i = 0; i < c2c_of(m)->npairs; i++) {
+		const struct map_pair *p = &c2c_of(m)->pairs[i];
 
 		CHECK(p->a < 8 && p->b < 8 && p->a != p->b);
 		if (p->a >= 8 || p->b >= 8)
@@ -99,7 +104,7 @@ static void riscv_log(void)
 		seen[p->b][p->a]++;
 		CHECK(key(m, p->a) < key(m, p->b));
 		if (i)
-			CHECK(key(m, m->pairs[i - 1].a) <= key(m, p->a));
+			CHECK(key(m, c2c_of(m)->pairs[i - 1].a) <= key(m, p->a));
 		CHECK(p->median > 0 && p->cas_median > 0);
 		CHECK(p->min <= p->median && p->cas_min <= p->cas_median);
 		CHECK_EQ_U64(p->home, cpu(m, p->a)->node);
@@ -109,11 +114,11 @@ static void riscv_log(void)
 	for (unsigned a = 0; a < 8; a++)
 		for (unsigned b = 0; b < 8; b++)
 			CHECK_EQ_U64(seen[a][b], a != b);
-	CHECK_EQ_U64(m->nnoise, 8);
-	for (size_t i = 0; i < m->nnoise; i++) {
-		CHECK_EQ_U64(m->noise[i].cpu, i);
-		CHECK(m->noise[i].polled_ms > 0);
-		CHECK(m->noise[i].hist_lo == 9);
+	CHECK_EQ_U64(noise_of(m)->nnoise, 8);
+	for (size_t i = 0; i < noise_of(m)->nnoise; i++) {
+		CHECK_EQ_U64(noise_of(m)->noise[i].cpu, i);
+		CHECK(noise_of(m)->noise[i].polled_ms > 0);
+		CHECK(noise_of(m)->noise[i].hist_lo == 9);
 	}
 
 	s = render(&rs, 0, NULL);
@@ -212,7 +217,7 @@ static void no_map_and_bad_hist(void)
 	rec_str(&r, "hist", "1,,2");
 	rec_finish(&r);
 	runset_add_buffer(&rs, "mem", r.buf, strlen(r.buf));
-	CHECK(rs.nruns == 1 && rs.runs[0].map && rs.runs[0].map->nnoise == 1);
+	CHECK(rs.nruns == 1 && rs.runs[0].map && noise_of(rs.runs[0].map)->nnoise == 1);
 	s = render(&rs, 2, NULL);
 	/* not a list as the schema's type says: null, never a broken array */
 	CHECK(strstr(s, "\"hist\":null") != NULL);
@@ -253,7 +258,7 @@ static void rw_rows(void)
 		strcat(log, r.buf);
 	}
 	runset_add_buffer(&rs, "mem", log, strlen(log));
-	CHECK(rs.nruns == 1 && rs.runs[0].map && rs.runs[0].map->nrw == 2);
+	CHECK(rs.nruns == 1 && rs.runs[0].map && rw_of(rs.runs[0].map)->nrw == 2);
 	s = render(&rs, 0, NULL);
 	CHECK(strstr(s, "rw: reader=and on other-llc") != NULL);
 	CHECK(strstr(s, "\nllc ") && strstr(s, "\nprivate "));
@@ -355,11 +360,11 @@ static void scale_rows(void)
 	CHECK(rs.nruns == 1 && rs.runs[0].map);
 	if (!rs.nruns || !rs.runs[0].map)
 		return;
-	CHECK_EQ_U64(rs.runs[0].map->nscale, 9);
-	CHECK_EQ_U64(rs.runs[0].map->nscale_sum, 1);
-	CHECK_STR(rs.runs[0].map->scale[8].layout, "line");
-	CHECK_STR(rs.runs[0].map->scale[8].order, "topo");
-	CHECK(rs.runs[0].map->scale[8].upd_ns == 3.5);
+	CHECK_EQ_U64(scale_of(rs.runs[0].map)->nscale, 9);
+	CHECK_EQ_U64(scale_of(rs.runs[0].map)->nscale_sum, 1);
+	CHECK_STR(scale_of(rs.runs[0].map)->scale[8].layout, "line");
+	CHECK_STR(scale_of(rs.runs[0].map)->scale[8].order, "topo");
+	CHECK(scale_of(rs.runs[0].map)->scale[8].upd_ns == 3.5);
 	s = render(&rs, 0, NULL);
 	CHECK(strstr(s, "CPUs in topology order") != NULL);
 	CHECK(strstr(s, "CPUs in round-robin-over-LLCs order") != NULL);
@@ -379,7 +384,7 @@ static void scale_rows(void)
 	CHECK(strstr(s, ",llc,rr,,2,,,2,2,never\n") != NULL);
 	free(s);
 	/* one LLC (the plan says so): nothing to compare */
-	rs.runs[0].map->scale_llcs = 1;
+	((struct scale_map *)scale_of(rs.runs[0].map))->scale_llcs = 1;
 	s = render(&rs, 0, NULL);
 	CHECK(strstr(s, "llc vs global: one LLC") != NULL);
 	CHECK(strstr(s, "stops beating") == NULL);

@@ -16,8 +16,8 @@
 
 #include "check.h"
 #include "engine_fixture.h"
-#include "exp/exp_rw.h"
-#include "exp/exp_sbm_opts.h"
+#include "exp/rw/exp_rw.h"
+#include "exp/sbm/exp_sbm_opts.h"
 #include "measure/steps_op.h"
 #include "isa_ops.h"
 #include "linux_twin.h"

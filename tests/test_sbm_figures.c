@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "exp/exp_sbm.h"
+#include "exp/sbm/exp_sbm.h"
 #include "measure/estimate.h"
 #include "measure/rep_order.h"
 #include "measure/stats.h"

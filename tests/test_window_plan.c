@@ -17,7 +17,7 @@
 #include "measure/window_plan.h"
 
 #define TRANSFER_NS	300.0
-#define DEFAULT_ITERS	100000	/* README: iters */
+#define DEFAULT_ITERS	100000	/* docs/options.md: iters */
 #define REPS_MAX	20	/* reps=auto's cap: the longest default */
 #define LAYOUTS		6
 #define GAPS		2	/* gap=0,1000 */

@@ -4,18 +4,25 @@
 # sbmlog's parser and writers (TOOL_ONLY_SRCS: what core/ does not have)
 # (automake needs the list written out: sbmlog's own rule takes the host
 # files from the registry, tools/local.mk's HOST_EXPERIMENT_CSRCS)
-TOOL_ONLY_SRCS = tools/logparse.c tools/logparse.h tools/runs.c \
-	tools/runs.h tools/logreport.c tools/logreport.h tools/emit_text.c \
-	tools/emit_json.c tools/compare.c tools/plot.c tools/plot_lines.c \
-	tools/runmap.c tools/runmap.h \
-	tools/inert.c tools/inert.h \
-	tools/run_records.c tools/run_records.h \
-	tools/model_map.c tools/model_map.h tools/model_rows.c tools/model_rows.h \
-	tools/model_report.c tools/model_report.h \
-	tools/host_exp.h tools/host_experiments.c \
-	tools/exp/host_sbm.c tools/exp/host_proof.c tools/exp/host_scale.c \
-	tools/exp/host_c2c.c tools/exp/host_noise.c tools/exp/host_rw.c \
-	tools/exp/host_model.c
+TOOL_ONLY_SRCS = tools/log/logparse.c tools/log/logparse.h tools/log/runs.c \
+	tools/log/runs.h tools/log/logreport.c tools/log/logreport.h tools/report/emit_text.c \
+	tools/report/emit_json.c tools/report/compare.c tools/report/plot.c tools/report/plot_lines.c \
+	tools/log/runmap.c tools/log/runmap.h \
+	tools/log/inert.c tools/log/inert.h \
+	tools/log/run_records.c tools/log/run_records.h \
+	tools/report/kind_tables.c tools/report/kind_tables.h \
+	tools/exp/model/model_map.c tools/exp/model/model_map.h tools/exp/model/model_rows.c tools/exp/model/model_rows.h \
+	tools/exp/model/model_report.c tools/exp/model/model_report.h \
+	tools/exp/sbm/sbm_text.c tools/exp/sbm/sbm_text.h \
+	tools/exp/sbm/sbm_compare.c tools/exp/sbm/sbm_compare.h \
+	tools/exp/sbm/sbm_results.c tools/exp/sbm/sbm_results.h tools/exp/sbm/sbm_plot.c \
+	tools/exp/scale/scale_plot.c tools/exp/noise/noise_plot.c tools/report/plot_lines.h \
+	tools/exp/c2c/c2c_map.h tools/exp/noise/noise_map.h tools/exp/scale/scale_map.h \
+	tools/exp/rw/rw_map.h \
+	tools/exp/host_exp.h tools/exp/host_experiments.c \
+	tools/exp/sbm/host_sbm.c tools/exp/proof/host_proof.c tools/exp/scale/host_scale.c \
+	tools/exp/c2c/host_c2c.c tools/exp/noise/host_noise.c tools/exp/rw/host_rw.c \
+	tools/exp/model/host_model.c
 REPORT_TOOL_SRCS = $(TOOL_ONLY_SRCS) $(RECORD_SCHEMA_CSRCS) \
 	core/exp/experiments.h core/output/record_schema.h \
 	core/output/record.c core/output/crc32.c core/output/labels.c core/output/labels.h \
@@ -70,7 +77,7 @@ EXTRA_DIST += tests/predict.sh tests/noise-words.sh tests/db.sh tests/import-c2c
 	tests/collect.sh tests/collect-send.py tests/collect-flood.py \
 	tests/html-check.py tests/logs/twin-x86_64-all.log \
 	tests/logs/c2c/published-8cpu.csv tests/logs/c2c/published-8cpu.lscpu
-# The record schema against README's table (every tree) and against what
+# The record schema against docs/records.md's table (every tree) and against what
 # the twin prints (tests/schema-twin.sh, hosted trees: tests/local.mk).
 SCHEMA_CHECK_CSRCS = tests/schema_check.c $(RECORD_SCHEMA_CSRCS) \
 	core/output/record.c core/output/crc32.c
@@ -135,3 +142,12 @@ endif
 endif
 EXTRA_DIST += tests/fuzz_acpi.c tests/fuzz_acpi.ignore tests/fuzz_fdt.c \
 	tests/fuzz-firmware.sh
+# tools/sbmbench help and every subcommand's --help (each ends with its
+# docs page)
+TESTS += tests/cli-help.sh
+EXTRA_DIST += tests/cli-help.sh
+# an experiment's name and kinds only in its own folders (the shared
+# files reach it through its hooks; the places left are listed there)
+TESTS += tests/exp-names.sh
+tests/exp-names.log: sbmlog
+EXTRA_DIST += tests/exp-names.sh

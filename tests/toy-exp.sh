@@ -38,7 +38,7 @@ cc_one() {
 }
 for f in "$SBM_SRCDIR/core/exp/experiments.c" \
 	"$SBM_SRCDIR/core/exp/experiment_options.c" \
-	"$SBM_SRCDIR/core/exp/experiment_records.c" "$toy/exp_toy.c"; do
+	"$SBM_SRCDIR/core/exp/experiment_records.c" "$toy/core/exp/toy/exp_toy.c"; do
 	cc_one "$f" || { echo "FAIL: compile $f"; exit 1; }
 done
 objs=
@@ -62,7 +62,7 @@ done
 # shellcheck disable=SC2086 # lists
 if $CC_FOR_BUILD -std=c11 -DSBM_EXP_RECORDS_ONLY -I"$work/inc" \
 	-I"$SBM_SRCDIR/core" -I"$SBM_SRCDIR/tools" -o "$work/sbmlog" $srcs \
-	"$toy/exp_toy.c" "$toy/host_toy.c" -lm &&
+	"$toy/core/exp/toy/exp_toy.c" "$toy/tools/exp/toy/host_toy.c" -lm &&
 	"$work/sbmlog" schema >"$work/schema" &&
 	grep -qx 'kind toy list 7 one' "$work/schema" &&
 	grep -qx 'key toy min_ticks u64 ticks' "$work/schema"; then

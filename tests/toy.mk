@@ -19,6 +19,6 @@ tests/toy-exp.env: Makefile $(sbmbench_linux_OBJECTS)
 CLEANFILES += tests/toy-exp.env
 endif
 endif
-EXTRA_DIST += tests/toy.mk tests/toy-exp.sh tests/toy-exp/exp_toy.c \
-	tests/toy-exp/host_toy.c \
+EXTRA_DIST += tests/toy.mk tests/toy-exp.sh tests/toy-exp/core/exp/toy/exp_toy.c \
+	tests/toy-exp/tools/exp/toy/host_toy.c \
 	tests/toy-exp/registry.line

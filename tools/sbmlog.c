@@ -15,6 +15,7 @@
  *                           experiment adds (sbmlog tables lists them);
  *                           --table scale also as text or JSON alone
  *   sbmlog tables           the --table names: "NAME FORMATS WHAT"
+ *   sbmlog experiments      the registry's names, one a line, in order
  *   sbmlog compare LOG...   one column per run, rows per layout
  *   sbmlog plot LOG... -o FILE.png|FILE.svg [--metric pct|ns|both] [--keep]
  *                           bar chart of the layouts per run, via gnuplot
@@ -37,14 +38,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layouts_list.h"
-#include "host_exp.h"
-#include "inert.h"
-#include "logparse.h"
-#include "logreport.h"
-#include "model_report.h"
-#include "run_records.h"
-#include "runmap.h"
+#include "report/kind_tables.h"
+#include "exp/model/layouts_list.h"
+#include "exp/host_exp.h"
+#include "log/inert.h"
+#include "log/logparse.h"
+#include "exp/sbm/sbm_results.h"
+#include "log/logreport.h"
+#include "exp/model/model_report.h"
+#include "log/run_records.h"
+#include "log/runmap.h"
 #include "output/record_schema.h"
 
 static int usage(void)
@@ -63,6 +66,7 @@ static int usage(void)
 		"LAT (sbmlog predict -h)\n"
 		"       sbmlog schema\n"
 		"       sbmlog tables      (the --table NAMEs)\n"
+		"       sbmlog experiments (the registry, in its order)\n"
 		"LOG may be - for standard input.\n");
 	return 2;
 }
@@ -225,8 +229,9 @@ static int cmd_report(int argc, char **argv)
 
 	if (rc)
 		goto out;
-	/* sbm's CSV is the default table */
-	t = host_table_of(o.table ? o.table : "sbm", o.format);
+	/* the default table: the registry's first (sbm's CSV) */
+	t = o.table ? host_table_of(o.table, o.format) :
+		host_table_first(o.format);
 	if (o.out || o.metric || o.keep ||
 	    (o.table && !t && strcmp(o.format, "csv"))) {
 		rc = usage();
@@ -362,6 +367,15 @@ static int cmd_tables(void)
 	return fflush(stdout) ? 2 : 0;
 }
 
+/* The registry, in its order: what the HTML page loads each
+ * experiment's part by (tools/exp/NAME/page.py). */
+static int cmd_experiments(void)
+{
+	for (size_t i = 0; host_names[i]; i++)
+		printf("%s\n", host_names[i]);
+	return fflush(stdout) ? 2 : 0;
+}
+
 /* A read of a key its kind's schema lacks is a typo in these tools: said
  * on the way out, so every test that runs sbmlog sees it. */
 static void bad_reads_said(void)
@@ -379,6 +393,8 @@ int main(int argc, char **argv)
 		return cmd_schema();
 	if (argc == 2 && !strcmp(argv[1], "tables"))
 		return cmd_tables();
+	if (argc == 2 && !strcmp(argv[1], "experiments"))
+		return cmd_experiments();
 	if (argc < 3)
 		return usage();
 	if (!strcmp(argv[1], "check"))

@@ -14,7 +14,7 @@
 #include "arch.h"
 #include "arm64.h"
 #include "boot/boot.h"
-#include "exp/exp_sbm_opts.h"
+#include "exp/sbm/exp_sbm_opts.h"
 #include "gic_wake.h"
 #include "engine/engine.h"
 #include "efi_acpi.h"

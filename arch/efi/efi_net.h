@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The network an image was booted from (a lab, README "A lab of
- * machines"): the firmware's PXE base code on the image's device, which
- * holds the DHCP answer (our address, the boot server's), TFTP reads
- * from that server, and an HTTP POST through the firmware's HTTP
- * protocol.  Boot services only.
+ * The network an image was booted from (a lab, docs/lab.md): the
+ * firmware's PXE base code on the image's device, which holds the DHCP
+ * answer (our address, the boot server's), TFTP reads from that server,
+ * and an HTTP POST through the firmware's HTTP protocol.  Boot services
+ * only.
  */
 #ifndef SBM_EFI_NET_H
 #define SBM_EFI_NET_H

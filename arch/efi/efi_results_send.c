@@ -6,9 +6,9 @@
  * "sbmbench-ack crc32=XXXXXXXX ..." with the CRC of what it received.
  * No answer (refused, reset, timed out) and "busy" (503) or "too slow"
  * (408) are tried again, SEND_TRIES times in all, SEND_WAIT_S apart: a
- * collector restarting or flooded by others is met again, in a bound the
- * README states.  Anything else (another status, another checksum, any
- * other text) is a refusal: the caller keeps the variables.
+ * collector restarting or flooded by others is met again, in a bound
+ * docs/lab.md states.  Anything else (another status, another checksum,
+ * any other text) is a refusal: the caller keeps the variables.
  */
 #include <efi.h>
 #include <efilib.h>

@@ -14,7 +14,7 @@
 
 #include "boot/boot.h"
 #include "engine/engine.h"
-#include "exp/exp_sbm_opts.h"
+#include "exp/sbm/exp_sbm_opts.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
 #include "options/config.h"

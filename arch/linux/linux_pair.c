@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exp/exp_sbm.h"
+#include "exp/sbm/exp_sbm.h"
 #include "isa_ops.h"
 #include "linux_twin.h"
 #include "options/config.h"

@@ -12,7 +12,7 @@
 #include "arch.h"
 #include "boot/boot.h"
 #include "engine/engine.h"
-#include "exp/exp_sbm_opts.h"
+#include "exp/sbm/exp_sbm_opts.h"
 #include "fw/fdt_platform.h"
 #include "fw/fdt_topo.h"
 #include "isa_ops.h"

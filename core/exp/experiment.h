@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * An experiment on the engine.  Each lives in its own file (exp_*.c),
- * declares its options and record kinds in the same file, and is listed
- * once in Makefile.am's EXPERIMENT_CSRCS (experiments.h).
- * experiments_init(), _run() and _release() (experiments.c) call, on the
- * boot CPU, for the experiments that experiment= chose, in registry
- * order:
+ * An experiment on the engine.  Each lives in its own folder,
+ * core/exp/NAME/ (its main file exp_NAME.c declares its options and
+ * record kinds), and is listed once in Makefile.am's EXPERIMENT_CSRCS
+ * (experiments.h).  experiments_init(), _run() and _release()
+ * (experiments.c) call, on the boot CPU, for the experiments that
+ * experiment= chose, in registry order:
  *
  *   check()    at experiments_init(), before engine_init(): refuse
  *              options it cannot run with
+ *   setup()    after engine_init(), for every experiment, chosen or not
  *   prepare()  after bring-up: allocate, lay out, emit its config record
  *   estimate_ms()  optional: how long run() will take, printed first
  *   run()      its steps: post a per-CPU body with engine_run(), read the
@@ -29,6 +30,9 @@ struct experiment {
 	 * such as the line-transfer proof goes with sbm): exp_name() */
 	const struct option_set *options;
 	int (*check)(const struct engine *e, const char **why);
+	/* run-wide settings it owns, made whether it runs or not (other
+	 * experiments read them too); after the engine's init; or NULL */
+	void (*setup)(const struct engine *e);
 	int (*prepare)(struct engine *e, void **state);	/* 0 or -1 */
 	uint64_t (*estimate_ms)(struct engine *e, void *state);	/* 0: unknown */
 	int (*run)(struct engine *e, void *state);	/* 0, or 1: failed */

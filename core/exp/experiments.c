@@ -8,7 +8,6 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "exp/exp_sbm_opts.h"
 #include "exp/experiment.h"
 #include "exp/experiments.h"
 #include "isa_ops.h"
@@ -52,8 +51,10 @@ int experiments_init(struct engine *e, const char **why)
 			return -1;
 	if (engine_init(e, why))
 		return -1;
-	/* every gap loop of the run reads it; nothing runs yet */
-	ops_gap_fence = sbm_opts.gap_fence;
+	/* nothing runs yet */
+	for (size_t k = 0; experiments[k]; k++)
+		if (experiments[k]->setup)
+			experiments[k]->setup(e);
 	return 0;
 }
 

@@ -15,7 +15,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fw/acpi.h"
 
 /* Tables are unaligned and little-endian: byte loads only. */
 static inline uint16_t rd16(const uint8_t *p)

@@ -2,7 +2,7 @@
 /*
  * ACPI tables into the topology model, one way for every reader: the
  * UEFI images (arch/x86, arch/arm64, arch/efi/efi_numa.c) and preflight
- * on the host (tools/pf_decode.c).  The MADT makes the CPUs (usable ones
+ * on the host (tools/preflight/pf_decode.c).  The MADT makes the CPUs (usable ones
  * first, then online-capable slots), SRAT places every one of them in a
  * node or none, SLIT is kept until topo_finalize() has numbered the
  * nodes.  Tables are read in place and never written.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The cache binding: next-level-cache chains from cpu nodes and the
- * cache properties of cpu and cache nodes.  Conventions as in fdt.h.
+ * The cache binding: the cache properties of cpu and cache nodes (the
+ * chains they hang in: fdt_cache_chain.h).  Conventions as in fdt.h.
  */
 #ifndef SBM_FDT_CACHES_H
 #define SBM_FDT_CACHES_H
@@ -11,31 +11,8 @@
 #include <stdint.h>
 
 #include "fw/fdt.h"
+#include "fw/fdt_cache_chain.h"
 #include "fw/fdt_cpus.h"
-
-#define FDT_MAX_CACHE_HOPS	8	/* next-level-cache chain length cap */
-
-/*
- * The next-level-cache (else legacy l2-cache) phandle of `node`.  Returns
- * 0 with *err set when there is none (FDT_ENOTFOUND) or it is not one
- * cell; *err is 0 otherwise.
- */
-uint32_t fdt_next_level_cache(const struct fdt *f, int node, int *err);
-
-struct fdt_cache_hop {
-	uint32_t phandle;
-	int32_t node;
-	int32_t level;		/* cache-level, else previous level + 1 */
-};
-
-/*
- * Follow next-level-cache (or legacy l2-cache) from `node` (a cpu or a
- * cache); the cpu itself counts as level 1.  Returns the number of hops
- * stored, or a negative error on a dangling phandle, a cycle or a chain
- * longer than `max`.
- */
-int fdt_cache_chain(const struct fdt *f, int node, struct fdt_cache_hop *hops,
-		    size_t max, const char **why);
 
 enum fdt_cache_type {
 	FDT_CACHE_UNIFIED,

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "fw/fdt.h"
-#include "fw/fdt_caches.h"
+#include "fw/fdt_cache_chain.h"
 #include "fw/fdt_cpus.h"
 
 #define MAP_MAX_DEPTH	16	/* cpu-map cluster nesting cap */

@@ -4,7 +4,6 @@
 
 #include "measure/layout_presets.h"
 #include "measure/layout_table.h"
-#include "measure/sbm.h"
 
 /* The six as specs: a leaf per group, each starting a line of its own,
  * members in firmware order (the logical ids), as they always were. */

@@ -20,6 +20,18 @@
 
 #include "measure/layout_spec.h"
 
+/* The six built-in layouts, first in the table; the presets and specs
+ * follow. */
+enum sbm_kind {
+	SBM_GLOBAL,
+	SBM_NODE,
+	SBM_LLC,
+	SBM_LLC_U8,
+	SBM_PRIVATE,
+	SBM_PRIVATE_U8,	/* each CPU's byte in its own line: llc-u8's floor */
+	SBM_NBUILTIN
+};
+
 /* Room for the six, the presets, their floors and a user's specs: one
  * bit each in the layouts= mask. */
 #define SBM_MAX_LAYOUTS 32

@@ -22,16 +22,6 @@
 #include "measure/layout_table.h"
 #include "topo/topo.h"
 
-enum sbm_kind {
-	SBM_GLOBAL,
-	SBM_NODE,
-	SBM_LLC,
-	SBM_LLC_U8,
-	SBM_PRIVATE,
-	SBM_PRIVATE_U8,	/* each CPU's byte in its own line: llc-u8's floor */
-	SBM_NBUILTIN	/* the presets and specs follow (layout_table.h) */
-};
-
 /* Layouts a run can hold: the six, the presets, floors and specs. */
 #define SBM_NKINDS SBM_MAX_LAYOUTS
 

@@ -4,7 +4,7 @@
  * file on the boot volume, the device tree's bootargs) is text of
  * whitespace-separated key=value words, parsed by config_parse().  Each
  * key is declared (options/option.h) beside the code that owns it: the
- * engine's in config_engine.c, an experiment's in its core/exp/exp_*.c;
+ * engine's in config_engine.c, an experiment's in its core/exp/NAME/exp_NAME.c;
  * the values land here, or in the experiment's own struct.
  */
 #ifndef SBM_CONFIG_H

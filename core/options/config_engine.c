@@ -3,7 +3,7 @@
  * The engine-wide options: which experiments run and on which CPUs, how
  * the platform boots and ends (UEFI saved result, screen, BMC, riscv
  * counter), and the boot tests' switches.  An experiment's own options
- * are declared beside it (core/exp/exp_*.c).
+ * are declared beside it (core/exp/NAME/exp_NAME.c).
  */
 #include <stdio.h>
 #include <string.h>

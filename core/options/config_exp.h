@@ -2,7 +2,7 @@
 /*
  * experiment=: which experiments run, by the registry's names
  * (config_exp.c).  Their own options are declared beside them
- * (core/exp/exp_*.c, options/option.h).
+ * (core/exp/NAME/exp_NAME.c, options/option.h).
  */
 #ifndef SBM_CONFIG_EXP_H
 #define SBM_CONFIG_EXP_H

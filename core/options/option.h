@@ -2,14 +2,14 @@
 /*
  * An option's declaration: key, type, range, default and help, next to
  * the code that reads it.  The engine's own are in config_engine.c, an
- * experiment's in its core/exp/exp_*.c, registered through its struct
+ * experiment's in its core/exp/NAME/exp_NAME.c, registered through its struct
  * experiment (.options) and core/exp/experiments.h.  config.c parses,
- * formats and prints usage from these tables alone; README's option
+ * formats and prints usage from these tables alone; docs/options.md's option
  * table is checked against them (tests/test_config_decl.c).
  *
  * The engine's values land in struct config (.offset, .size), every
  * experiment's in its own options struct (struct option_set's .own,
- * declared in an options-only core/exp/exp_NAME_opts.h; scale, rw and
+ * declared in an options-only core/exp/NAME/exp_NAME_opts.h; scale, rw and
  * the proof read sbm's): a new experiment touches no shared file.
  */
 #ifndef SBM_OPTION_H
@@ -99,7 +99,7 @@ int option_set_value(const struct option_decl *d, struct config *c,
 /* The range or names a bad value's message lists, into @buf. */
 const char *option_valid(const struct option_decl *d, char *buf, size_t len);
 
-/* The default, as usage and README state it. */
+/* The default, as usage and docs/options.md state it. */
 const char *option_default(const struct option_decl *d);
 
 #endif

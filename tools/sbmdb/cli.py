@@ -107,79 +107,22 @@ def _side(con, ref):
     return ('run', rid, '#%d %s' % (rid, info['run_hex']))
 
 
-def _classes(con, side):
-    if side[0] == 'pub':
-        return c2cpub.stored_by_class(con, side[1])
-    rows = store.rows(con, 'c2c', side[1])
-    return c2cpub.ours_by_class(rows) if rows else None
-
-
 def cmd_compare(a):
     con = store.open_db(a.db, create=False)
     A, B = _side(con, a.a), _side(con, a.b)
     print('A = %s, B = %s' % (A[2], B[2]))
-    exceed = 0
     if A[0] == 'run' and B[0] == 'run':
         for s in (A, B):
             i = store.run_info(con, s[1])
             print('%s: %s %s %s, bios %s, status %s' % (
                 s[2], i.get('arch'), i.get('cpu_model'), i.get('product')
                 or '', i.get('bios_version') or '-', i['status']))
-        keys, rows_ = store.paired_results(con, [A[1], B[1]])
-        res = []
-        for s, m in zip((A, B), rows_):
-            hz = store.run_info(con, s[1]).get('counter_hz')
-            res.append({k: (html._ns(t['mean'], hz), html._ns(t['ci95'], hz))
-                        for k, t in m.items()})
-        print()
-        print('rows pair by layout and gap, never by op; where the runs ran '
-              'different ops, both are named (A/B)')
-        print('%-10s %-17s %7s  %22s  %22s  %8s  %s' % (
-            'layout', 'op', 'gap', 'A mean ns (95 %)', 'B mean ns (95 %)',
-            'B-A', 'difference'))
-        for k in keys:
-            va, vb = res[0].get(k), res[1].get(k)
-            cell = lambda v: '-' if not v or v[0] is None else (
-                '%.3f' % v[0] + ('' if v[1] is None else ' +- %.3f' % v[1]))
-            verdict, d = '', ''
-            if va and vb and va[0] is not None and vb[0] is not None:
-                d = '%+.1f%%' % ((vb[0] - va[0]) / va[0] * 100) if va[0] \
-                    else ''
-                if va[1] is None or vb[1] is None:
-                    verdict = 'no interval'
-                elif abs(vb[0] - va[0]) > va[1] + vb[1]:
-                    verdict = 'EXCEEDS the intervals'
-                    exceed += 1
-                else:
-                    verdict = 'within'
-            elif va and vb:
-                verdict = 'no figure'
-            else:
-                verdict = 'only in ' + ('A' if va else 'B')
-            print('%-10s %-17s %7s  %22s  %22s  %8s  %s' % (
-                (k[0] or '-')[:10], store.ops_of(k, rows_)[:17],
-                '-' if k[1] is None else k[1], cell(va), cell(vb), d,
-                verdict))
-        print('%d differences exceed the 95 %% intervals' % exceed)
-    na = html.noise_summary(store.rows(con, 'noise', A[1])) \
-        if A[0] == 'run' else None
-    nb = html.noise_summary(store.rows(con, 'noise', B[1])) \
-        if B[0] == 'run' else None
-    if na or nb:
-        print()
-        print('noise (all CPUs): gaps counted, their total ns, the longest '
-              'ns, per second polled')
-        for title, n in ((A[2], na), (B[2], nb)):
-            print('  %-22s %s' % (title, '-' if not n else
-                                   '%d gaps, %.0f ns, longest %.0f ns, '
-                                   '%.1f gaps/s' % n))
-    ca, cb = _classes(con, A), _classes(con, B)
-    if ca or cb:
-        print()
-        print('c2c one-way CAS latency by class (ours: cas_median; '
-              'published: mean CAS)')
-        for line in c2cpub.class_table([(A[2], ca or {}), (B[2], cb or {})]):
-            print(line)
+    # each experiment's block (its page's db_compare), in the registry's
+    # order; a side is ('run', id, title) or ('pub', name, title)
+    for _, mod in html.pages():
+        if hasattr(mod, 'db_compare'):
+            for line in mod.db_compare(con, A, B):
+                print(line)
     return 0
 
 

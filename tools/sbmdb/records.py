@@ -20,6 +20,29 @@ _KEY_NAME = re.compile(r'^[a-z][a-z0-9_]{0,39}$')
 _TYPE_NAME = re.compile(r'^[a-z0-9-]{1,20}$')
 
 
+_experiments = None
+_EXP_NAME = re.compile(r'^[a-z][a-z0-9_]{0,31}$')
+
+
+def experiments():
+    """The registry's experiment names, in its order (`sbmlog
+    experiments`): what the page loads each experiment's part by."""
+    global _experiments
+    if _experiments is None:
+        p = _run(['experiments'])
+        if p.returncode != 0:
+            raise LogError('sbmlog experiments failed: %s' % (
+                p.stderr.decode('ascii', 'replace').strip() or
+                'exit %d' % p.returncode))
+        names = p.stdout.decode('ascii', 'replace').split()
+        bad = [n for n in names if not _EXP_NAME.match(n)]
+        if bad or not names:
+            raise LogError('sbmlog experiments: not a name: %r' % (
+                bad[:1] or names))
+        _experiments = names
+    return _experiments
+
+
 def schema():
     """The record schema sbmlog was built with (`sbmlog schema`, from
     core/output/record_schema.def and each experiment's file): {kind:
@@ -113,7 +136,7 @@ def parse_line(line):
 
 
 # UTF-8 characters sbmlog shows as \xNN bytes all the same: marks that
-# reorder or break text (tools/inert.c, utf8_shown())
+# reorder or break text (tools/log/inert.c, utf8_shown())
 _NOT_SHOWN = ({0x061c, 0x200e, 0x200f, 0x2028, 0x2029} |
               set(range(0x202a, 0x202f)) | set(range(0x2066, 0x206a)))
 
@@ -136,7 +159,7 @@ def _utf8_at(raw, i):
 
 def _inert(text):
     """A record's text (a log's bytes, one char each) as sbmlog prints
-    it (tools/inert.c, text_inert()): printable ASCII and well-formed
+    it (tools/log/inert.c, text_inert()): printable ASCII and well-formed
     UTF-8 as they are, every other byte as \\xNN."""
     raw = text.encode('latin-1')
     out, i = [], 0
@@ -317,7 +340,7 @@ def read_log(path, label=None):
         raise LogError('%s: sbmlog could not read it: %s' % (
             label, p.stderr.decode('utf-8', 'replace').strip()))
     runs, cur = [], None
-    # printable ASCII and UTF-8 (tools/inert.c)
+    # printable ASCII and UTF-8 (tools/log/inert.c)
     text = p.stdout.decode('utf-8', 'replace')
     quoted = _quoted(path)
     for seq, line in enumerate(text.splitlines()):

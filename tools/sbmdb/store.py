@@ -641,37 +641,6 @@ def rows(con, kind, run_id):
     return [dict(zip(names, r)) for r in cur.fetchall()]
 
 
-def paired_results(con, run_ids):
-    """The result rows of several runs paired by layout and gap, never
-    by op: runs of different architectures run different ops on a
-    layout (x86 lock_or, riscv amoor), and their cost side by side is
-    the comparison.  (A run has one op per layout at a gap; were there
-    more, the n-th of each run would pair.)  Returns (keys, [{key:
-    row}] per run), keys (layout, gap, n) in order of first appearance."""
-    keys, cols = [], []
-    for rid in run_ids:
-        m, seen = {}, {}
-        for t in rows(con, 'result', rid):
-            base = (t['layout'], t['gap'])
-            k = base + (seen.get(base, 0),)
-            seen[base] = k[2] + 1
-            m[k] = t
-            if k not in keys:
-                keys.append(k)
-        cols.append(m)
-    return keys, cols
-
-
-def ops_of(key, cols):
-    """The ops a paired row ran, each once, in the runs' order, '/'
-    between: 'lock_or' where all agree, 'lock_or/amoor' where not."""
-    ops = []
-    for c in cols:
-        if key in c and (c[key]['op'] or '?') not in ops:
-            ops.append(c[key]['op'] or '?')
-    return '/'.join(ops) or '-'
-
-
 def fields(con, record_id):
     """A stored record's fields, [(key, value)], in its order."""
     return con.execute('SELECT key, value FROM field WHERE record_id = ? '
