@@ -151,3 +151,21 @@ EXTRA_DIST += tests/cli-help.sh
 TESTS += tests/exp-names.sh
 tests/exp-names.log: sbmlog
 EXTRA_DIST += tests/exp-names.sh
+# the twin and the host tools built with clang too, warnings as errors
+# (issue #46); run where the twin runs
+if SBM_NATIVE
+if SBM_HOSTED
+TESTS += tests/clang-build.sh
+tests/clang-build.log: tests/clang-build.env sbmlog
+tests/clang-build.env: Makefile
+	$(AM_V_GEN){ \
+	echo "CLANG='$(FUZZ_CLANG)'"; \
+	echo "WARN_CFLAGS='$(WARN_CFLAGS)'"; \
+	echo "TWIN_CPPFLAGS='-I$(abs_top_srcdir)/arch/$(SBM_TWIN_ISA_DIR) -I$(abs_top_srcdir)/arch/linux'"; \
+	echo "TWIN_SRCS='$(sbmbench_linux_SOURCES)'"; \
+	echo "SBMLOG_CSRCS='$(SBMLOG_CSRCS)'"; \
+	} >$@
+CLEANFILES += tests/clang-build.env
+endif
+endif
+EXTRA_DIST += tests/clang-build.sh
