@@ -384,7 +384,8 @@ static void scale_rows(void)
 	CHECK(strstr(s, ",llc,rr,,2,,,2,2,never\n") != NULL);
 	free(s);
 	/* one LLC (the plan says so): nothing to compare */
-	((struct scale_map *)scale_of(rs.runs[0].map))->scale_llcs = 1;
+	((struct scale_map *)runmap_part_make(&rs.runs[0].map, &host_scale,
+					      sizeof(struct scale_map)))->scale_llcs = 1;
 	s = render(&rs, 0, NULL);
 	CHECK(strstr(s, "llc vs global: one LLC") != NULL);
 	CHECK(strstr(s, "stops beating") == NULL);

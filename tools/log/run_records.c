@@ -116,6 +116,16 @@ const struct run_rec *run_records_last(const struct run_records *rr)
 	return rr->n ? &rr->rec[rr->n - 1] : NULL;
 }
 
+bool run_rec_any(const struct run_rec *x)
+{
+	size_t nk = x->val ? rec_kind_nkeys(x->kind) : 0;
+
+	for (size_t c = 0; c < nk; c++)
+		if (x->val[c])
+			return true;
+	return false;
+}
+
 void run_rec_text(FILE *f, const struct run_rec *x)
 {
 	size_t nk = rec_kind_nkeys(x->kind);

@@ -63,6 +63,8 @@ const struct run_rec *run_records_last(const struct run_records *rr);
  * run_records_json(), between commas, no braces. */
 void run_rec_json(FILE *f, const struct run_rec *x);
 
+/* Does @x hold a value for any of its kind's keys? */
+bool run_rec_any(const struct run_rec *x);
 /* " key=value" for each key @x has, in the schema's order. */
 void run_rec_text(FILE *f, const struct run_rec *x);
 

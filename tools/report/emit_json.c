@@ -32,45 +32,16 @@ static void jbool(FILE *f, const char *key, bool v, const char *sep)
 }
 
 /* @x has a value for at least one key */
-static bool any_member(const struct run_rec *x)
-{
-	size_t nk = x->val ? rec_kind_nkeys(x->kind) : 0;
-
-	for (size_t c = 0; c < nk; c++)
-		if (x->val[c])
-			return true;
-	return false;
-}
-
 /* @pre, @x's keys typed by the schema, then @post; nothing where it has
  * none */
 static void members(FILE *f, const char *pre, const struct run_rec *x,
 		    const char *post)
 {
-	if (!any_member(x))
+	if (!run_rec_any(x))
 		return;
 	fputs(pre, f);
 	run_rec_json(f, x);
 	fputs(post, f);
-}
-
-/* "NAME":[{...},...], of every @kind record, its keys as the schema
- * types them */
-static void json_kind(FILE *f, const struct run *r, const char *name,
-		      const char *kind)
-{
-	size_t n = 0;
-
-	json_str(f, name);
-	fputs(":[", f);
-	for (size_t i = 0; i < r->records.n; i++) {
-		if (!run_rec_is(r, i, kind))
-			continue;
-		fputs(n++ ? ",{" : "{", f);
-		run_rec_json(f, &r->records.rec[i]);
-		fputs("}", f);
-	}
-	fputs("],\n", f);
 }
 
 /* each llc and node record that starts a domain, its kind first, its
@@ -131,10 +102,10 @@ static void json_run(FILE *f, const struct runset *rs, const struct run *r)
 	members(f, "", &r->one.config, "");
 	fputs("},\n", f);
 	jkey(f, "status", run_status(r), ",\n");
-	json_kind(f, r, "caches", "cache");
+	run_kind_json(f, r, "caches", "cache");
 	json_domains(f, r);
-	json_kind(f, r, "warnings", "warn");
-	json_kind(f, r, "failed_cpus", "cpufail");
+	run_kind_json(f, r, "warnings", "warn");
+	run_kind_json(f, r, "failed_cpus", "cpufail");
 	/* each experiment's members, in the registry's order */
 	for (size_t i = 0; host_names[i]; i++)
 		if (host_experiments[i] && host_experiments[i]->json)

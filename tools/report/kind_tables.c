@@ -79,3 +79,22 @@ void run_records_json(FILE *f, const struct run *r)
 	}
 	fputs("},\n", f);
 }
+
+/* "NAME":[{...},...], of every @kind record, its keys as the schema
+ * types them */
+void run_kind_json(FILE *f, const struct run *r, const char *name,
+		   const char *kind)
+{
+	size_t n = 0;
+
+	json_str(f, name);
+	fputs(":[", f);
+	for (size_t i = 0; i < r->records.n; i++) {
+		if (!run_rec_is(r, i, kind))
+			continue;
+		fputs(n++ ? ",{" : "{", f);
+		run_rec_json(f, &r->records.rec[i]);
+		fputs("}", f);
+	}
+	fputs("],\n", f);
+}

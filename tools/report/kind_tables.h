@@ -27,4 +27,9 @@ int report_kind_csv(FILE *f, const struct runset *rs, const char *kind);
  */
 void run_records_json(FILE *f, const struct run *r);
 
+/* The JSON member "NAME":[{key:value,...},...], of every @kind record of
+ * @r, typed as above, followed by ','. */
+void run_kind_json(FILE *f, const struct run *r, const char *name,
+		   const char *kind);
+
 #endif

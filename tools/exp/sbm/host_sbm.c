@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "exp/host_exp.h"
+#include "report/kind_tables.h"
 #include "exp/sbm/sbm_compare.h"
 #include "exp/sbm/sbm_text.h"
 #include "log/inert.h"
@@ -178,14 +179,11 @@ static void json_result(FILE *f, const struct run *r,
 			const struct run_result *x, const char *sep)
 {
 	struct run_result_row row;
-	bool any = false;
 
 	run_result_row(r, x, &row);
 	fputs("{", f);
 	json_kstr(f, "label", layout_label(x->layout, x->op));
-	for (size_t c = 0; c < rec_kind_nkeys(row.rec.kind); c++)
-		any |= row.val[c] != NULL;
-	if (any) {
+	if (run_rec_any(&row.rec)) {
 		fputs(",", f);
 		run_rec_json(f, &row.rec);
 	}
@@ -197,22 +195,12 @@ static void json_result(FILE *f, const struct run *r,
 /* "results", "groups" and "pct_basis" of the run's JSON */
 static void json(FILE *f, const struct run *r)
 {
-	const struct rec_schema *g = rec_schema_kind("group");
-	size_t n = 0;
-
 	fputs("\"results\":[\n", f);
 	for (size_t i = 0; i < r->nresults; i++)
 		json_result(f, r, &r->results[i],
 			    i + 1 < r->nresults ? ",\n" : "\n");
-	fputs("],\n\"groups\":[", f);
-	for (size_t i = 0; g && i < r->records.n; i++) {
-		if (r->records.rec[i].kind != g)
-			continue;
-		fputs(n++ ? ",{" : "{", f);
-		run_rec_json(f, &r->records.rec[i]);
-		fputs("}", f);
-	}
 	fputs("],\n", f);
+	run_kind_json(f, r, "groups", "group");
 	/* since gap=, pct is the seed's ratio of sums (means) */
 	json_kstr(f, "pct_basis", r->nresults && r->results[0].have_gap ?
 		  "mean" : "median");
