@@ -132,11 +132,15 @@ flood() { # NAME SLOW IDLE FROMS: uploads during a flood
 	$py "$SBM_SRCDIR/tests/collect-flood.py" "$port" "$2" "$3" "$w/$1.stats" "$4" &
 	fpid=$!
 	sleep 4
-	acked=0 lat=''
+	acked=0 lat='' miss=''
 	for _ in 1 2 3 4 5; do
 		t0=$(date +%s%N)
 		$send "$port" ok "$logs/twin-x86_64.log" >"$w/a"
-		grep -q "^sbmbench-ack crc32=$want " "$w/a" && acked=$((acked + 1))
+		if grep -q "^sbmbench-ack crc32=$want " "$w/a"; then
+			acked=$((acked + 1))
+		else	# what the unacknowledged upload got, for the failure line
+			miss="$miss [$(head -c 120 "$w/a" | tr '\n' ' ')]"
+		fi
 		lat="$lat $(( ($(date +%s%N) - t0) / 1000000 ))"
 		sleep 1
 	done
@@ -150,10 +154,10 @@ nruns=$(sql 'SELECT count(*) FROM run')
 nfiles=$(find "$res" -mindepth 1 | wc -l)
 flood quiet 0 0 127.0.0.1
 [ "$acked" = 5 ] && ok "no flood (the baseline): 5 of 5 uploads acknowledged, ms:$lat, $thr threads, $fds descriptors, RSS $rss kB" ||
-	bad "no flood: $acked of 5 acknowledged"
+	bad "no flood: $acked of 5 acknowledged, the others got:$miss"
 flood same 100 3000 127.0.0.1
 [ "$acked" = 5 ] && ok "flood from one address ($(cat "$w/same.stats")): 5 of 5 uploads acknowledged, ms:$lat" ||
-	bad "flood from one address: $acked of 5 acknowledged ($(cat "$w/same.stats"))"
+	bad "flood from one address: $acked of 5 acknowledged ($(cat "$w/same.stats")), the others got:$miss"
 [ "$thr" -le 3 ] && [ "$fds" -le 80 ] && ok "flood from one address: at most $thr threads, $fds descriptors (64 per address), RSS $rss kB" ||
 	bad "flood from one address: $thr threads, $fds descriptors"
 flood many 0 3000 127.0.0.2,127.0.0.3,127.0.0.4,127.0.0.5,127.0.0.6,127.0.0.7,127.0.0.8
