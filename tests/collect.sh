@@ -162,7 +162,7 @@ flood same 100 3000 127.0.0.1
 	bad "flood from one address: $thr threads, $fds descriptors"
 flood many 0 3000 127.0.0.2,127.0.0.3,127.0.0.4,127.0.0.5,127.0.0.6,127.0.0.7,127.0.0.8
 [ "$acked" = 5 ] && ok "flood from 7 addresses ($(cat "$w/many.stats")): 5 of 5 uploads acknowledged, ms:$lat" ||
-	bad "flood from 7 addresses: $acked of 5 acknowledged ($(cat "$w/many.stats"))"
+	bad "flood from 7 addresses: $acked of 5 acknowledged ($(cat "$w/many.stats")), the others got:$miss"
 [ "$thr" -le 3 ] && [ "$fds" -le 272 ] && [ "$fds" -gt 80 ] &&
 	ok "flood from 7 addresses: at most $thr threads, $fds descriptors (256 in all), RSS $rss kB" ||
 	bad "flood from 7 addresses: $thr threads, $fds descriptors"
