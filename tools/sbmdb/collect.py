@@ -24,7 +24,10 @@ outside the results directory.
 
 Clients are read by one event loop, not a thread each: connections are
 bounded in all (CONNS_MAX) and per address (PEER_MAX), a new one past a
-bound cutting the connection idle longest, and a storing slot
+bound cutting the connection idle longest (one that has sent nothing yet
+counts as fresh for GRACE_S after its accept, so a client the host is
+slow to schedule between connect and send is not cut before it could
+speak), and a storing slot
 (STORE_MAX, on STORE_THREADS threads) is taken only by a body that is
 whole and matches its checksum.  So a flood of slow or silent clients
 costs a real upload at most a reconnect, and the threads never grow.
@@ -54,6 +57,7 @@ PEER_MAX = 64               # of them from one address
 STORE_MAX = 16              # checked bodies being stored at once; more 503
 STORE_THREADS = 2           # threads that store them (fsync, sqlite)
 BACKLOG = 128
+GRACE_S = 0.25              # a new connection's wait for its first byte
 LINGER_S = 1                # a refusal's wait for the client's last bytes
 SAY_MAX, SAY_S = 20, 10     # refusal lines on stderr: at most 20 per 10 s
 NAMES_MAX = 100             # <run>.log, <run>-2.log ... <run>-100.log
@@ -183,6 +187,7 @@ class Conn(asyncio.Protocol):
         self.want = 0
         self.hdrs = {}
         self.last = time.monotonic()
+        self.spoke = False      # a byte came: no more grace
         self.peer = '?'
         self.transport = None
         self.timer = None
@@ -191,7 +196,16 @@ class Conn(asyncio.Protocol):
     def storing(self):
         return self.state == 'storing'
 
+    @property
+    def idle_since(self):
+        """When its last byte came; before its first, its accept plus the
+        grace: under a flood of 3000 connects a second one address's 64
+        slots turn over in about 20 ms, less than a loaded host may take
+        to run a client between its connect and its first write."""
+        return self.last if self.spoke else self.last + GRACE_S
+
     def connection_made(self, transport):
+        self.lab.pending -= 1
         self.transport = transport
         self.peer = (transport.get_extra_info('peername') or ('?',))[0]
         loop = asyncio.get_running_loop()
@@ -233,6 +247,7 @@ class Conn(asyncio.Protocol):
 
     def data_received(self, data):
         self.last = time.monotonic()
+        self.spoke = True
         if self.state not in ('head', 'body'):
             return          # after the answer: read and dropped
         self.buf += data
@@ -356,6 +371,7 @@ class Lab:
         self.conns = set()
         self.per_peer = {}
         self.storing = 0
+        self.pending = 0        # accepted, its transport not made yet
         self.pool = concurrent.futures.ThreadPoolExecutor(
             max_workers=STORE_THREADS, thread_name_prefix='store')
         self.cut_n = self.unsaid = 0
@@ -388,7 +404,7 @@ class Lab:
         for c in self.conns:
             if c.storing or (peer is not None and c.peer != peer):
                 continue
-            if pick is None or c.last < pick.last:
+            if pick is None or c.idle_since < pick.idle_since:
                 pick = c
         if pick is None:
             return False
@@ -416,7 +432,11 @@ class Lab:
 
     def accept(self, sock):
         """One connection per turn of the loop (asyncio's own server
-        takes a burst of up to its backlog before reading any)."""
+        takes a burst of up to its backlog before reading any), and none
+        while the last one's transport is still being made: so sockets
+        held outside the bounds are one at most."""
+        if self.pending:
+            return
         try:
             conn, _ = sock.accept()
         except (BlockingIOError, InterruptedError):
@@ -430,8 +450,16 @@ class Lab:
             loop.call_later(0.1, loop.add_reader, sock, self.accept, sock)
             return
         conn.setblocking(False)
-        asyncio.ensure_future(asyncio.get_running_loop(
-        ).connect_accepted_socket(lambda: Conn(self), conn))
+        self.pending += 1
+        asyncio.ensure_future(self._make(conn))
+
+    async def _make(self, conn):
+        try:
+            await asyncio.get_running_loop().connect_accepted_socket(
+                lambda: Conn(self), conn)
+        except OSError:
+            self.pending -= 1     # gone before its transport was made
+            conn.close()
 
 
 def _parse_head(head):
