@@ -37,12 +37,14 @@ sbmbench_arm64_so_LINK = arm64_efi_link() { $(LD) -shared -Bsymbolic \
 	"$$@" $(ARM64_EFI_LIBS); }; arm64_efi_link
 EXTRA_sbmbench_arm64_so_DEPENDENCIES = efi.lds
 
-# The PE: the flat binary behind crt0's header, then images/pe.mk's
-# PE_FINISH (NX_COMPAT, SizeOfImage in whole pages, .sbat; what lies past
-# the header's last section, .dynsym, is dropped: no loader reads it).
+# The PE: with GNU-EFI 3.0.15 the flat binary behind crt0's header, with
+# 3.0.18 objcopy's PE (configure tells which: ARM64_PE_FORMAT), then
+# images/pe.mk's PE_FINISH (NX_COMPAT, SizeOfImage in whole pages, .sbat;
+# what lies past the header's last section, .dynsym, is dropped: no
+# loader reads it).
 ARM64_PE = $(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic \
 	-j .rodata -j .dynsym -j .rel -j .rela -j '.rel.*' -j '.rela.*' \
-	-j .reloc -O binary
+	-j .reloc $(ARM64_PE_FORMAT)
 BOOTAA64.EFI: sbmbench-arm64.so pe-fix sbat.csv
 	$(AM_V_GEN)$(ARM64_PE) $< $@.pe && $(PE_FINISH) $@.pe $@
 hooks/BOOTAA64.EFI: hooks/sbmbench-arm64.so pe-fix sbat.csv

@@ -17,10 +17,11 @@ EFI_COMMON_SOURCES = arch/efi/efi_plat.h arch/efi/efi_util.c arch/efi/efi_consol
 EXTRA_DIST += $(EFI_COMMON_SOURCES)
 
 if IMAGE_UEFI
-# GNU-EFI's linker script, but collecting .bss.* too: Debian's drops them
-# into nothing and newlib is built with -fdata-sections.
+# GNU-EFI's linker script, but collecting .bss.* too: 3.0.15's (Debian 12)
+# drops them into nothing and newlib is built with -fdata-sections;
+# 3.0.18's (Debian 13) has *(.bss*) already.
 efi.lds: $(GNUEFI_DIR)/lib/elf_$(EFI_ARCH)_efi.lds
 	$(AM_V_GEN)sed 's/\*(\.bss)/*(.bss .bss.*)/' $< >$@.tmp && \
-	grep -q 'bss \.bss\.\*' $@.tmp && mv $@.tmp $@
+	grep -Eq 'bss \.bss\.\*|\*\(\.bss\*\)' $@.tmp && mv $@.tmp $@
 CLEANFILES += efi.lds
 endif

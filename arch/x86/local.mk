@@ -49,8 +49,10 @@ EXTRA_sbmbench_x86_64_so_DEPENDENCIES = efi.lds
 
 # The PE: objcopy, no COFF symbol table (nothing reads it, and it would
 # sit between the sections and the .sbat pe-fix appends), then
-# images/pe.mk's PE_FINISH (NX_COMPAT, .sbat).
-X86_PE = $(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic \
+# images/pe.mk's PE_FINISH (NX_COMPAT, .sbat).  GNU-EFI 3.0.18's linker
+# script puts .rodata in a section of its own (3.0.15's inside .data):
+# without -j .rodata that image boots with its strings missing.
+X86_PE = $(OBJCOPY) -j .text -j .sdata -j .data -j .rodata -j .dynamic \
 	-j .dynsym -j .rel -j .rela -j '.rel.*' -j '.rela.*' -j .reloc \
 	--target efi-app-x86_64 --subsystem=10 --strip-all
 BOOTX64.EFI: sbmbench-x86_64.so pe-fix sbat.csv
