@@ -251,14 +251,13 @@ hook_iso_saved() {
 # warnings as errors as always, in $work/b: the "gnuefi318" rows boot
 # it under today's firmware.  Skipped, with the reason, without it.
 hook_gnu_efi_318() {
-	local efiarch=x86_64 host=
-	[ "$SBM_ARCH" = arm64 ] && efiarch=aarch64 host=--host=aarch64-linux-gnu
+	local efiarch=x86_64 debarch=amd64 host=
+	[ "$SBM_ARCH" = arm64 ] && efiarch=aarch64 debarch=arm64 host=--host=aarch64-linux-gnu
 	# deps/ is where tools/install-deps unpacks, never in the tarball
 	# (braces: not a source file tests/dist-files.sh should look for)
-	local gdir=${SBM_DEPS:-${SBM_SRCDIR}/deps}/current/gnu-efi-$efiarch/usr
-	local v
-	v=$(awk -v p="gnu-efi:$( [ $efiarch = x86_64 ] && echo amd64 || echo arm64)" \
-		'$1 == p { print $2 }' "$gdir/../../VERSIONS" 2>/dev/null)
+	local cur=${SBM_DEPS:-${SBM_SRCDIR}/deps}/current
+	local gdir=$cur/gnu-efi-$efiarch/usr v
+	v=$(awk -v p="gnu-efi:$debarch" '$1 == p { print $2 }' "$cur/VERSIONS" 2>/dev/null)
 	case $v in
 	3.0.18-*) ;;
 	*)	echo "SKIP: GNU-EFI 3.0.18 ($efiarch) not in $gdir: tools/install-current-gen fetches it"

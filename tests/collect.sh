@@ -125,7 +125,8 @@ peak() { # the most threads and descriptors, and RSS, while it runs
 		sleep 0.2
 	done
 }
-flood() { # NAME SLOW IDLE FROMS: uploads during a flood
+flood() { # NAME SLOW IDLE FROMS [HOW]: uploads (collect-send.py HOW,
+	# default ok) during a flood
 	rm -f "$w/peak.stop"
 	peak &
 	ppid=$!
@@ -135,7 +136,7 @@ flood() { # NAME SLOW IDLE FROMS: uploads during a flood
 	acked=0 lat='' miss=''
 	for _ in 1 2 3 4 5; do
 		t0=$(date +%s%N)
-		$send "$port" ok "$logs/twin-x86_64.log" >"$w/a"
+		$send "$port" "${5:-ok}" "$logs/twin-x86_64.log" >"$w/a"
 		if grep -q "^sbmbench-ack crc32=$want " "$w/a"; then
 			acked=$((acked + 1))
 		else	# what the unacknowledged upload got, for the failure line
@@ -151,10 +152,13 @@ $(sort -n "$w/peak" | awk '{ if ($1 > t) t = $1; if ($2 > f) f = $2; if ($3 > r)
 EOT
 }
 nruns=$(sql 'SELECT count(*) FROM run')
+sleep 1.5	# the refusals above linger 1 s (LINGER_S), then close
 # the collector's descriptors at rest; under a flood at most its bound of
-# connections more, plus 6: the upload being stored, its temporary file,
+# connections more, plus 10: the upload being stored, its temporary file,
 # the database and its journal, one accept in flight (the collector takes
-# no other while a transport is being made), one cut socket closing
+# no other while a transport is being made), and sockets aborted in the
+# loop's last turn (cuts, expired deadlines), closed in its next (81 =
+# 9 + 64 + 8 was seen under load)
 fds0=$(find /proc/$pid/fd -mindepth 1 -maxdepth 1 | wc -l)
 nfiles=$(find "$res" -mindepth 1 | wc -l)
 flood quiet 0 0 127.0.0.1
@@ -163,15 +167,15 @@ flood quiet 0 0 127.0.0.1
 flood same 100 3000 127.0.0.1
 [ "$acked" = 5 ] && ok "flood from one address ($(cat "$w/same.stats")): 5 of 5 uploads acknowledged, ms:$lat" ||
 	bad "flood from one address: $acked of 5 acknowledged ($(cat "$w/same.stats")), the others got:$miss"
-[ "$thr" -le 3 ] && [ "$fds" -le $((fds0 + 64 + 6)) ] &&
+[ "$thr" -le 3 ] && [ "$fds" -le $((fds0 + 64 + 10)) ] &&
 	ok "flood from one address: at most $thr threads, $fds descriptors ($fds0 at rest, 64 per address), RSS $rss kB" ||
-	bad "flood from one address: $thr threads, $fds descriptors (at most $fds0 at rest + 64 per address + 6)"
+	bad "flood from one address: $thr threads, $fds descriptors (at most $fds0 at rest + 64 per address + 10)"
 flood many 0 3000 127.0.0.2,127.0.0.3,127.0.0.4,127.0.0.5,127.0.0.6,127.0.0.7,127.0.0.8
 [ "$acked" = 5 ] && ok "flood from 7 addresses ($(cat "$w/many.stats")): 5 of 5 uploads acknowledged, ms:$lat" ||
 	bad "flood from 7 addresses: $acked of 5 acknowledged ($(cat "$w/many.stats")), the others got:$miss"
-[ "$thr" -le 3 ] && [ "$fds" -le $((fds0 + 256 + 6)) ] && [ "$fds" -gt $((fds0 + 64 + 6)) ] &&
+[ "$thr" -le 3 ] && [ "$fds" -le $((fds0 + 256 + 10)) ] && [ "$fds" -gt $((fds0 + 64 + 10)) ] &&
 	ok "flood from 7 addresses: at most $thr threads, $fds descriptors ($fds0 at rest, 256 in all), RSS $rss kB" ||
-	bad "flood from 7 addresses: $thr threads, $fds descriptors (at most $fds0 at rest + 256 in all + 6)"
+	bad "flood from 7 addresses: $thr threads, $fds descriptors (at most $fds0 at rest + 256 in all + 10)"
 [ "$(find "$res" -mindepth 1 | wc -l)" = "$nfiles" ] && [ "$(sql 'SELECT count(*) FROM run')" = "$nruns" ] &&
 	ok "the floods stored nothing, the uploads once" || bad "after the floods: $(ls "$res")"
 grep -q 'connections cut, idle longest first' "$w/err" && ok "the cuts said in one line per 10 s" || bad "no line about the cuts"

@@ -205,7 +205,6 @@ class Conn(asyncio.Protocol):
         return self.last if self.spoke else self.last + GRACE_S
 
     def connection_made(self, transport):
-        self.lab.pending -= 1
         self.transport = transport
         self.peer = (transport.get_extra_info('peername') or ('?',))[0]
         loop = asyncio.get_running_loop()
@@ -454,12 +453,17 @@ class Lab:
         asyncio.ensure_future(self._make(conn))
 
     async def _make(self, conn):
+        # asyncio has run connection_made when the await returns; on any
+        # failure the socket is closed and the next accept still comes
         try:
             await asyncio.get_running_loop().connect_accepted_socket(
                 lambda: Conn(self), conn)
-        except OSError:
-            self.pending -= 1     # gone before its transport was made
+        except Exception as e:
             conn.close()
+            self.say('a connection lost before it was set up: %s' %
+                     type(e).__name__)
+        finally:
+            self.pending -= 1
 
 
 def _parse_head(head):
