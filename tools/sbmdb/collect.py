@@ -26,8 +26,8 @@ Clients are read by one event loop, not a thread each: connections are
 bounded in all (CONNS_MAX) and per address (PEER_MAX), a new one past a
 bound cutting the connection idle longest (one that has sent nothing yet
 counts as fresh for GRACE_S after its accept, so a client the host is
-slow to schedule between connect and send is not cut before it could
-speak), and a storing slot
+slow to schedule between connect and send is not cut for a flood that
+has spoken; see Conn.idle_since for what it cannot do), and a storing slot
 (STORE_MAX, on STORE_THREADS threads) is taken only by a body that is
 whole and matches its checksum.  So a flood of slow or silent clients
 costs a real upload at most a reconnect, and the threads never grow.
@@ -201,7 +201,12 @@ class Conn(asyncio.Protocol):
         """When its last byte came; before its first, its accept plus the
         grace: under a flood of 3000 connects a second one address's 64
         slots turn over in about 20 ms, less than a loaded host may take
-        to run a client between its connect and its first write."""
+        to run a client between its connect and its first write.  That
+        protects it against flood connections that have spoken (a request
+        line and silence), not against ones as silent as itself: among
+        those the oldest accept is cut first, so a client that shares an
+        address with a silent flood has about 64 connects' time to speak,
+        and a cut costs it a reconnect (the image tries 4 times)."""
         return self.last if self.spoke else self.last + GRACE_S
 
     def connection_made(self, transport):
